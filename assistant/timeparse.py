@@ -1,0 +1,389 @@
+"""Natural dates and times ("Friday 3pm", "tomorrow at noon", "Dec 5 at 10") resolved with confidence.
+
+The parser consumes the whole text or refuses: every word must be understood,
+so "Dec 5 at 10" can never turn into the year 2110. Results are aware datetimes
+in the user's zone. Refusals are `TimeParseError`s whose message says what was
+not understood, so the model or the user can rephrase.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, tzinfo
+
+from assistant.errors import TimeParseError
+
+WEEKDAYS = {
+    "monday": 0, "mon": 0,
+    "tuesday": 1, "tue": 1, "tues": 1,
+    "wednesday": 2, "wed": 2,
+    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3,
+    "friday": 4, "fri": 4,
+    "saturday": 5, "sat": 5,
+    "sunday": 6, "sun": 6,
+}  # fmt: skip
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3,
+    "april": 4, "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7,
+    "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10,
+    "november": 11, "nov": 11, "december": 12, "dec": 12,
+}  # fmt: skip
+DAY_PARTS = {"morning": time(9), "afternoon": time(14), "evening": time(19), "night": time(20)}
+UNITS = {
+    "minute": timedelta(minutes=1), "min": timedelta(minutes=1), "m": timedelta(minutes=1),
+    "hour": timedelta(hours=1), "hr": timedelta(hours=1), "h": timedelta(hours=1),
+    "day": timedelta(days=1), "week": timedelta(weeks=1),
+}  # fmt: skip
+# Years more than this far from now are refused rather than guessed.
+YEAR_WINDOW = 10
+
+_WD = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_MO = "|".join(sorted(MONTHS, key=len, reverse=True))
+_UNIT = r"(minutes?|mins?|m|hours?|hrs?|h|days?|weeks?)"
+_CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?|(noon|midday|midnight)"
+
+
+@dataclass
+class Moment:
+    """A resolved point in time, maybe with an end, maybe a whole day."""
+
+    start: datetime
+    end: datetime | None = None
+    all_day: bool = False
+
+    def iso(self) -> str:
+        """The start as the user would want to check it: absolute, with its zone."""
+        if self.all_day:
+            return self.start.date().isoformat()
+        return self.start.isoformat(timespec="minutes")
+
+
+@dataclass
+class Span:
+    """A resolved range [start, end) for listing things."""
+
+    start: datetime
+    end: datetime
+
+    def iso(self) -> str:
+        """Both ends, absolute, for display and audit."""
+        return f"{self.start.isoformat(timespec='minutes')}/{self.end.isoformat(timespec='minutes')}"
+
+
+@dataclass
+class _State:
+    """What the scanner has understood so far."""
+
+    day: date | None = None
+    clock: time | None = None
+    end_clock: time | None = None
+    duration: timedelta | None = None
+    exact: datetime | None = None
+    span: tuple[date, date] | None = None
+    strictly_after_today: bool = False
+    pieces: list[str] = field(default_factory=list)
+
+    def set_day(self, value: date, text: str) -> None:
+        if self.day is not None and self.day != value or self.exact is not None:
+            raise TimeParseError(f"'{text}' names a second, different day")
+        self.day = value
+
+    def set_clock(self, value: time, text: str) -> None:
+        if self.clock is not None and self.clock != value or self.exact is not None:
+            raise TimeParseError(f"'{text}' names a second, different time")
+        self.clock = value
+
+
+def _normalize(text: str) -> str:
+    text = text.lower().strip()
+    text = re.sub(r"\b([ap])\.m\.?", r"\1m", text)
+    text = text.replace("o'clock", "").replace("@", " at ")
+    text = re.sub(r"[,?!]", " ", text)
+    text = re.sub(r"\.(\s|$)", r"\1", text)
+    text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _hour(hour: int, minute: int, meridiem: str | None, text: str, bare: bool = False) -> time:
+    """A clock time; a bare hour (`at 3`) is read the way calendars do: 1-7 pm, 8-11 am."""
+    if minute > 59:
+        raise TimeParseError(f"'{text}' is not a time of day")
+    if meridiem:
+        if not 1 <= hour <= 12:
+            raise TimeParseError(f"'{text}' is not a time of day")
+        hour = hour % 12 + (12 if meridiem == "pm" else 0)
+    elif bare and 1 <= hour <= 7:
+        hour += 12
+    if hour > 23:
+        raise TimeParseError(f"'{text}' is not a time of day")
+    return time(hour, minute)
+
+
+def _clock_match(m: re.Match[str], offset: int = 1, bare: bool = False) -> time:
+    hour, minute, meridiem, word = m.group(offset, offset + 1, offset + 2, offset + 3)
+    if word:
+        return time(0) if word == "midnight" else time(12)
+    return _hour(int(hour), int(minute or 0), meridiem, m.group(0), bare=bare)
+
+
+def _year(value: str | None, month: int, day: int, today: date, text: str) -> date:
+    """A calendar date; without a year, the next time that date comes round."""
+    if value is not None:
+        year = int(value)
+        if len(value) != 4 or abs(year - today.year) > YEAR_WINDOW:
+            raise TimeParseError(f"'{text}': the year {value} is not plausible")
+    else:
+        year = today.year
+    try:
+        result = date(year, month, day)
+    except ValueError:
+        raise TimeParseError(f"'{text}' is not a date on the calendar") from None
+    if value is None and result < today:
+        result = date(year + 1, month, day)
+    return result
+
+
+class _Scanner:
+    """Consumes a normalised phrase piece by piece; anything left over is an error."""
+
+    def __init__(self, text: str, now: datetime) -> None:
+        self.original = text
+        self.text = _normalize(text)
+        self.now = now
+        self.today = now.date()
+        self.state = _State()
+        self.rules: list[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]] = [
+            (re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{1,2}):(\d{2})(?::(\d{2}))?"
+                        r"(z|[+-]\d{2}:?\d{2})?)?"), self._iso),  # fmt: skip
+            (re.compile(r"(?:the )?day after tomorrow"), self._rel_day(2)),
+            (re.compile(r"today|tonight"), self._today),
+            (re.compile(r"tomorrow|tmrw|tmr"), self._rel_day(1)),
+            (re.compile(r"yesterday"), self._rel_day(-1)),
+            (re.compile(rf"(this|next|coming)?\s?({_WD})\b"), self._weekday),
+            (re.compile(rf"({_MO})\s(\d{{1,2}})(?:\s(\d{{2,4}}))?\b"), self._month_day),
+            (re.compile(rf"(\d{{1,2}})\s(?:of\s)?({_MO})(?:\s(\d{{2,4}}))?\b"), self._day_month),
+            (re.compile(r"the\s(\d{1,2})\b"), self._day_of_month),
+            (re.compile(rf"in\s(an?|\d+)\s{_UNIT}\b"), self._in_units),
+            (re.compile(rf"(?:from\s)?(?:{_CLOCK})\s?(?:-|–|to|until|till)\s?(?:{_CLOCK})"),
+             self._clock_range),  # fmt: skip
+            (re.compile(r"(\d{1,2}):(\d{2})\s*(am|pm)?()"), self._clock),
+            (re.compile(r"(\d{1,2})()\s*(am|pm)()"), self._clock),
+            (re.compile(r"(noon|midday|midnight)"), self._word_clock),
+            (re.compile(r"at\s(\d{1,2})\b(?!\s*[:\d])"), self._bare_hour),
+            (re.compile(r"(?:in the |this )?(morning|afternoon|evening|night)"), self._day_part),
+            (re.compile(rf"for\s(half an|an?|\d+(?:\.\d+)?)\s?{_UNIT}\b"), self._duration),
+            (re.compile(r"(this|next)\sweek(end)?\b"), self._week),
+            (re.compile(r"(on|at|the|for|this|of|by|from)\b"), lambda m: None),
+        ]
+
+    # -- rules ------------------------------------------------------------------------------
+    def _iso(self, m: re.Match[str]) -> None:
+        y, mo, d, hh, mm, ss, off = m.groups()
+        day = _year(y, int(mo), int(d), self.today, m.group(0))
+        if hh is None:
+            self.state.set_day(day, m.group(0))
+            return
+        value = datetime.fromisoformat(m.group(0).upper().replace(" ", "T"))
+        if value.tzinfo is None:
+            self.state.set_day(day, m.group(0))
+            self.state.set_clock(_hour(int(hh), int(mm), None, m.group(0)), m.group(0))
+            return
+        self.state.exact = value.astimezone(self.now.tzinfo)
+
+    def _rel_day(self, days: int) -> Callable[[re.Match[str]], None]:
+        def rule(m: re.Match[str]) -> None:
+            self.state.set_day(self.today + timedelta(days=days), m.group(0))
+
+        return rule
+
+    def _today(self, m: re.Match[str]) -> None:
+        self.state.set_day(self.today, m.group(0))
+        if m.group(0) == "tonight" and self.state.clock is None:
+            self.state.pieces.append("night")
+
+    def _weekday(self, m: re.Match[str]) -> None:
+        qualifier, name = m.groups()
+        ahead = (WEEKDAYS[name] - self.today.weekday()) % 7
+        if qualifier == "next" and ahead == 0:
+            ahead = 7
+        self.state.strictly_after_today = qualifier == "next"
+        self.state.set_day(self.today + timedelta(days=ahead), m.group(0))
+
+    def _month_day(self, m: re.Match[str]) -> None:
+        month, day, year = m.groups()
+        self.state.set_day(_year(year, MONTHS[month], int(day), self.today, m.group(0)), m.group(0))
+
+    def _day_month(self, m: re.Match[str]) -> None:
+        day, month, year = m.groups()
+        self.state.set_day(_year(year, MONTHS[month], int(day), self.today, m.group(0)), m.group(0))
+
+    def _day_of_month(self, m: re.Match[str]) -> None:
+        day = int(m.group(1))
+        month, year = self.today.month, self.today.year
+        for _ in range(3):
+            try:
+                candidate = date(year, month, day)
+            except ValueError:
+                candidate = None
+            if candidate is not None and candidate >= self.today:
+                self.state.set_day(candidate, m.group(0))
+                return
+            month, year = (1, year + 1) if month == 12 else (month + 1, year)
+        raise TimeParseError(f"'{m.group(0)}' is not a day of the coming months")
+
+    def _in_units(self, m: re.Match[str]) -> None:
+        count = 1 if m.group(1) in ("a", "an") else int(m.group(1))
+        delta = count * UNITS[m.group(2).rstrip("s")]
+        if delta < timedelta(days=1):
+            if self.state.exact or self.state.day or self.state.clock:
+                raise TimeParseError(f"'{m.group(0)}' conflicts with the other time given")
+            self.state.exact = self.now + delta
+        else:
+            self.state.set_day(self.today + delta, m.group(0))
+
+    def _clock_range(self, m: re.Match[str]) -> None:
+        end = _clock_match(m, 5)
+        first_meridiem = m.group(3) or (m.group(7) if not m.group(4) else None)
+        start = _clock_match(m, 1) if m.group(3) or m.group(4) else _hour(
+            int(m.group(1)), int(m.group(2) or 0), first_meridiem, m.group(0), bare=True
+        )
+        if m.group(7) and not m.group(3) and start > end:  # "11-1pm": the start is in the morning
+            start = _hour(int(m.group(1)), int(m.group(2) or 0), "am", m.group(0))
+        self.state.set_clock(start, m.group(0))
+        self.state.end_clock = end
+
+    def _clock(self, m: re.Match[str]) -> None:
+        self.state.set_clock(_clock_match(m), m.group(0))
+
+    def _word_clock(self, m: re.Match[str]) -> None:
+        self.state.set_clock(time(0) if m.group(1) == "midnight" else time(12), m.group(0))
+
+    def _bare_hour(self, m: re.Match[str]) -> None:
+        self.state.set_clock(_hour(int(m.group(1)), 0, None, m.group(0), bare=True), m.group(0))
+
+    def _day_part(self, m: re.Match[str]) -> None:
+        self.state.pieces.append(m.group(1))
+
+    def _duration(self, m: re.Match[str]) -> None:
+        amount = {"a": 1.0, "an": 1.0, "half an": 0.5}.get(m.group(1))
+        count = amount if amount is not None else float(m.group(1))
+        self.state.duration = count * UNITS[m.group(2).rstrip("s")]
+
+    def _week(self, m: re.Match[str]) -> None:
+        monday = self.today - timedelta(days=self.today.weekday())
+        if m.group(1) == "next":
+            monday += timedelta(weeks=1)
+        if m.group(2):
+            self.state.span = (monday + timedelta(days=5), monday + timedelta(days=7))
+        else:
+            self.state.span = (max(monday, self.today), monday + timedelta(days=7))
+
+    # -- driver -----------------------------------------------------------------------------
+    def scan(self) -> _State:
+        if not self.text:
+            raise TimeParseError("no date or time was given")
+        pos = 0
+        while pos < len(self.text):
+            if self.text[pos] == " ":
+                pos += 1
+                continue
+            for pattern, action in self.rules:
+                m = pattern.match(self.text, pos)
+                if m and (m.end() == len(self.text) or not self.text[m.end()].isalnum()):
+                    action(m)
+                    pos = m.end()
+                    break
+            else:
+                rest = self.text[pos:].split(" ")[0]
+                raise TimeParseError(
+                    f"could not understand '{rest}' in '{self.original}' "
+                    "(try a form like 'Friday 3pm', 'tomorrow at noon' or '2026-12-04 15:00')"
+                )
+        return self.state
+
+
+def parse_moment(text: str, now: datetime) -> Moment:
+    """Resolve a phrase to a start (and maybe an end); a day without a time is all-day."""
+    state = _Scanner(text, now).scan()
+    if state.span is not None:
+        raise TimeParseError(f"'{text}' is a range of days, not a day and time")
+    if state.exact is not None:
+        start = state.exact
+        end = start + state.duration if state.duration else None
+        return Moment(start, end)
+    clock = state.clock
+    if clock is None and state.pieces:
+        clock = DAY_PARTS[state.pieces[-1]]
+    elif clock is not None and state.pieces and state.pieces[-1] in ("afternoon", "evening", "night"):
+        if clock.hour < 12:  # "8 in the evening", "tonight at 9"
+            clock = time(clock.hour + 12, clock.minute)
+    if state.day is None and clock is None:
+        raise TimeParseError(f"'{text}' names no day or time")
+    zone = now.tzinfo
+    if state.day is None:
+        assert clock is not None
+        day = now.date()
+        if datetime.combine(day, clock, zone) <= now:
+            day += timedelta(days=1)
+    else:
+        day = state.day
+        if clock is not None and day == now.date() and not state.strictly_after_today:
+            # A weekday named today but already past ("Friday 3pm" at 4pm on Friday) means next week.
+            if datetime.combine(day, clock, zone) <= now and _names_weekday(text):
+                day += timedelta(days=7)
+    if clock is None:
+        start = datetime.combine(day, time(0), zone)
+        return Moment(start, start + timedelta(days=1), all_day=True)
+    start = datetime.combine(day, clock, zone)
+    end = None
+    if state.end_clock is not None:
+        end = datetime.combine(day, state.end_clock, zone)
+        if end <= start:
+            end += timedelta(days=1)
+    elif state.duration is not None:
+        end = start + state.duration
+    return Moment(start, end)
+
+
+def _names_weekday(text: str) -> bool:
+    return re.search(rf"\b({_WD})\b", text.lower()) is not None
+
+
+def parse_span(text: str, now: datetime) -> Span:
+    """Resolve a phrase to a range for listing: a day, "this week", "next weekend", "the next 3 days"."""
+    zone = now.tzinfo
+    normal = _normalize(text)
+    if normal in ("", "upcoming", "soon", "coming up", "next days"):
+        return Span(now, now + timedelta(days=7))
+    m = re.fullmatch(r"(?:the )?next (\d+) days", normal)
+    if m:
+        return Span(now, _midnight(now.date() + timedelta(days=int(m.group(1))), zone))
+    m = re.fullmatch(rf"(?:in )?(this month|next month|{_MO})(?: (\d{{4}}))?", normal)
+    if m:
+        return _month_span(m.group(1), m.group(2), now)
+    state = _Scanner(text, now).scan()
+    if state.span is not None:
+        return Span(_midnight(state.span[0], zone), _midnight(state.span[1], zone))
+    moment = parse_moment(text, now)
+    day = moment.start.date()
+    return Span(_midnight(day, zone), _midnight(day + timedelta(days=1), zone))
+
+
+def _midnight(day: date, zone: tzinfo | None) -> datetime:
+    return datetime.combine(day, time(0), zone)
+
+
+def _month_span(name: str, year: str | None, now: datetime) -> Span:
+    today = now.date()
+    if name == "this month":
+        month, y = today.month, today.year
+    elif name == "next month":
+        month, y = (1, today.year + 1) if today.month == 12 else (today.month + 1, today.year)
+    else:
+        month = MONTHS[name]
+        y = int(year) if year else (today.year if month >= today.month else today.year + 1)
+    start = date(y, month, 1)
+    end = date(y + 1, 1, 1) if month == 12 else date(y, month + 1, 1)
+    return Span(_midnight(start, now.tzinfo), _midnight(end, now.tzinfo))

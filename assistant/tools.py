@@ -1,0 +1,276 @@
+"""Tools: typed Python functions with a declared effect, and the registry plugins fill.
+
+A tool's signature and docstring give its JSON schema. Its effect drives the
+trust policy: reads run, reversible local writes run and are audited, and
+send/delete/spend ask the user first.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Any
+
+from assistant.clock import Clock
+from assistant.errors import PluginError, TimeParseError, ToolArgumentError
+from assistant.schema import coerce_arguments, function_schema
+from assistant.timeparse import Moment, Span, parse_moment, parse_span
+
+
+class Effect(StrEnum):
+    """What a tool does to the world; the policy decides from this."""
+
+    READ = "read"  # looks, changes nothing
+    WRITE = "write"  # changes local state reversibly
+    SEND = "send"  # something leaves the machine to another person or service
+    DELETE = "delete"  # removes something
+    SPEND = "spend"  # costs money
+
+    @property
+    def sensitive(self) -> bool:
+        """Whether a call with this effect asks the user before it runs."""
+        return self in (Effect.SEND, Effect.DELETE, Effect.SPEND)
+
+
+@dataclass
+class ToolResult:
+    """What a tool returns: a line for the user, and data for the model."""
+
+    summary: str
+    data: Any = None
+
+    def for_model(self) -> str:
+        """The text the model sees in its `<tool_response>`."""
+        if self.data is None:
+            return self.summary
+        return json.dumps(self.data, ensure_ascii=False, default=str)
+
+
+@dataclass(frozen=True)
+class ToolMark:
+    """What `@tool` attaches to a function until it is registered."""
+
+    effect: Effect
+    name: str | None = None
+    untrusted_output: bool = False
+
+
+def tool(
+    effect: Effect | str, *, name: str | None = None, untrusted_output: bool = False
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a function or method as a tool with its effect.
+
+    `untrusted_output` marks results that carry other people's text (mail bodies,
+    web pages): after such a result, sensitive calls in the same turn always ask.
+    """
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.__botpsy_tool__ = ToolMark(Effect(effect), name, untrusted_output)  # type: ignore[attr-defined]
+        return function
+
+    return mark
+
+
+@dataclass
+class PreparedCall:
+    """A call whose arguments are coerced and resolved: ready to be judged and run."""
+
+    tool: Tool
+    arguments: dict[str, Any]
+    display: dict[str, Any]
+
+    def preview(self) -> str:
+        """One line saying exactly what will happen, for approvals and dry runs."""
+        if self.tool.preview is not None:
+            return self.tool.preview(self.arguments)
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.display.items())
+        return f"{self.tool.name}({shown})"
+
+
+@dataclass
+class Tool:
+    """A callable the model may use, with its schema and effect."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    effect: Effect
+    function: Callable[..., Any]
+    plugin: str = ""
+    kinds: dict[str, str] = field(default_factory=dict)
+    untrusted_output: bool = False
+    preview: Callable[[dict[str, Any]], str] | None = None
+
+    @classmethod
+    def from_function(
+        cls,
+        function: Callable[..., Any],
+        *,
+        effect: Effect | str | None = None,
+        name: str | None = None,
+        plugin: str = "",
+    ) -> Tool:
+        """Build a tool from a typed function (or bound method) and its docstring."""
+        mark: ToolMark | None = getattr(function, "__botpsy_tool__", None)
+        if effect is None and mark is None:
+            raise PluginError(f"{function.__qualname__}: a tool must declare its effect")
+        chosen = Effect(effect) if effect is not None else mark.effect  # type: ignore[union-attr]
+        try:
+            description, parameters, kinds = function_schema(function)
+        except TypeError as exc:
+            raise PluginError(f"{function.__qualname__}: {exc}") from None
+        preview = getattr(function, "__botpsy_preview_unbound__", None)
+        if preview is not None and hasattr(function, "__self__"):
+            preview = preview.__get__(function.__self__)
+        return cls(
+            name=name or (mark.name if mark and mark.name else function.__name__),
+            description=description,
+            parameters=parameters,
+            effect=chosen,
+            function=function,
+            plugin=plugin,
+            kinds=kinds,
+            untrusted_output=bool(mark and mark.untrusted_output),
+            preview=preview,
+        )
+
+    def definition(self) -> dict[str, Any]:
+        """The OpenAI-style definition chat templates expect."""
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": self.parameters,
+            },
+        }
+
+    def prepare(self, raw: dict[str, Any], clock: Clock) -> PreparedCall:
+        """Coerce arguments to the schema and resolve dates against now; errors explain themselves."""
+        arguments = coerce_arguments(raw, self.parameters)
+        display: dict[str, Any] = {}
+        for key, value in arguments.items():
+            kind = self.kinds.get(key)
+            if kind:
+                arguments[key] = _resolve_time(kind, key, value, clock)
+            display[key] = display_value(arguments[key])
+        return PreparedCall(self, arguments, display)
+
+    def run(self, arguments: dict[str, Any]) -> ToolResult:
+        """Call the function; a plain return value becomes a result."""
+        value = self.function(**arguments)
+        if isinstance(value, ToolResult):
+            return value
+        if isinstance(value, str):
+            return ToolResult(value)
+        return ToolResult(f"{self.name} done", value)
+
+
+def _resolve_time(kind: str, key: str, value: Any, clock: Clock) -> Any:
+    if not isinstance(value, str):
+        raise ToolArgumentError(f"argument '{key}' must be text like 'Friday 3pm'")
+    now = clock.now()
+    try:
+        if kind == "span":
+            return parse_span(value, now)
+        moment = parse_moment(value, now)
+    except TimeParseError as exc:
+        raise TimeParseError(f"argument '{key}': {exc}") from None
+    if kind == "moment":
+        return moment
+    if kind == "date":
+        return moment.start.date()
+    if moment.all_day:
+        raise TimeParseError(f"argument '{key}': '{value}' has no time of day; add one, e.g. '3pm'")
+    return moment.start
+
+
+def display_value(value: Any) -> Any:
+    """A resolved argument as JSON-safe text: dates absolute, with their zone offset."""
+    if isinstance(value, Moment):
+        shown = value.iso()
+        if value.end is not None and not value.all_day:
+            shown += " to " + value.end.isoformat(timespec="minutes")
+        return shown
+    if isinstance(value, Span):
+        return value.iso()
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="minutes")
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def previewer(
+    function: Callable[..., str],
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Attach a function that describes a call in words (e.g. which event a delete removes).
+
+    On a toolbox method it is bound like the method: `preview(self, arguments)`.
+    """
+
+    def attach(tool_function: Callable[..., Any]) -> Callable[..., Any]:
+        tool_function.__botpsy_preview_unbound__ = function  # type: ignore[attr-defined]
+        return tool_function
+
+    return attach
+
+
+class ToolRegistry:
+    """All tools by name; plugins add to it through the `register` callback."""
+
+    def __init__(self) -> None:
+        self._tools: dict[str, Tool] = {}
+
+    def add(self, new: Tool) -> None:
+        """Add one tool; two tools of the same name are a plugin error."""
+        if new.name in self._tools:
+            other = self._tools[new.name].plugin
+            raise PluginError(f"tool '{new.name}' from {new.plugin} clashes with the one from {other}")
+        self._tools[new.name] = new
+
+    def register_callback(self, plugin: str) -> Callable[..., None]:
+        """The `register` callable handed to a plugin's `register_tools` hook."""
+
+        def register(
+            item: Any, *, effect: Effect | str | None = None, name: str | None = None
+        ) -> None:
+            if isinstance(item, Tool):
+                item.plugin = item.plugin or plugin
+                self.add(item)
+            elif callable(item) and not inspect.isclass(item) and _is_marked_or(item, effect):
+                self.add(Tool.from_function(item, effect=effect, name=name, plugin=plugin))
+            else:
+                marked = [m for _, m in inspect.getmembers(item, inspect.ismethod) if _marked(m)]
+                if not marked:
+                    raise PluginError(f"{plugin}: {item!r} is neither a tool nor a toolbox of tools")
+                for method in marked:
+                    self.add(Tool.from_function(method, plugin=plugin))
+
+        return register
+
+    def get(self, name: str) -> Tool | None:
+        """The tool of that name, if any."""
+        return self._tools.get(name)
+
+    def names(self) -> list[str]:
+        """Every tool name, sorted."""
+        return sorted(self._tools)
+
+    def __iter__(self) -> Iterator[Tool]:
+        return iter(sorted(self._tools.values(), key=lambda t: t.name))
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+
+def _marked(function: Any) -> bool:
+    return hasattr(function, "__botpsy_tool__")
+
+
+def _is_marked_or(function: Any, effect: Effect | str | None) -> bool:
+    return _marked(function) or effect is not None
