@@ -166,9 +166,12 @@ class Agent:
 
     # -- entry point ------------------------------------------------------------------------
     def run(
-        self, request: str, session: Session | None = None, on_event: EventSink = _ignore,
+        self,
+        request: str,
+        session: Session | None = None,
+        on_event: EventSink = _ignore,
         use_intents: bool | None = None,
-    ) -> RunResult:  # fmt: skip
+    ) -> RunResult:
         """Answer one request within a conversation (a new one when none is given)."""
         started = time.perf_counter()
         session = session or self.sessions.create(request)
@@ -204,9 +207,13 @@ class Agent:
     def system_prompt(self) -> str:
         """The system prompt, stable for a whole day (so the model's prefix cache holds)."""
         now = self.clock.now()
-        return load_prompt("system.md").format(
-            today=now.strftime("%A, %d %B %Y"), zone=getattr(now.tzinfo, "key", str(now.tzinfo))
-        ).strip()
+        return (
+            load_prompt("system.md")
+            .format(
+                today=now.strftime("%A, %d %B %Y"), zone=getattr(now.tzinfo, "key", str(now.tzinfo))
+            )
+            .strip()
+        )
 
 
 class _Turn:
@@ -251,12 +258,14 @@ class _Turn:
         call = ToolCall(match.tool, match.arguments)
         record, result_text = self.execute(call, path)
         reply = record.summary if record.outcome == "ok" else _failure_reply(record)
-        self._save([
-            user,
-            Message("assistant", "", [call]),
-            Message("tool", result_text, tool_call_id=call.id, name=call.name),
-            Message("assistant", reply),
-        ])  # fmt: skip
+        self._save(
+            [
+                user,
+                Message("assistant", "", [call]),
+                Message("tool", result_text, tool_call_id=call.id, name=call.name),
+                Message("assistant", reply),
+            ]
+        )
         return RunResult(reply, self.records, path, match.intent)
 
     def with_model(self, request: str) -> RunResult:
@@ -282,9 +291,13 @@ class _Turn:
                     feedback_given = True
                     self.new_messages += [
                         Message("assistant", turn.raw),
-                        Message("user", "[botpsy] Your tool call could not be read ("
-                                + "; ".join(turn.parse_errors) + "). Write it again in the format "
-                                "shown, or answer in plain words."),  # fmt: skip
+                        Message(
+                            "user",
+                            "[botpsy] Your tool call could not be read ("
+                            + "; ".join(turn.parse_errors)
+                            + "). Write it again in the format "
+                            "shown, or answer in plain words.",
+                        ),
                     ]
                     continue
                 reply = turn.content
@@ -311,7 +324,9 @@ class _Turn:
         else:
             stopped = "turn limit"
         if not reply:
-            reply = _summaries(self.records) or _STOP_REPLIES.get(stopped, "I have no answer to that.")
+            reply = _summaries(self.records) or _STOP_REPLIES.get(
+                stopped, "I have no answer to that."
+            )
         self.new_messages.append(Message("assistant", reply))
         self._save(self.new_messages)
         self.timings.update({k: v for k, v in stats.to_dict().items() if isinstance(v, float)})
@@ -347,8 +362,13 @@ class _Turn:
         tool = agent.tools.get(call.name)
         if tool is None:
             names = ", ".join(agent.tools.names())
-            return self._finish(record, "invalid", "error",
-                                f"Error: there is no tool '{call.name}'. Available tools: {names}.", path)  # fmt: skip
+            return self._finish(
+                record,
+                "invalid",
+                "error",
+                f"Error: there is no tool '{call.name}'. Available tools: {names}.",
+                path,
+            )
         record.effect, record.plugin = str(tool.effect), tool.plugin
         try:
             prepared = tool.prepare(call.arguments, agent.clock)
@@ -361,13 +381,21 @@ class _Turn:
         if verdict.decision is Decision.REFUSE:
             return self._finish(record, "blocked", "skipped", f"Not run: {verdict.reason}.", path)
         if agent.dry_run:
-            return self._finish(record, "dry-run", "skipped",
-                                f"[dry run] would {record.preview}; nothing was done.", path)  # fmt: skip
+            return self._finish(
+                record,
+                "dry-run",
+                "skipped",
+                f"[dry run] would {record.preview}; nothing was done.",
+                path,
+            )
         decision = "ran"
         if verdict.decision is Decision.ASK:
             self.emit(StatusChanged("waiting for you"))
-            answer = agent.approver.approve(ApprovalRequest(
-                tool.name, str(tool.effect), record.preview, prepared.display, verdict.reason))  # fmt: skip
+            answer = agent.approver.approve(
+                ApprovalRequest(
+                    tool.name, str(tool.effect), record.preview, prepared.display, verdict.reason
+                )
+            )
             if not answer.approved:
                 decision = "refused" if answer.unavailable else "denied"
                 text = f"Not run: {answer.note}." if answer.note else "Not run: the user declined."
@@ -384,8 +412,13 @@ class _Turn:
             return self._finish(record, decision, "error", f"Error: {exc}", path)
         except Exception as exc:  # a plugin bug becomes an error result, never a crash
             record.seconds = time.perf_counter() - started
-            return self._finish(record, decision, "error",
-                                f"Error: {call.name} failed ({type(exc).__name__}: {exc})", path)  # fmt: skip
+            return self._finish(
+                record,
+                decision,
+                "error",
+                f"Error: {call.name} failed ({type(exc).__name__}: {exc})",
+                path,
+            )
         record.seconds = time.perf_counter() - started
         if tool.untrusted_output:
             self.tainted = True
@@ -406,11 +439,20 @@ class _Turn:
         if outcome != "ok":
             record.summary = text.removeprefix("Error: ")
         self.timings["tools"] += record.seconds
-        self.agent.audit.record(AuditEntry(
-            tool=record.tool, arguments=record.arguments, decision=decision, outcome=outcome,
-            summary=record.summary, plugin=record.plugin, effect=record.effect,
-            session=self.session.id, path=path, seconds=record.seconds,
-        ))  # fmt: skip
+        self.agent.audit.record(
+            AuditEntry(
+                tool=record.tool,
+                arguments=record.arguments,
+                decision=decision,
+                outcome=outcome,
+                summary=record.summary,
+                plugin=record.plugin,
+                effect=record.effect,
+                session=self.session.id,
+                path=path,
+                seconds=record.seconds,
+            )
+        )
         self.emit(CallFinished(record))
         return record, text
 

@@ -97,7 +97,9 @@ def build_assistant(
         audit=audit,
         sessions=sessions,
         clock=clock,
-        model_factory=(lambda: model) if model is not None else (lambda: make_model(config, model_override)),
+        model_factory=(lambda: model)
+        if model is not None
+        else (lambda: make_model(config, model_override)),
         settings=config.agent,
         options=options,
         dry_run=dry_run,

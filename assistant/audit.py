@@ -78,11 +78,19 @@ class AuditLog:
                 "INSERT INTO calls (time, session, path, tool, plugin, effect, arguments, decision,"
                 " outcome, summary, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
-                    entry.time, entry.session, entry.path, entry.tool, entry.plugin, entry.effect,
+                    entry.time,
+                    entry.session,
+                    entry.path,
+                    entry.tool,
+                    entry.plugin,
+                    entry.effect,
                     json.dumps(redact(entry.arguments), ensure_ascii=False, default=str),
-                    entry.decision, entry.outcome, entry.summary[:2000], round(entry.seconds, 4),
+                    entry.decision,
+                    entry.outcome,
+                    entry.summary[:2000],
+                    round(entry.seconds, 4),
                 ),
-            )  # fmt: skip
+            )
 
     def recent(self, limit: int = 20) -> list[AuditEntry]:
         """The newest entries, oldest first."""
@@ -91,11 +99,18 @@ class AuditLog:
         ).fetchall()
         return [
             AuditEntry(
-                tool=r["tool"], arguments=json.loads(r["arguments"] or "{}"), decision=r["decision"],
-                outcome=r["outcome"], summary=r["summary"] or "", plugin=r["plugin"] or "",
-                effect=r["effect"] or "", session=r["session"] or "", path=r["path"] or "",
-                seconds=r["seconds"] or 0.0, time=r["time"],
-            )  # fmt: skip
+                tool=r["tool"],
+                arguments=json.loads(r["arguments"] or "{}"),
+                decision=r["decision"],
+                outcome=r["outcome"],
+                summary=r["summary"] or "",
+                plugin=r["plugin"] or "",
+                effect=r["effect"] or "",
+                session=r["session"] or "",
+                path=r["path"] or "",
+                seconds=r["seconds"] or 0.0,
+                time=r["time"],
+            )
             for r in rows
         ]
 

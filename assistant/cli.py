@@ -45,12 +45,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("request", nargs="*", help="what you want done, in your own words")
     parser.add_argument("--json", action="store_true", help="print a machine-readable transcript")
-    parser.add_argument("--yes", "-y", action="store_true", help="approve sensitive calls in advance")
+    parser.add_argument(
+        "--yes", "-y", action="store_true", help="approve sensitive calls in advance"
+    )
     parser.add_argument("--dry-run", action="store_true", help="show what would run; run nothing")
     parser.add_argument("--model", metavar="PATH", help="a GGUF model file to use")
     parser.add_argument("--config", metavar="PATH", help="the config file (default: BOTPSY_CONFIG)")
-    parser.add_argument("-c", "--continue", dest="cont", action="store_true",
-                        help="go on with the last conversation")  # fmt: skip
+    parser.add_argument(
+        "-c",
+        "--continue",
+        dest="cont",
+        action="store_true",
+        help="go on with the last conversation",
+    )
     parser.add_argument("--session", metavar="ID", help="go on with this conversation")
     parser.add_argument("--no-intents", action="store_true", help="always use the model")
     parser.add_argument("-n", "--limit", type=int, default=20, help="rows for `log` (default 20)")
@@ -84,7 +91,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     request = " ".join(words).strip()
     if not request:
         if args.json or args.dry_run or args.cont:
-            raise UsageError("give a request, e.g. botpsy \"add dentist Friday 3pm\"")
+            raise UsageError('give a request, e.g. botpsy "add dentist Friday 3pm"')
         from assistant.tui.app import run_tui  # Textual is imported only here
 
         return run_tui(config, model_override=args.model)
@@ -200,11 +207,21 @@ def _loaded(config: Config) -> Any:
 def _tools(config: Config, args: argparse.Namespace) -> int:
     loaded = _loaded(config)
     if args.json:
-        print(json.dumps([
-            {"name": t.name, "plugin": t.plugin, "effect": str(t.effect),
-             "description": t.description, "parameters": t.parameters}
-            for t in loaded.tools
-        ], indent=2))  # fmt: skip
+        print(
+            json.dumps(
+                [
+                    {
+                        "name": t.name,
+                        "plugin": t.plugin,
+                        "effect": str(t.effect),
+                        "description": t.description,
+                        "parameters": t.parameters,
+                    }
+                    for t in loaded.tools
+                ],
+                indent=2,
+            )
+        )
         return ExitStatus.OK
     for tool in loaded.tools:
         params = ", ".join(

@@ -6,6 +6,7 @@ pins the clock so evaluations and demos are reproducible.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
@@ -29,10 +30,8 @@ def local_zone(name: str = "") -> ZoneInfo:
             candidates.append("/".join(link.parts[link.parts.index("zoneinfo") + 1 :]))
     except OSError:
         pass
-    try:
+    with contextlib.suppress(OSError):
         candidates.append(Path("/etc/timezone").read_text(encoding="utf-8").strip())
-    except OSError:
-        pass
     for candidate in candidates:
         if not candidate:
             continue
@@ -40,7 +39,9 @@ def local_zone(name: str = "") -> ZoneInfo:
             return ZoneInfo(candidate)
         except (ZoneInfoNotFoundError, ValueError):
             if candidate == name:
-                raise ConfigError(f"unknown time zone '{name}' (use a name like 'Europe/Berlin')")
+                raise ConfigError(
+                    f"unknown time zone '{name}' (use a name like 'Europe/Berlin')"
+                ) from None
     return ZoneInfo("UTC")
 
 

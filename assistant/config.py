@@ -107,9 +107,13 @@ def _fill(target: Any, table: dict[str, Any], where: str) -> None:
 
 
 def _type_name(value: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list"}.get(
-        type(value), "a number"
-    )
+    return {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+    }.get(type(value), "a number")
 
 
 def _reject_secrets(table: dict[str, Any], where: str) -> None:

@@ -78,14 +78,23 @@ class SessionStore:
             return None
         session = Session(row["id"], row["title"], updated=row["updated"])
         session.pending = json.loads(row["pending"]) if row["pending"] else None
-        for m in self._db.execute("SELECT * FROM messages WHERE session=? ORDER BY seq", (row["id"],)):
-            calls = [ToolCall(c["name"], c["arguments"], c["id"]) for c in json.loads(m["tool_calls"] or "[]")]
-            session.messages.append(Message(m["role"], m["content"], calls, m["tool_call_id"], m["name"]))
+        for m in self._db.execute(
+            "SELECT * FROM messages WHERE session=? ORDER BY seq", (row["id"],)
+        ):
+            calls = [
+                ToolCall(c["name"], c["arguments"], c["id"])
+                for c in json.loads(m["tool_calls"] or "[]")
+            ]
+            session.messages.append(
+                Message(m["role"], m["content"], calls, m["tool_call_id"], m["name"])
+            )
         return session
 
     def last(self) -> Session | None:
         """The most recently updated conversation."""
-        row = self._db.execute("SELECT id FROM sessions ORDER BY updated DESC, rowid DESC LIMIT 1").fetchone()
+        row = self._db.execute(
+            "SELECT id FROM sessions ORDER BY updated DESC, rowid DESC LIMIT 1"
+        ).fetchone()
         return self.load(row["id"]) if row else None
 
     def append(self, session: Session, messages: list[Message]) -> None:
@@ -99,24 +108,42 @@ class SessionStore:
             self._db.executemany(
                 "INSERT INTO messages VALUES (?,?,?,?,?,?,?)",
                 [
-                    (session.id, start + i, m.role, m.content,
-                     json.dumps([{"name": c.name, "arguments": c.arguments, "id": c.id}
-                                 for c in m.tool_calls], default=str) if m.tool_calls else None,
-                     m.tool_call_id, m.name)  # fmt: skip
+                    (
+                        session.id,
+                        start + i,
+                        m.role,
+                        m.content,
+                        json.dumps(
+                            [
+                                {"name": c.name, "arguments": c.arguments, "id": c.id}
+                                for c in m.tool_calls
+                            ],
+                            default=str,
+                        )
+                        if m.tool_calls
+                        else None,
+                        m.tool_call_id,
+                        m.name,
+                    )
                     for i, m in enumerate(messages)
                 ],
             )
             self._db.execute(
                 "UPDATE sessions SET updated=?, title=?, pending=? WHERE id=?",
-                (session.updated, session.title,
-                 json.dumps(session.pending) if session.pending else None, session.id),  # fmt: skip
+                (
+                    session.updated,
+                    session.title,
+                    json.dumps(session.pending) if session.pending else None,
+                    session.id,
+                ),
             )
         session.messages.extend(messages)
 
     def list(self, limit: int = 50) -> list[Session]:
         """Recent conversations (without their messages), newest first."""
         rows = self._db.execute(
-            "SELECT id, title, updated FROM sessions ORDER BY updated DESC, rowid DESC LIMIT ?", (limit,)
+            "SELECT id, title, updated FROM sessions ORDER BY updated DESC, rowid DESC LIMIT ?",
+            (limit,),
         ).fetchall()
         return [Session(r["id"], r["title"], updated=r["updated"]) for r in rows]
 

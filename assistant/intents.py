@@ -37,7 +37,9 @@ class IntentMatch:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> IntentMatch:
         """Inverse of `to_dict`."""
-        return cls(data["tool"], dict(data["arguments"]), data.get("intent", ""), dict(data["missing"]))
+        return cls(
+            data["tool"], dict(data["arguments"]), data.get("intent", ""), dict(data["missing"])
+        )
 
 
 @dataclass

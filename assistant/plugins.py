@@ -64,16 +64,24 @@ def load_plugins(
             loaded.errors.append(f"plugin '{entry.name}' failed to load: {exc}")
     for name, plugin in (extra or {}).items():
         manager.register(plugin, name=name)
-    try:
-        manager.check_pending()
-    except pluggy.PluginValidationError as exc:
-        loaded.errors.append(f"plugin '{exc.plugin}' has an unknown hook: {exc}")
-        manager.unregister(exc.plugin)
+    while True:  # a misspelled hook is an error at load time, not a silent no-op
+        try:
+            manager.check_pending()
+            break
+        except pluggy.PluginValidationError as exc:
+            name = manager.get_name(exc.plugin) or repr(exc.plugin)
+            loaded.errors.append(f"plugin '{name}' has an unknown hook: {exc}")
+            manager.unregister(exc.plugin)
     for impl in manager.hook.register_tools.get_hookimpls():
-        _call(impl, loaded, register=loaded.tools.register_callback(impl.plugin_name), context=context)
+        _call(
+            impl, loaded, register=loaded.tools.register_callback(impl.plugin_name), context=context
+        )
     for impl in manager.hook.register_intents.get_hookimpls():
         _call(
-            impl, loaded, register=loaded.intents.register_callback(impl.plugin_name), context=context
+            impl,
+            loaded,
+            register=loaded.intents.register_callback(impl.plugin_name),
+            context=context,
         )
     loaded.names = sorted(name for name, _ in manager.list_name_plugin())
     if report:
@@ -87,4 +95,6 @@ def _call(impl: pluggy.HookImpl, loaded: LoadedPlugins, **kwargs: Any) -> None:
     try:
         impl.function(**{name: kwargs[name] for name in impl.argnames})
     except Exception as exc:
-        loaded.errors.append(f"plugin '{impl.plugin_name}' failed in {impl.function.__name__}: {exc}")
+        loaded.errors.append(
+            f"plugin '{impl.plugin_name}' failed in {impl.function.__name__}: {exc}"
+        )

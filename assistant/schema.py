@@ -21,7 +21,10 @@ from assistant.timeparse import Moment, Span
 
 # Parameters whose text is resolved against the user's clock before the tool runs.
 TIME_KINDS: dict[Any, tuple[str, str]] = {
-    Moment: ("moment", "date and time in words or ISO 8601, e.g. 'Friday 3pm' or '2026-12-04T15:00'"),
+    Moment: (
+        "moment",
+        "date and time in words or ISO 8601, e.g. 'Friday 3pm' or '2026-12-04T15:00'",
+    ),
     datetime: ("datetime", "date and time in words or ISO 8601, e.g. 'tomorrow 9:30'"),
     date: ("date", "a day in words or ISO 8601, e.g. 'Friday' or '2026-12-04'"),
     Span: ("span", "a day or range in words, e.g. 'today', 'Friday', 'next week'"),

@@ -16,26 +16,61 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from assistant.errors import TimeParseError
 
 WEEKDAYS = {
-    "monday": 0, "mon": 0,
-    "tuesday": 1, "tue": 1, "tues": 1,
-    "wednesday": 2, "wed": 2,
-    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3,
-    "friday": 4, "fri": 4,
-    "saturday": 5, "sat": 5,
-    "sunday": 6, "sun": 6,
-}  # fmt: skip
+    "monday": 0,
+    "mon": 0,
+    "tuesday": 1,
+    "tue": 1,
+    "tues": 1,
+    "wednesday": 2,
+    "wed": 2,
+    "thursday": 3,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "friday": 4,
+    "fri": 4,
+    "saturday": 5,
+    "sat": 5,
+    "sunday": 6,
+    "sun": 6,
+}
 MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3,
-    "april": 4, "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7,
-    "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10,
-    "november": 11, "nov": 11, "december": 12, "dec": 12,
-}  # fmt: skip
+    "january": 1,
+    "jan": 1,
+    "february": 2,
+    "feb": 2,
+    "march": 3,
+    "mar": 3,
+    "april": 4,
+    "apr": 4,
+    "may": 5,
+    "june": 6,
+    "jun": 6,
+    "july": 7,
+    "jul": 7,
+    "august": 8,
+    "aug": 8,
+    "september": 9,
+    "sep": 9,
+    "sept": 9,
+    "october": 10,
+    "oct": 10,
+    "november": 11,
+    "nov": 11,
+    "december": 12,
+    "dec": 12,
+}
 DAY_PARTS = {"morning": time(9), "afternoon": time(14), "evening": time(19), "night": time(20)}
 UNITS = {
-    "minute": timedelta(minutes=1), "min": timedelta(minutes=1), "m": timedelta(minutes=1),
-    "hour": timedelta(hours=1), "hr": timedelta(hours=1), "h": timedelta(hours=1),
-    "day": timedelta(days=1), "week": timedelta(weeks=1),
-}  # fmt: skip
+    "minute": timedelta(minutes=1),
+    "min": timedelta(minutes=1),
+    "m": timedelta(minutes=1),
+    "hour": timedelta(hours=1),
+    "hr": timedelta(hours=1),
+    "h": timedelta(hours=1),
+    "day": timedelta(days=1),
+    "week": timedelta(weeks=1),
+}
 # Years more than this far from now are refused rather than guessed.
 YEAR_WINDOW = 10
 
@@ -69,7 +104,9 @@ class Span:
 
     def iso(self) -> str:
         """Both ends, absolute, for display and audit."""
-        return f"{self.start.isoformat(timespec='minutes')}/{self.end.isoformat(timespec='minutes')}"
+        return (
+            f"{self.start.isoformat(timespec='minutes')}/{self.end.isoformat(timespec='minutes')}"
+        )
 
 
 @dataclass
@@ -86,12 +123,12 @@ class _State:
     pieces: list[str] = field(default_factory=list)
 
     def set_day(self, value: date, text: str) -> None:
-        if self.day is not None and self.day != value or self.exact is not None:
+        if (self.day is not None and self.day != value) or self.exact is not None:
             raise TimeParseError(f"'{text}' names a second, different day")
         self.day = value
 
     def set_clock(self, value: time, text: str) -> None:
-        if self.clock is not None and self.clock != value or self.exact is not None:
+        if (self.clock is not None and self.clock != value) or self.exact is not None:
             raise TimeParseError(f"'{text}' names a second, different time")
         self.clock = value
 
@@ -155,8 +192,13 @@ class _Scanner:
         self.today = now.date()
         self.state = _State()
         self.rules: list[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]] = [
-            (re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{1,2}):(\d{2})(?::(\d{2}))?"
-                        r"(z|[+-]\d{2}:?\d{2})?)?"), self._iso),  # fmt: skip
+            (
+                re.compile(
+                    r"(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{1,2}):(\d{2})(?::(\d{2}))?"
+                    r"(z|[+-]\d{2}:?\d{2})?)?"
+                ),
+                self._iso,
+            ),
             (re.compile(r"(?:the )?day after tomorrow"), self._rel_day(2)),
             (re.compile(r"today|tonight"), self._today),
             (re.compile(r"tomorrow|tmrw|tmr"), self._rel_day(1)),
@@ -166,12 +208,20 @@ class _Scanner:
             (re.compile(rf"(\d{{1,2}})\s(?:of\s)?({_MO})(?:\s(\d{{2,4}}))?\b"), self._day_month),
             (re.compile(r"the\s(\d{1,2})\b"), self._day_of_month),
             (re.compile(rf"in\s(an?|\d+)\s{_UNIT}\b"), self._in_units),
-            (re.compile(rf"(?:from\s)?(?:{_CLOCK})\s?(?:-|–|to|until|till)\s?(?:{_CLOCK})"),
-             self._clock_range),  # fmt: skip
+            (
+                re.compile(rf"(?:from\s)?(?:{_CLOCK})\s?(?:-|–|to|until|till)\s?(?:{_CLOCK})"),
+                self._clock_range,
+            ),
             (re.compile(r"(\d{1,2}):(\d{2})\s*(am|pm)?()"), self._clock),
             (re.compile(r"(\d{1,2})()\s*(am|pm)()"), self._clock),
             (re.compile(r"(noon|midday|midnight)"), self._word_clock),
-            (re.compile(r"at\s(\d{1,2})\b(?!\s*[:\d])"), self._bare_hour),
+            (re.compile(r"at\s(\d{1,2})\b(?!\s*(?:[:\d]|am\b|pm\b))"), self._bare_hour),
+            (
+                re.compile(
+                    r"(\d{1,2})(?=\s(?:in the |this )?(?:morning|afternoon|evening|night)\b)"
+                ),
+                self._bare_hour,
+            ),
             (re.compile(r"(?:in the |this )?(morning|afternoon|evening|night)"), self._day_part),
             (re.compile(rf"for\s(half an|an?|\d+(?:\.\d+)?)\s?{_UNIT}\b"), self._duration),
             (re.compile(r"(this|next)\sweek(end)?\b"), self._week),
@@ -180,7 +230,7 @@ class _Scanner:
 
     # -- rules ------------------------------------------------------------------------------
     def _iso(self, m: re.Match[str]) -> None:
-        y, mo, d, hh, mm, ss, off = m.groups()
+        y, mo, d, hh, mm, _ss, _off = m.groups()
         day = _year(y, int(mo), int(d), self.today, m.group(0))
         if hh is None:
             self.state.set_day(day, m.group(0))
@@ -246,8 +296,10 @@ class _Scanner:
     def _clock_range(self, m: re.Match[str]) -> None:
         end = _clock_match(m, 5)
         first_meridiem = m.group(3) or (m.group(7) if not m.group(4) else None)
-        start = _clock_match(m, 1) if m.group(3) or m.group(4) else _hour(
-            int(m.group(1)), int(m.group(2) or 0), first_meridiem, m.group(0), bare=True
+        start = (
+            _clock_match(m, 1)
+            if m.group(3) or m.group(4)
+            else _hour(int(m.group(1)), int(m.group(2) or 0), first_meridiem, m.group(0), bare=True)
         )
         if m.group(7) and not m.group(3) and start > end:  # "11-1pm": the start is in the morning
             start = _hour(int(m.group(1)), int(m.group(2) or 0), "am", m.group(0))
@@ -316,9 +368,10 @@ def parse_moment(text: str, now: datetime) -> Moment:
     clock = state.clock
     if clock is None and state.pieces:
         clock = DAY_PARTS[state.pieces[-1]]
-    elif clock is not None and state.pieces and state.pieces[-1] in ("afternoon", "evening", "night"):
-        if clock.hour < 12:  # "8 in the evening", "tonight at 9"
-            clock = time(clock.hour + 12, clock.minute)
+    elif (
+        clock is not None and state.pieces and state.pieces[-1] in ("afternoon", "evening", "night")
+    ) and clock.hour < 12:  # "8 in the evening", "tonight at 9"
+        clock = time(clock.hour + 12, clock.minute)
     if state.day is None and clock is None:
         raise TimeParseError(f"'{text}' names no day or time")
     zone = now.tzinfo
@@ -329,10 +382,15 @@ def parse_moment(text: str, now: datetime) -> Moment:
             day += timedelta(days=1)
     else:
         day = state.day
-        if clock is not None and day == now.date() and not state.strictly_after_today:
-            # A weekday named today but already past ("Friday 3pm" at 4pm on Friday) means next week.
-            if datetime.combine(day, clock, zone) <= now and _names_weekday(text):
-                day += timedelta(days=7)
+        # A weekday named today but already past ("Friday 3pm" at 4pm on Friday) means next week.
+        if (
+            clock is not None
+            and day == now.date()
+            and not state.strictly_after_today
+            and datetime.combine(day, clock, zone) <= now
+            and _names_weekday(text)
+        ):
+            day += timedelta(days=7)
     if clock is None:
         start = datetime.combine(day, time(0), zone)
         return Moment(start, start + timedelta(days=1), all_day=True)

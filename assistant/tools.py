@@ -50,6 +50,9 @@ class ToolResult:
         return json.dumps(self.data, ensure_ascii=False, default=str)
 
 
+Preview = Callable[[dict[str, Any]], str]
+
+
 @dataclass(frozen=True)
 class ToolMark:
     """What `@tool` attaches to a function until it is registered."""
@@ -57,19 +60,28 @@ class ToolMark:
     effect: Effect
     name: str | None = None
     untrusted_output: bool = False
+    preview: str | Preview | None = None
 
 
 def tool(
-    effect: Effect | str, *, name: str | None = None, untrusted_output: bool = False
+    effect: Effect | str,
+    *,
+    name: str | None = None,
+    untrusted_output: bool = False,
+    preview: str | Preview | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark a function or method as a tool with its effect.
 
     `untrusted_output` marks results that carry other people's text (mail bodies,
     web pages): after such a result, sensitive calls in the same turn always ask.
+    `preview` says in words what a call will do (e.g. which event a delete
+    removes): a function of the resolved arguments, or on a toolbox the name of
+    a method taking them. It may raise `ToolError`, which fails the call before
+    anyone is asked.
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
-        function.__botpsy_tool__ = ToolMark(Effect(effect), name, untrusted_output)  # type: ignore[attr-defined]
+        function.__botpsy_tool__ = ToolMark(Effect(effect), name, untrusted_output, preview)  # type: ignore[attr-defined]
         return function
 
     return mark
@@ -103,7 +115,7 @@ class Tool:
     plugin: str = ""
     kinds: dict[str, str] = field(default_factory=dict)
     untrusted_output: bool = False
-    preview: Callable[[dict[str, Any]], str] | None = None
+    preview: Preview | None = None
 
     @classmethod
     def from_function(
@@ -123,9 +135,11 @@ class Tool:
             description, parameters, kinds = function_schema(function)
         except TypeError as exc:
             raise PluginError(f"{function.__qualname__}: {exc}") from None
-        preview = getattr(function, "__botpsy_preview_unbound__", None)
-        if preview is not None and hasattr(function, "__self__"):
-            preview = preview.__get__(function.__self__)
+        preview = mark.preview if mark else None
+        if isinstance(preview, str):
+            preview = getattr(getattr(function, "__self__", None), preview, None)
+            if preview is None:
+                raise PluginError(f"{function.__qualname__}: preview method not found")
         return cls(
             name=name or (mark.name if mark and mark.name else function.__name__),
             description=description,
@@ -205,21 +219,6 @@ def display_value(value: Any) -> Any:
     return value
 
 
-def previewer(
-    function: Callable[..., str],
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Attach a function that describes a call in words (e.g. which event a delete removes).
-
-    On a toolbox method it is bound like the method: `preview(self, arguments)`.
-    """
-
-    def attach(tool_function: Callable[..., Any]) -> Callable[..., Any]:
-        tool_function.__botpsy_preview_unbound__ = function  # type: ignore[attr-defined]
-        return tool_function
-
-    return attach
-
-
 class ToolRegistry:
     """All tools by name; plugins add to it through the `register` callback."""
 
@@ -230,7 +229,9 @@ class ToolRegistry:
         """Add one tool; two tools of the same name are a plugin error."""
         if new.name in self._tools:
             other = self._tools[new.name].plugin
-            raise PluginError(f"tool '{new.name}' from {new.plugin} clashes with the one from {other}")
+            raise PluginError(
+                f"tool '{new.name}' from {new.plugin} clashes with the one from {other}"
+            )
         self._tools[new.name] = new
 
     def register_callback(self, plugin: str) -> Callable[..., None]:
@@ -247,7 +248,9 @@ class ToolRegistry:
             else:
                 marked = [m for _, m in inspect.getmembers(item, inspect.ismethod) if _marked(m)]
                 if not marked:
-                    raise PluginError(f"{plugin}: {item!r} is neither a tool nor a toolbox of tools")
+                    raise PluginError(
+                        f"{plugin}: {item!r} is neither a tool nor a toolbox of tools"
+                    )
                 for method in marked:
                     self.add(Tool.from_function(method, plugin=plugin))
 

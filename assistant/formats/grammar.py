@@ -36,7 +36,7 @@ def _value_rule(schema: dict[str, Any]) -> str:
         return "( " + " | ".join(literal(o) for o in options) + " )"
     kind = schema.get("type")
     if kind == "integer":
-        return 'int-val'
+        return "int-val"
     if kind in ("number", "float"):
         return "num-val"
     if kind == "boolean":

@@ -136,7 +136,11 @@ def loads_lenient(text: str) -> Any:
         pass
     try:
         return ast.literal_eval(
-            re.sub(r"\btrue\b", "True", re.sub(r"\bfalse\b", "False", re.sub(r"\bnull\b", "None", fixed)))
+            re.sub(
+                r"\btrue\b",
+                "True",
+                re.sub(r"\bfalse\b", "False", re.sub(r"\bnull\b", "None", fixed)),
+            )
         )
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         return None

@@ -109,7 +109,9 @@ def tool_block(tools: list[dict[str, Any]]) -> str:
     return load_prompt("tools.md").replace("{tools}", lines).strip()
 
 
-def _tools_as_text(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _tools_as_text(
+    messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if tools:
         block = tool_block(tools)
@@ -128,7 +130,11 @@ def _tools_as_text(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) 
             out.append({"role": "assistant", "content": content})
         elif message["role"] == "tool":
             response = f"<tool_response>\n{message['content']}\n</tool_response>"
-            if out and out[-1]["role"] == "user" and out[-1]["content"].startswith("<tool_response>"):
+            if (
+                out
+                and out[-1]["role"] == "user"
+                and out[-1]["content"].startswith("<tool_response>")
+            ):
                 out[-1]["content"] += "\n" + response
             else:
                 out.append({"role": "user", "content": response})

@@ -39,8 +39,20 @@ STARTER_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 CALL_OPEN = "<tool_call>"
 _HIDDEN_MARKERS = (CALL_OPEN, "<function=", "<think>")
 # Recommended non-thinking sampling for Qwen3.5; others get a calm, tool-friendly default.
-QWEN_SAMPLING = {"temperature": 0.7, "top_p": 0.8, "top_k": 20, "min_p": 0.0, "presence_penalty": 1.5}
-DEFAULT_SAMPLING = {"temperature": 0.2, "top_p": 0.9, "top_k": 40, "min_p": 0.05, "presence_penalty": 0.0}
+QWEN_SAMPLING = {
+    "temperature": 0.7,
+    "top_p": 0.8,
+    "top_k": 20,
+    "min_p": 0.0,
+    "presence_penalty": 1.5,
+}
+DEFAULT_SAMPLING = {
+    "temperature": 0.2,
+    "top_p": 0.9,
+    "top_k": 40,
+    "min_p": 0.05,
+    "presence_penalty": 0.0,
+}
 _GGUF_SAMPLING = {
     "general.sampling.temp": "temperature",
     "general.sampling.top_p": "top_p",
@@ -121,13 +133,15 @@ class LlamaCppModel(Model):
         metadata: dict[str, str] = dict(self._llama.metadata or {})
         source = metadata.get("tokenizer.chat_template") or load_prompt("chatml.jinja")
         eos_text = self._token_text(self._llama.token_eos())
-        template = ChatTemplate(source, bos_token=self._token_text(self._llama.token_bos()),
-                                eos_token=eos_text)  # fmt: skip
+        template = ChatTemplate(
+            source, bos_token=self._token_text(self._llama.token_bos()), eos_token=eos_text
+        )
         architecture = metadata.get("general.architecture", "unknown")
         sampling = dict(
-            QWEN_SAMPLING if architecture.startswith("qwen3") or template.style is ToolStyle.QWEN_XML
+            QWEN_SAMPLING
+            if architecture.startswith("qwen3") or template.style is ToolStyle.QWEN_XML
             else DEFAULT_SAMPLING
-        )  # fmt: skip
+        )
         for key, name in _GGUF_SAMPLING.items():
             if key in metadata:
                 with contextlib.suppress(ValueError):
@@ -144,7 +158,9 @@ class LlamaCppModel(Model):
             return bytes(self._llama.detokenize([token])).decode("utf-8", "ignore")
 
     # -- generation -------------------------------------------------------------------------
-    def render(self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions) -> str:
+    def render(
+        self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
+    ) -> str:
         """The exact prompt text the model will see (including any forced call opening)."""
         info = self.load()
         prompt = info.template.render(messages, tools, thinking=options.thinking)
@@ -187,7 +203,9 @@ class LlamaCppModel(Model):
                 if self._cancel.is_set():
                     break
         parsed = parse_output(text, [t["function"]["name"] for t in tools])
-        yield ModelTurn(parsed.content, parsed.tool_calls, parsed.reasoning, parsed.errors, text, stats)
+        yield ModelTurn(
+            parsed.content, parsed.tool_calls, parsed.reasoning, parsed.errors, text, stats
+        )
 
     def _stream(
         self, prompt: str, max_tokens: int, grammar: str | None, stats: TurnStats, info: LoadedModel
@@ -217,7 +235,9 @@ class LlamaCppModel(Model):
                 max_tokens=min(max_tokens, room),
                 stop=stops,
                 stream=True,
-                grammar=llama_cpp.LlamaGrammar.from_string(grammar, verbose=False) if grammar else None,
+                grammar=llama_cpp.LlamaGrammar.from_string(grammar, verbose=False)
+                if grammar
+                else None,
                 **sampling,
             )
             for chunk in chunks:

@@ -20,7 +20,14 @@ from typing import Any
 from assistant.errors import ModelError
 from assistant.formats.parse import parse_output
 from assistant.messages import Message
-from assistant.models.base import GenerationOptions, Model, ModelEvent, ModelTurn, TextDelta, TurnStats
+from assistant.models.base import (
+    GenerationOptions,
+    Model,
+    ModelEvent,
+    ModelTurn,
+    TextDelta,
+    TurnStats,
+)
 
 ScriptedTurn = str | Callable[[list[Message]], str]
 
@@ -62,9 +69,17 @@ class ScriptedModel(Model):
             emitted += len(piece)
             yield TextDelta(piece)
         content = parsed.content[:emitted] if self._cancelled else parsed.content
-        stats = TurnStats(generated_tokens=len(text) // 4, generation_seconds=time.perf_counter() - started)
-        yield ModelTurn(content, [] if self._cancelled else parsed.tool_calls, parsed.reasoning,
-                        parsed.errors, text, stats)  # fmt: skip
+        stats = TurnStats(
+            generated_tokens=len(text) // 4, generation_seconds=time.perf_counter() - started
+        )
+        yield ModelTurn(
+            content,
+            [] if self._cancelled else parsed.tool_calls,
+            parsed.reasoning,
+            parsed.errors,
+            text,
+            stats,
+        )
 
     def cancel(self) -> None:
         """Stop streaming the current turn."""

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assistant.hookspecs import PluginContext, hookimpl
-
 from botpsy_calendar.intents import make_matchers
 from botpsy_calendar.store import VdirStore
 from botpsy_calendar.tools import CalendarTools

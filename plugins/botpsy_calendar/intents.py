@@ -40,32 +40,71 @@ _CANCEL = re.compile(
     re.I,
 )
 _LIST = [
-    re.compile(r"^what(?:'s| is|s)\s+(?:on\s+)?(?:my\s+|the\s+)?(?:calendar|agenda|schedule)"
-               r"(?:\s+(?:for|on))?(?P<when>.*?)\??$", re.I),  # fmt: skip
-    re.compile(r"^what\s+(?:do i have|have i got|am i doing|is happening|'s happening)"
-               r"(?:\s+(?:on|for))?(?P<when>.*?)\??$", re.I),  # fmt: skip
-    re.compile(r"^(?:show|list|display|check)(?:\s+me)?\s+(?:my\s+|the\s+)?"
-               r"(?:calendar|agenda|schedule|events|appointments|meetings)(?:\s+(?:for|on))?(?P<when>.*?)$",
-               re.I),  # fmt: skip
-    re.compile(r"^(?:do i have|have i got)\s+(?:anything|any events|any appointments|any meetings)"
-               r"(?:\s+(?:on|for))?(?P<when>.*?)\??$", re.I),  # fmt: skip
+    re.compile(
+        r"^what(?:'s| is|s)\s+(?:on\s+)?(?:my\s+|the\s+)?(?:calendar|agenda|schedule)"
+        r"(?:\s+(?:for|on))?(?P<when>.*?)\??$",
+        re.I,
+    ),
+    re.compile(
+        r"^what\s+(?:do i have|have i got|am i doing|is happening|'s happening)"
+        r"(?:\s+(?:on|for))?(?P<when>.*?)\??$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:show|list|display|check)(?:\s+me)?\s+(?:my\s+|the\s+)?"
+        r"(?:calendar|agenda|schedule|events|appointments|meetings)(?:\s+(?:for|on))?(?P<when>.*?)$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:do i have|have i got)\s+(?:anything|any events|any appointments|any meetings)"
+        r"(?:\s+(?:on|for))?(?P<when>.*?)\??$",
+        re.I,
+    ),
 ]
+_DATEISH = re.compile(
+    r"^(\d|today|tonight|tomorrow|next|this|on|at|"
+    r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)",
+    re.I,
+)
 _TITLE_EDGES = re.compile(r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next)$", re.I)
 
 
 def split_title_and_time(text: str, now: datetime) -> tuple[str, str | None]:
-    """The title and the longest date/time phrase in `text` ("lunch with Bob tomorrow at noon")."""
+    """The title and the date/time phrase in `text` ("lunch with Bob tomorrow at noon").
+
+    A phrase that runs to the end wins; one inside the text may not leave digits
+    behind it, so "Dec 5 2110" is never read as "Dec 5" plus a title "2110".
+    """
     words = text.split()
     for i in range(1, len(words)):
-        for j in range(len(words), i, -1):
-            phrase = " ".join(words[i:j])
-            try:
-                parse_moment(phrase, now)
-            except TimeParseError:
+        phrase = " ".join(words[i:])
+        if _resolves(phrase, now):
+            return " ".join(words[:i]), phrase
+    for i in range(1, len(words)):
+        for j in range(len(words) - 1, i, -1):
+            if any(ch.isdigit() for ch in "".join(words[j:])):
                 continue
-            title = " ".join(words[:i] + words[j:])
-            return title, phrase
+            phrase = " ".join(words[i:j])
+            if _resolves(phrase, now):
+                return " ".join(words[:i] + words[j:]), phrase
     return text, None
+
+
+def dateish_tail(text: str) -> str | None:
+    """The part of `text` that looks like an attempt at a date, for a clear refusal."""
+    words = text.split()
+    for i in range(1, len(words)):
+        if _DATEISH.match(words[i]) and any(ch.isdigit() for ch in "".join(words[i:])):
+            return " ".join(words[i:])
+    return None
+
+
+def _resolves(phrase: str, now: datetime) -> bool:
+    try:
+        parse_moment(phrase, now)
+    except TimeParseError:
+        return False
+    return True
 
 
 def _title(text: str) -> str:
@@ -95,18 +134,22 @@ def make_matchers(
         if _OTHER_DOMAINS.search(rest):
             return None
         title, when = split_title_and_time(rest, now())
+        if when is None and (tail := dateish_tail(rest)) is not None:
+            title, when = rest[: rest.rindex(tail)], tail  # the tool explains what is wrong with it
         title = _title(title)
         if not title or len(title.split()) > 8:
             return None
         if when is None:
             return IntentMatch(
-                "calendar_create_event", {"title": title}, "add_event",
+                "calendar_create_event",
+                {"title": title},
+                "add_event",
                 missing={"start": f'When is "{title}"? (e.g. "Friday 3pm")'},
-            )  # fmt: skip
+            )
         return IntentMatch("calendar_create_event", {"title": title, "start": when}, "add_event")
 
     def event_at_time(text: str) -> IntentMatch | None:
-        """"Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time."""
+        """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time."""
         if "?" in text or _NOT_A_TITLE.match(text) or _OTHER_DOMAINS.search(text):
             return None
         title, when = split_title_and_time(text, now())
@@ -122,11 +165,17 @@ def make_matchers(
         title = _title(title)
         if not title or len(title.split()) > 5:
             return None
-        return IntentMatch("calendar_create_event", {"title": title, "start": when}, "event_at_time")
+        return IntentMatch(
+            "calendar_create_event", {"title": title, "start": when}, "event_at_time"
+        )
 
     def cancel_event(text: str) -> IntentMatch | None:
         m = _CANCEL.match(text)
-        if not m or _OTHER_DOMAINS.search(text) or re.search(r"\b(e?mails?|messages?)\b", text, re.I):
+        if (
+            not m
+            or _OTHER_DOMAINS.search(text)
+            or re.search(r"\b(e?mails?|messages?)\b", text, re.I)
+        ):
             return None
         what, when = split_title_and_time(m.group("rest"), now())
         what = re.sub(r"\b(?:appointment|meeting|event)s?\b", " ", what, flags=re.I)

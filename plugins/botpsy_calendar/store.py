@@ -16,6 +16,7 @@ from pathlib import Path
 
 from icalendar import Calendar
 from icalendar import Event as ICalEvent
+from icalendar.cal import Component
 
 PRODID = "-//botpsy//botpsy calendar//EN"
 
@@ -61,7 +62,7 @@ class Event:
         return bytes(calendar.to_ical())
 
     @classmethod
-    def from_component(cls, component: ICalEvent, zone: tzinfo) -> Event:
+    def from_component(cls, component: Component, zone: tzinfo) -> Event:
         """Read a VEVENT; floating times are taken in the user's zone."""
         start_value = component.decoded("dtstart")
         all_day = not isinstance(start_value, datetime)

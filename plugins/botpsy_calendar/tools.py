@@ -9,8 +9,7 @@ from typing import Any
 from assistant.clock import Clock
 from assistant.errors import ToolArgumentError, ToolError
 from assistant.timeparse import Moment, Span
-from assistant.tools import Effect, ToolResult, previewer, tool
-
+from assistant.tools import Effect, ToolResult, tool
 from botpsy_calendar.store import Event, VdirStore
 
 _FILLER = re.compile(r"\b(the|my|our|an?|appointment|meeting|event)\b", re.I)
@@ -36,8 +35,12 @@ def event_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": event.uid,
         "title": event.title,
-        "start": event.start.date().isoformat() if event.all_day else event.start.isoformat(timespec="minutes"),
-        "end": event.end.date().isoformat() if event.all_day else event.end.isoformat(timespec="minutes"),
+        "start": event.start.date().isoformat()
+        if event.all_day
+        else event.start.isoformat(timespec="minutes"),
+        "end": event.end.date().isoformat()
+        if event.all_day
+        else event.end.isoformat(timespec="minutes"),
     }
     if event.all_day:
         data["all_day"] = True
@@ -66,11 +69,18 @@ class CalendarTools:
         wanted = " ".join(words).lower()
         if not wanted:
             raise ToolArgumentError("say which event: its title or id")
-        matches = [e for e in events if wanted in e.title.lower() or
-                   (e.title.lower() in wanted and e.title.strip())]  # fmt: skip
+        matches = [
+            e
+            for e in events
+            if wanted in e.title.lower() or (e.title.lower() in wanted and e.title.strip())
+        ]
         if day is not None:
-            matches = [e for e in matches if e.start.date() <= day < (e.end - timedelta(seconds=1)).date()
-                       or e.start.date() == day]  # fmt: skip
+            matches = [
+                e
+                for e in matches
+                if e.start.date() <= day < (e.end - timedelta(seconds=1)).date()
+                or e.start.date() == day
+            ]
         if len(matches) > 1:
             upcoming = [e for e in matches if e.end >= self.clock.now()]
             matches = upcoming or matches
@@ -92,9 +102,9 @@ class CalendarTools:
                 raise ToolArgumentError("duration_minutes must be between 1 and 20160 (two weeks)")
             return start.start, start.start + timedelta(minutes=duration_minutes), False
         if end is not None:
-            finish = end.start if not end.all_day else end.end
+            finish = end.end if end.all_day and end.end is not None else end.start
             if start.all_day and end.all_day:
-                return start.start, end.end, True
+                return start.start, finish, True
             if finish <= start.start:
                 raise ToolArgumentError("the end must come after the start")
             return start.start, finish, False
@@ -164,8 +174,11 @@ class CalendarTools:
         wanted = text.lower().strip()
         if not wanted:
             raise ToolArgumentError("say what to look for")
-        found = [e for e in self.store.events()
-                 if wanted in f"{e.title}\n{e.location}\n{e.notes}".lower()]  # fmt: skip
+        found = [
+            e
+            for e in self.store.events()
+            if wanted in f"{e.title}\n{e.location}\n{e.notes}".lower()
+        ]
         if not found:
             return ToolResult(f"No events mention '{text}'.", {"events": []})
         lines = [f"{len(found)} event{'s' if len(found) > 1 else ''} mention '{text}':"]
@@ -216,13 +229,12 @@ class CalendarTools:
         self.store.save(found)
         return ToolResult(f"Changed {before} to {describe(found)}.", event_data(found))
 
-    @previewer
-    def _preview_delete(self, arguments: dict[str, Any]) -> str:
+    def preview_delete(self, arguments: dict[str, Any]) -> str:
+        """Which event a delete will remove, named in full."""
         found = self.find(arguments["event"], arguments.get("day"))
         return f"delete {describe(found)}"
 
-    @tool(Effect.DELETE)
-    @_preview_delete
+    @tool(Effect.DELETE, preview="preview_delete")
     def calendar_delete_event(self, event: str, day: date | None = None) -> ToolResult:
         """Delete an event from the calendar.
 

@@ -1,0 +1,86 @@
+"""Shared fixtures: an isolated home for every test, and a helper to run the real CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from assistant.clock import Clock
+from assistant.config import Config
+
+ZONE = ZoneInfo("Europe/Berlin")
+# A Sunday evening: "Friday" is 2026-12-04, "tomorrow" is Monday 2026-11-30.
+NOW = datetime(2026, 11, 29, 18, 30, tzinfo=ZONE)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh HOME and XDG dirs, so no test sees the user's real config or data."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    for name, sub in (
+        ("XDG_CONFIG_HOME", ".config"),
+        ("XDG_DATA_HOME", ".local/share"),
+        ("XDG_CACHE_HOME", ".cache"),
+    ):
+        monkeypatch.setenv(name, str(home / sub))
+    for name in (
+        "BOTPSY_CONFIG",
+        "BOTPSY_DATA_DIR",
+        "BOTPSY_NOW",
+        "BOTPSY_PLUGINS",
+        "BOTPSY_DISABLE_PLUGINS",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    return home
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The test clock, pinned to NOW."""
+    return Clock(ZONE, NOW)
+
+
+@pytest.fixture
+def config(home: Path) -> Config:
+    """Default settings with data in the temporary home."""
+    return Config(timezone="Europe/Berlin", data_dir=home / "data")
+
+
+@dataclass
+class CliResult:
+    """What a CLI run printed and returned."""
+
+    status: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli(home: Path) -> Iterator[object]:
+    """Run `python -m assistant ARGS` in a subprocess with no terminal, in the temporary home."""
+
+    def run(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> CliResult:
+        environment = dict(os.environ)
+        environment.update(env or {})
+        done = subprocess.run(
+            [sys.executable, "-m", "assistant", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=300,
+        )
+        return CliResult(done.returncode, done.stdout, done.stderr)
+
+    yield run

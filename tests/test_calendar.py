@@ -1,0 +1,195 @@
+"""The calendar plugin: the vdir store, its tools and its local intents."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from botpsy_calendar.intents import make_matchers
+from botpsy_calendar.store import Event, VdirStore
+from botpsy_calendar.tools import CalendarTools
+from icalendar import Calendar
+
+from assistant.clock import Clock
+from assistant.errors import ToolError
+from assistant.tools import Tool
+from tests.conftest import NOW, ZONE
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> VdirStore:
+    return VdirStore(tmp_path / "calendars", "personal", ZONE)
+
+
+@pytest.fixture
+def tools(store: VdirStore, clock: Clock) -> dict[str, Tool]:
+    box = CalendarTools(store, clock)
+    methods = [getattr(box, n) for n in dir(box) if n.startswith("calendar_")]
+    return {m.__name__: Tool.from_function(m) for m in methods}
+
+
+def run(tools: dict[str, Tool], clock: Clock, name: str, **arguments: object) -> str:
+    prepared = tools[name].prepare(arguments, clock)
+    return tools[name].run(prepared.arguments).summary
+
+
+def test_create_writes_a_standard_ics_file(
+    tools: dict[str, Tool], clock: Clock, store: VdirStore
+) -> None:
+    summary = run(tools, clock, "calendar_create_event", title="Dentist", start="Friday 3pm")
+    assert summary == 'Added "Dentist" on Friday 4 December 2026, 15:00–16:00 (Europe/Berlin).'
+    files = list(store.folder.glob("*.ics"))
+    assert len(files) == 1 and not list(store.folder.glob(".*.tmp"))
+    calendar = Calendar.from_ical(files[0].read_bytes())
+    event = next(iter(calendar.walk("VEVENT")))
+    assert str(event["summary"]) == "Dentist"
+    assert event.decoded("dtstart") == datetime(2026, 12, 4, 15, tzinfo=ZONE)
+    assert event["dtstart"].params["TZID"] == "Europe/Berlin"
+    assert calendar.walk("VTIMEZONE"), "other clients need the VTIMEZONE"
+
+
+def test_list_search_update_delete(tools: dict[str, Tool], clock: Clock, store: VdirStore) -> None:
+    run(tools, clock, "calendar_create_event", title="Dentist", start="Friday 3pm")
+    run(
+        tools,
+        clock,
+        "calendar_create_event",
+        title="Team lunch",
+        start="tomorrow at noon",
+        duration_minutes="90",
+        location="Cafe Rosa",
+    )
+    listed = run(tools, clock, "calendar_list_events", when="Friday")
+    assert "Dentist" in listed and "Team lunch" not in listed
+    assert "2 events" in run(tools, clock, "calendar_list_events")
+    assert "Team lunch" in run(tools, clock, "calendar_search_events", text="rosa")
+    moved = run(tools, clock, "calendar_update_event", event="dentist", start="Friday 4pm")
+    assert "16:00–17:00" in moved  # keeps its length
+    event = next(e for e in store.events() if e.title == "Dentist")
+    assert event.start == datetime(2026, 12, 4, 16, tzinfo=ZONE)
+    assert run(tools, clock, "calendar_delete_event", event="the dentist appointment").startswith(
+        "Deleted"
+    )
+    assert [e.title for e in store.events()] == ["Team lunch"]
+    assert list(store.history.glob("*.ics")), "a deleted event stays recoverable"
+
+
+def test_conflicts_are_reported(tools: dict[str, Tool], clock: Clock) -> None:
+    run(tools, clock, "calendar_create_event", title="Dentist", start="Friday 3pm")
+    summary = run(tools, clock, "calendar_create_event", title="Call", start="Friday 3:30pm")
+    assert "overlaps" in summary and "Dentist" in summary
+
+
+def test_ambiguous_and_missing_events_are_errors(tools: dict[str, Tool], clock: Clock) -> None:
+    run(tools, clock, "calendar_create_event", title="Standup", start="tomorrow 9am")
+    run(tools, clock, "calendar_create_event", title="Standup", start="Tuesday 9am")
+    with pytest.raises(ToolError, match="2 events match"):
+        run(tools, clock, "calendar_delete_event", event="standup")
+    assert run(tools, clock, "calendar_delete_event", event="standup", day="Tuesday").startswith(
+        "Deleted"
+    )
+    with pytest.raises(ToolError, match="no event matches 'yoga'"):
+        run(tools, clock, "calendar_delete_event", event="yoga")
+
+
+def test_bad_times_are_refused_before_anything_is_written(
+    tools: dict[str, Tool], clock: Clock, store: VdirStore
+) -> None:
+    from assistant.errors import ToolArgumentError
+
+    with pytest.raises(ToolArgumentError, match="2110"):
+        run(tools, clock, "calendar_create_event", title="X", start="Dec 5 2110")
+    with pytest.raises(ToolArgumentError, match="after the start"):
+        run(tools, clock, "calendar_create_event", title="X", start="Friday 3pm", end="Friday 2pm")
+    assert store.events() == []
+
+
+def test_a_broken_file_is_skipped_and_reported(store: VdirStore) -> None:
+    store.save(Event("Ok", NOW, NOW + timedelta(hours=1)))
+    (store.folder / "broken.ics").write_text("BEGIN:VCALENDAR\nnot ical", encoding="utf-8")
+    assert [e.title for e in store.events()] == ["Ok"]
+    assert store.problems and "broken.ics" in store.problems[0]
+
+
+def test_an_interrupted_write_leaves_the_old_file(
+    store: VdirStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = Event("Dentist", NOW, NOW + timedelta(hours=1))
+    store.save(event)
+    before = store.path_for(event.uid).read_bytes()
+    event.title = "Changed"
+
+    def crash(*_: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("botpsy_calendar.store.os.replace", crash)
+    with pytest.raises(OSError):
+        store.save(event)
+    assert store.path_for(event.uid).read_bytes() == before
+    assert not list(store.folder.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "arguments"),
+    [
+        (
+            "add dentist Friday 3pm",
+            "calendar_create_event",
+            {"title": "Dentist", "start": "Friday 3pm"},
+        ),
+        (
+            "Please schedule lunch with Bob tomorrow at noon.",
+            "calendar_create_event",
+            {"title": "Lunch with Bob", "start": "tomorrow at noon"},
+        ),
+        (
+            "put dentist on my calendar for Friday at 3pm",
+            "calendar_create_event",
+            {"title": "Dentist", "start": "for Friday at 3pm"},
+        ),
+        (
+            "Dentist at 3pm Friday",
+            "calendar_create_event",
+            {"title": "Dentist", "start": "at 3pm Friday"},
+        ),
+        ("cancel the dentist appointment", "calendar_delete_event", {"event": "Dentist"}),
+        (
+            "delete my dentist appointment on friday",
+            "calendar_delete_event",
+            {"event": "Dentist", "day": "on friday"},
+        ),
+        ("what's on my calendar Friday?", "calendar_list_events", {"when": "Friday"}),
+        ("what do I have tomorrow", "calendar_list_events", {"when": "tomorrow"}),
+        ("show my calendar", "calendar_list_events", {}),
+    ],
+)
+def test_intents_match_common_requests(text: str, tool: str, arguments: dict[str, str]) -> None:
+    from assistant.intents import clean_request
+
+    matchers = make_matchers(lambda: NOW)
+    found = next(m for _, f in matchers if (m := f(clean_request(text))) is not None)
+    assert (found.tool, found.arguments) == (tool, arguments)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "add milk to my shopping list",
+        "what is the weather at 3pm",
+        "remind me to call mom tomorrow",
+        "email Bob that I'll be late",
+        "find my lease pdf",
+        "tell me a joke",
+        "cancel my subscription",
+    ],
+)
+def test_intents_leave_other_requests_to_the_model(text: str) -> None:
+    matchers = make_matchers(lambda: NOW, has_event=lambda words: "dentist" in words.lower())
+    assert all(f(text) is None for _, f in matchers)
+
+
+def test_add_without_a_time_asks_for_it() -> None:
+    matchers = make_matchers(lambda: NOW)
+    found = next(m for _, f in matchers if (m := f("add a meeting with Alice")) is not None)
+    assert found.arguments == {"title": "Meeting with Alice"} and "start" in found.missing

