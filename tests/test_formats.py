@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,8 @@ from assistant.formats.parse import parse_output
 from assistant.formats.templates import ChatTemplate, ToolStyle
 from assistant.messages import Message, ToolCall
 
-QWEN_TEMPLATE = (
-    Path(__file__).resolve().parents[1].parent / "shared/data/templates/qwen3.5-0.8b.jinja"
-)
+SHARED = Path(os.environ.get("BOTPSY_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+QWEN_TEMPLATE = SHARED / "data/templates/qwen3.5-0.8b.jinja"
 
 ONE_CALL = """<tool_call>
 <function=calendar_create_event>
