@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.assist import CallStrategy, drain, first_turn, resolve_strategy
 from assistant.audit import AuditEntry, AuditLog
 from assistant.clock import Clock
 from assistant.config import AgentSettings
@@ -281,8 +282,13 @@ class _Turn:
         reply = ""
         stopped = ""
         feedback_given = False
-        for _ in range(max(1, agent.settings.max_turns)):
-            turn = self._model_turn(history + self.new_messages, definitions, stats)
+        strategy = resolve_strategy(agent.settings.call_strategy, agent.model)
+        for index in range(max(1, agent.settings.max_turns)):
+            if index and strategy is CallStrategy.ASSISTED:
+                break  # an assisted model cannot read results; the tools' summaries answer
+            turn = self._model_turn(
+                history + self.new_messages, definitions, stats, strategy, index
+            )
             if turn is None:
                 stopped = "cancelled"
                 break
@@ -336,20 +342,32 @@ class _Turn:
         return RunResult(reply, self.records, "model", "", stopped)
 
     def _model_turn(
-        self, messages: list[Message], definitions: list[dict[str, Any]], stats: TurnStats
+        self,
+        messages: list[Message],
+        definitions: list[dict[str, Any]],
+        stats: TurnStats,
+        strategy: CallStrategy,
+        index: int,
     ) -> ModelTurn | None:
-        final: ModelTurn | None = None
-        for event in self.agent.model.respond(messages, definitions, self.agent.options):
-            if isinstance(event, TextDelta):
-                self.emit(event)
-            else:
-                final = event
-        if final is not None:
-            for name in ("load_seconds", "prompt_seconds", "generation_seconds"):
-                setattr(stats, name, getattr(stats, name) + getattr(final.stats, name))
-            stats.prompt_tokens += final.stats.prompt_tokens
-            stats.cached_tokens += final.stats.cached_tokens
-            stats.generated_tokens += final.stats.generated_tokens
+        agent = self.agent
+        on_text = lambda text: self.emit(TextDelta(text))  # noqa: E731
+        if index == 0:
+            final = first_turn(
+                agent.model,
+                messages,
+                definitions,
+                agent.options,
+                strategy,
+                agent.settings.max_tools,
+                on_text,
+            )
+        else:
+            final = drain(agent.model.respond(messages, definitions, agent.options), on_text)
+        for name in ("load_seconds", "prompt_seconds", "generation_seconds"):
+            setattr(stats, name, getattr(stats, name) + getattr(final.stats, name))
+        stats.prompt_tokens += final.stats.prompt_tokens
+        stats.cached_tokens += final.stats.cached_tokens
+        stats.generated_tokens += final.stats.generated_tokens
         return final
 
     # -- one call ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
@@ -31,6 +31,7 @@ commands:
   botpsy tools         list every tool with its plugin and effect (--json)
   botpsy log           show the audit log of tool calls (--json, -n N)
   botpsy sessions      list saved conversations
+  botpsy eval bfcl     measure tool calling on BFCL files (botpsy eval bfcl --help)
 
 exit status: 0 done, 1 failure, 2 bad usage or input, 3 a sensitive call refused or denied
 """
@@ -68,14 +69,28 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
-    args = _parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["eval"]:
+        return _guarded(lambda: _eval(arguments[1:]), "--debug" in arguments)
+    args = _parser().parse_args(arguments)
+    return _guarded(lambda: _dispatch(args), args.debug)
+
+
+def _eval(arguments: list[str]) -> int:
+    from assistant.evals.cli import main as eval_main
+
+    return eval_main([a for a in arguments if a != "--debug"])
+
+
+def _guarded(run: Callable[[], int], debug: bool) -> int:
+    """Run a command; user-facing errors become one line and an exit status."""
     try:
-        return _dispatch(args)
+        return run()
     except KeyboardInterrupt:
         print("\nbotpsy: interrupted", file=sys.stderr)
         return ExitStatus.INTERRUPTED
     except BotpsyError as exc:
-        if args.debug:
+        if debug:
             raise
         print(f"botpsy: {exc}", file=sys.stderr)
         return exc.exit_status

@@ -59,6 +59,8 @@ class AgentSettings:
 
     max_turns: int = 6
     intents: bool = True
+    call_strategy: str = "auto"  # auto, model (it decides) or assisted (see assist.py)
+    max_tools: int = 8  # tools offered to the model per request, the most relevant first
 
 
 @dataclass

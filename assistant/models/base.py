@@ -19,6 +19,8 @@ class GenerationOptions:
     tool_choice: str = "auto"  # "auto", "required", "none", or a tool name
     thinking: bool = False
     constrain_calls: bool = True  # a grammar from the tools' schemas once a call opens
+    parallel_calls: bool = True  # may a turn hold several calls
+    grounded_values: str | None = None  # values must come from this text (the user's request)
 
 
 @dataclass
@@ -63,6 +65,11 @@ class Model(ABC):
     """A chat model that can call tools. Back-ends: llama-cpp in process, an OpenAI server, scripted."""
 
     name: str = "model"
+
+    @property
+    def trained_for_tools(self) -> bool:
+        """Whether the model decides on tool calls by itself (else the harness assists it)."""
+        return True
 
     @abstractmethod
     def respond(

@@ -157,6 +157,11 @@ class LlamaCppModel(Model):
         except TypeError:  # older signature without `special`
             return bytes(self._llama.detokenize([token])).decode("utf-8", "ignore")
 
+    @property
+    def trained_for_tools(self) -> bool:
+        """A template that renders tools marks a model trained to call them."""
+        return self.load().template.style is not ToolStyle.TEXT
+
     # -- generation -------------------------------------------------------------------------
     def render(
         self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
@@ -184,7 +189,9 @@ class LlamaCppModel(Model):
         text = CALL_OPEN if forced else ""
         if not forced:
             shown = 0
-            for piece in self._stream(prompt, options.max_tokens, None, stats, info):
+            for piece in self._stream(
+                prompt, options.max_tokens, None, stats, info, options.temperature
+            ):
                 text += piece
                 if CALL_OPEN in text and tools and options.tool_choice != "none":
                     text = text[: text.index(CALL_OPEN) + len(CALL_OPEN)]
@@ -196,19 +203,34 @@ class LlamaCppModel(Model):
                 if self._cancel.is_set():
                     break
         if text.endswith(CALL_OPEN) and not self._cancel.is_set():
-            grammar = call_grammar(offered) if options.constrain_calls else None
+            grammar = None
+            if options.constrain_calls:
+                grammar = call_grammar(offered, options.parallel_calls, options.grounded_values)
             budget = max(32, options.max_tokens - stats.generated_tokens)
-            for piece in self._stream(prompt + text, budget, grammar, stats, info):
+            for piece in self._stream(
+                prompt + text, budget, grammar, stats, info, options.temperature
+            ):
                 text += piece
                 if self._cancel.is_set():
                     break
+                if text.endswith("</tool_call>"):
+                    repeated = _without_repeated_call(text)
+                    if repeated is not None:  # a weak model loops: keep the calls before the repeat
+                        text = repeated
+                        break
         parsed = parse_output(text, [t["function"]["name"] for t in tools])
         yield ModelTurn(
             parsed.content, parsed.tool_calls, parsed.reasoning, parsed.errors, text, stats
         )
 
     def _stream(
-        self, prompt: str, max_tokens: int, grammar: str | None, stats: TurnStats, info: LoadedModel
+        self,
+        prompt: str,
+        max_tokens: int,
+        grammar: str | None,
+        stats: TurnStats,
+        info: LoadedModel,
+        temperature: float | None = None,
     ) -> Iterator[str]:
         import llama_cpp
 
@@ -226,6 +248,8 @@ class LlamaCppModel(Model):
         sampling = dict(info.sampling)
         if self.settings.temperature is not None:
             sampling["temperature"] = self.settings.temperature
+        if temperature is not None:
+            sampling["temperature"] = temperature
         stops = [s for s in ("<|im_end|>", "<|endoftext|>", "<|im_start|>", info.eos_text) if s]
         started = time.perf_counter()
         first: float | None = None
@@ -265,6 +289,15 @@ class LlamaCppModel(Model):
             self._llama.close()
             self._llama = None
             self._info = None
+
+
+def _without_repeated_call(text: str) -> str | None:
+    """The text up to the last call if that call repeats an earlier one word for word, else None."""
+    blocks = text.split("<tool_call>")
+    calls = [b.split("</tool_call>")[0].strip() for b in blocks[1:]]
+    if len(calls) > 1 and calls[-1] in calls[:-1]:
+        return "<tool_call>".join(blocks[:-1]).rstrip()
+    return None
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:

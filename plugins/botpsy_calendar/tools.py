@@ -123,7 +123,7 @@ class CalendarTools:
         location: str | None = None,
         notes: str | None = None,
     ) -> ToolResult:
-        """Add an event to the user's calendar.
+        """Add (schedule, book, put) an event, appointment or meeting on the user's calendar.
 
         Args:
             title: short name of the event, e.g. "Dentist"
@@ -149,7 +149,7 @@ class CalendarTools:
 
     @tool(Effect.READ)
     def calendar_list_events(self, when: Span | None = None) -> ToolResult:
-        """List the events of a day or a range, e.g. "today", "Friday", "next week".
+        """List (show) the events on the calendar (agenda, schedule) for a day or a range, e.g. "today", "Friday", "next week".
 
         Args:
             when: the day or range to list (default: the next seven days)
@@ -166,7 +166,7 @@ class CalendarTools:
 
     @tool(Effect.READ)
     def calendar_search_events(self, text: str) -> ToolResult:
-        """Find events whose title, place or notes mention some words.
+        """Search (find) calendar events, appointments or meetings whose title, place or notes mention some words.
 
         Args:
             text: words to look for, e.g. "dentist"
@@ -197,7 +197,7 @@ class CalendarTools:
         notes: str | None = None,
         day: date | None = None,
     ) -> ToolResult:
-        """Move, rename or otherwise change an event.
+        """Move (reschedule), rename or otherwise change a calendar event, appointment or meeting.
 
         Args:
             event: the event's title words or id
@@ -236,7 +236,7 @@ class CalendarTools:
 
     @tool(Effect.DELETE, preview="preview_delete")
     def calendar_delete_event(self, event: str, day: date | None = None) -> ToolResult:
-        """Delete an event from the calendar.
+        """Delete (cancel, remove) an event, appointment or meeting from the calendar.
 
         Args:
             event: the event's title words or id

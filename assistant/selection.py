@@ -1,0 +1,271 @@
+"""Which tools a request is about: lexical relevance for tool selection and call decisions.
+
+A small model does better with fewer tools in its prompt (Home Assistant's
+advice: fewer than ~25), and a model never trained on tools cannot decide by
+itself whether to call one. Relevance here is the overlap of stemmed content
+words between the request and a tool's name and description; generic words
+("get", "calculate", "given") carry no signal and are ignored. A tool's name is
+its strongest evidence, so a hit there counts more than one in its description.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+_STOP = set(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "by",
+        "with",
+        "about",
+        "into",
+        "over",
+        "under",
+        "and",
+        "or",
+        "but",
+        "not",
+        "no",
+        "yes",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "do",
+        "does",
+        "did",
+        "done",
+        "have",
+        "has",
+        "had",
+        "having",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "when",
+        "where",
+        "why",
+        "how",
+        "all",
+        "any",
+        "some",
+        "each",
+        "every",
+        "both",
+        "either",
+        "neither",
+        "one",
+        "two",
+        "than",
+        "then",
+        "so",
+        "such",
+        "very",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "we",
+        "us",
+        "our",
+        "you",
+        "your",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "they",
+        "them",
+        "their",
+        "please",
+        "tell",
+        "show",
+        "give",
+        "let",
+        "make",
+        "get",
+        "set",
+        "find",
+        "calculate",
+        "compute",
+        "determine",
+        "retrieve",
+        "fetch",
+        "provide",
+        "return",
+        "returns",
+        "given",
+        "based",
+        "specific",
+        "specified",
+        "using",
+        "use",
+        "used",
+        "value",
+        "values",
+        "number",
+        "numbers",
+        "info",
+        "information",
+        "details",
+        "data",
+        "result",
+        "results",
+        "function",
+        "functions",
+        "tool",
+        "tools",
+        "name",
+        "names",
+        "new",
+        "type",
+        "list",
+        "lists",
+        "optional",
+        "default",
+        "required",
+        "parameter",
+        "parameters",
+        "certain",
+        "particular",
+        "want",
+        "need",
+        "like",
+        "also",
+        "just",
+    ]
+)
+_SPLIT = re.compile(r"[^a-z0-9]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def stem(word: str) -> str:
+    """A light suffix-stripping stemmer: 'calculating' and 'calculated' meet at 'calcul'."""
+    for suffix in (
+        "ations",
+        "ation",
+        "ings",
+        "ing",
+        "ies",
+        "ied",
+        "ers",
+        "er",
+        "es",
+        "ed",
+        "s",
+        "ly",
+    ):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 4 else word
+
+
+def content_words(text: str) -> set[str]:
+    """Stemmed content words of a text (identifiers split at dots, underscores and case)."""
+    spaced = _CAMEL.sub(" ", text).lower()
+    return {stem(w) for w in _SPLIT.split(spaced) if w and w not in _STOP and not w.isdigit()}
+
+
+@dataclass
+class ToolScore:
+    """How strongly a request is about one tool."""
+
+    name: str
+    name_hits: int
+    description_hits: int
+
+    @property
+    def score(self) -> float:
+        """Name hits weigh double."""
+        return 2.0 * self.name_hits + self.description_hits
+
+    @property
+    def relevant(self) -> bool:
+        """Evidence enough to call it: a word of its name, or two of its description."""
+        return self.name_hits >= 1 or self.description_hits >= 2
+
+
+def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolScore]:
+    """A score for each tool, in the given order."""
+    wanted = content_words(request)
+    scores = []
+    for definition in definitions:
+        function = definition.get("function", definition)
+        name_words = content_words(function["name"])
+        description_words = content_words(function.get("description", "")) - name_words
+        scores.append(
+            ToolScore(
+                function["name"],
+                len(wanted & name_words),
+                len(wanted & description_words),
+            )
+        )
+    return scores
+
+
+def select_tools(
+    request: str, definitions: list[dict[str, Any]], limit: int = 8, only_relevant: bool = False
+) -> list[dict[str, Any]]:
+    """The most relevant tools (at most `limit`), in their original order."""
+    scores = score_tools(request, definitions)
+    ranked = sorted(range(len(definitions)), key=lambda i: -scores[i].score)
+    chosen = [i for i in ranked if not only_relevant or scores[i].relevant][:limit]
+    return [definitions[i] for i in sorted(chosen)]
+
+
+def ungrounded(arguments: dict[str, Any], parameters: dict[str, Any], request: str) -> list[str]:
+    """Required string arguments whose words appear nowhere in the request: likely invented.
+
+    Numbers, booleans, enums and structured values are not checked: the model may
+    convert ("twenty" -> 20) or choose them legitimately.
+    """
+    wanted = content_words(request)
+    text = request.lower()
+    properties = parameters.get("properties", {})
+    missing = []
+    for key in parameters.get("required", []):
+        schema = properties.get(key, {})
+        value = arguments.get(key)
+        if not isinstance(value, str) or schema.get("type") != "string" or "enum" in schema:
+            continue
+        words = content_words(value)
+        if value.lower().strip() in text or not words or words & wanted:
+            continue
+        missing.append(key)
+    return missing
