@@ -42,10 +42,15 @@ class Assistant:
 
 
 def model_path(config: Config, override: str | None = None) -> Path:
-    """The GGUF to run: `--model`, then the config, then the bundled starter model."""
+    """The GGUF to run: `--model`, the config, `botpsy model use`, then the bundled starter."""
     chosen = override or config.model.path
     if chosen:
         return Path(chosen).expanduser()
+    from assistant.models.manager import ModelStore
+
+    active = ModelStore(config).resolve(ModelStore(config).active())
+    if active is not None:
+        return active
     from assistant.models.llama_cpp import starter_model_path
 
     starter = starter_model_path()
@@ -63,7 +68,15 @@ def make_model(config: Config, override: str | None = None) -> Model:
         from assistant.models.llama_cpp import LlamaCppModel
 
         return LlamaCppModel(model_path(config, override), config.model)
-    raise UsageError(f"model.backend: unknown back-end '{config.model.backend}' (use 'llama-cpp')")
+    if config.model.backend == "openai":
+        from assistant.models.openai_compat import OpenAICompatModel
+
+        if not config.model.url:
+            raise UsageError("model.backend is 'openai' but model.url is not set")
+        return OpenAICompatModel(config.model.url, config.model.name)
+    raise UsageError(
+        f"model.backend: unknown back-end '{config.model.backend}' (use 'llama-cpp' or 'openai')"
+    )
 
 
 def build_assistant(

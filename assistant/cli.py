@@ -32,6 +32,7 @@ commands:
   botpsy log           show the audit log of tool calls (--json, -n N)
   botpsy sessions      list saved conversations
   botpsy eval bfcl     measure tool calling on BFCL files (botpsy eval bfcl --help)
+  botpsy model ...     pull, list, use, rm, info models (botpsy model --help)
 
 exit status: 0 done, 1 failure, 2 bad usage or input, 3 a sensitive call refused or denied
 """
@@ -72,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["eval"]:
         return _guarded(lambda: _eval(arguments[1:]), "--debug" in arguments)
+    if arguments[:1] == ["model"]:
+        return _guarded(lambda: _model(arguments[1:]), "--debug" in arguments)
     args = _parser().parse_args(arguments)
     return _guarded(lambda: _dispatch(args), args.debug)
 
@@ -80,6 +83,12 @@ def _eval(arguments: list[str]) -> int:
     from assistant.evals.cli import main as eval_main
 
     return eval_main([a for a in arguments if a != "--debug"])
+
+
+def _model(arguments: list[str]) -> int:
+    from assistant.models.cli import main as model_main
+
+    return model_main([a for a in arguments if a != "--debug"])
 
 
 def _guarded(run: Callable[[], int], debug: bool) -> int:

@@ -83,6 +83,7 @@ class Config:
     agent: AgentSettings = field(default_factory=AgentSettings)
     policy: PolicySettings = field(default_factory=PolicySettings)
     plugins: dict[str, dict[str, Any]] = field(default_factory=dict)
+    catalogue: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def plugin(self, name: str) -> dict[str, Any]:
         """The `[plugins.NAME]` table (empty when absent)."""
@@ -150,10 +151,10 @@ def load_config(explicit: str | os.PathLike[str] | None = None) -> Config:
             if not isinstance(value, dict):
                 raise ConfigError(f"{path.name}: [{key}] must be a table")
             _fill(sections[key], value, key)
-        elif key == "plugins":
+        elif key in ("plugins", "catalogue"):
             if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
-                raise ConfigError(f"{path.name}: [plugins.NAME] entries must be tables")
-            config.plugins = value
+                raise ConfigError(f"{path.name}: [{key}.NAME] entries must be tables")
+            setattr(config, key, value)
         elif key == "timezone":
             if not isinstance(value, str):
                 raise ConfigError(f"timezone: expected text like 'Europe/Berlin', got {value!r}")

@@ -1,0 +1,99 @@
+"""`botpsy model pull|list|use|rm|info`: the models botpsy can run."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from assistant.errors import ExitStatus, UsageError
+
+
+def parser() -> argparse.ArgumentParser:
+    """Options of `botpsy model`."""
+    p = argparse.ArgumentParser(prog="botpsy model", description="Download and choose models.")
+    p.add_argument("--config", help="the config file")
+    sub = p.add_subparsers(dest="action", required=True)
+    pull = sub.add_parser("pull", help="download a model from the catalogue (or --repo/--file)")
+    pull.add_argument(
+        "name", help="a catalogue name (see `botpsy model list`) or a name for --repo/--file"
+    )
+    pull.add_argument("--repo", help="a Hugging Face repository, e.g. owner/Model-GGUF")
+    pull.add_argument("--file", help="the GGUF file in that repository")
+    pull.add_argument("--sha256", help="the file's expected sha256")
+    pull.add_argument("--use", action="store_true", help="make it the default model when done")
+    sub.add_parser("list", help="known and downloaded models, and which one runs")
+    use = sub.add_parser("use", help="make a model the default (a name, 'starter', or a GGUF path)")
+    use.add_argument("name")
+    rm = sub.add_parser("rm", help="delete a downloaded model")
+    rm.add_argument("name")
+    info = sub.add_parser("info", help="what a GGUF says about itself")
+    info.add_argument("name", nargs="?", help="a name or path (default: the model that runs)")
+    info.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    """Run one model command."""
+    args = parser().parse_args(argv)
+    from assistant.app import model_path
+    from assistant.config import load_config
+    from assistant.models.manager import CatalogueEntry, ModelStore, catalogue, gguf_info, pull
+
+    config = load_config(args.config)
+    store = ModelStore(config)
+    known = catalogue(config)
+    if args.action == "pull":
+        entry = known.get(args.name)
+        if args.repo or args.file:
+            entry = CatalogueEntry(args.name, args.repo or (entry.repo if entry else ""),
+                                   args.file or (entry.file if entry else ""))  # fmt: skip
+        if entry is None:
+            raise UsageError(f"'{args.name}' is not in the catalogue; give --repo and --file")
+        if args.sha256:
+            entry.sha256 = args.sha256
+        model = pull(entry, store)
+        print(
+            f"Downloaded {model.name}: {model.path} ({model.size / 1e6:.0f} MB, sha256 {model.sha256[:12]}…)"
+        )
+        if args.use:
+            store.use(model.name)
+            print(f"{model.name} is now the default model.")
+        return ExitStatus.OK
+    if args.action == "list":
+        installed = store.installed()
+        active = store.active() or "starter"
+        running = model_path(config)
+        for name, entry in known.items():
+            state = (
+                "bundled"
+                if entry.bundled
+                else ("downloaded" if name in installed else "not downloaded")
+            )
+            mark = "*" if name == active else " "
+            print(f"{mark} {name:<14} {state:<15} {entry.description}")
+        for name, model in installed.items():
+            if name not in known:
+                print(
+                    f"{'*' if name == active else ' '} {name:<14} {'downloaded':<15} {model.repo}/{model.file}"
+                )
+        print(f"\nruns now: {running}")
+        return ExitStatus.OK
+    if args.action == "use":
+        if args.name not in known or not known[args.name].bundled:
+            store.resolve(args.name)  # a clear error for an unknown name or path
+        store.use(args.name if not Path(args.name).exists() else str(Path(args.name).resolve()))
+        print(f"{args.name} is now the default model.")
+        return ExitStatus.OK
+    if args.action == "rm":
+        model = store.remove(args.name)
+        print(f"Removed {model.name} ({model.path}).")
+        return ExitStatus.OK
+    path = model_path(config, str(store.resolve(args.name) or "") if args.name else None)
+    facts = gguf_info(path)
+    if args.json:
+        print(json.dumps(facts, indent=2))
+    else:
+        for key, value in facts.items():
+            print(f"{key:<15} {value}")
+    return ExitStatus.OK

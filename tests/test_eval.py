@@ -1,0 +1,160 @@
+"""The BFCL checker, grounding of argument values, and the assisted call strategy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from assistant.assist import CallStrategy, first_turn
+from assistant.evals.bfcl import Case, call_matches, calls_match, find_categories, load_cases
+from assistant.evals.runner import json_schema, run_cases, score, summarize
+from assistant.formats.grammar import call_grammar
+from assistant.grounding import Grounding
+from assistant.messages import Message
+from assistant.models.base import GenerationOptions
+from assistant.models.scripted import ScriptedModel
+from assistant.selection import score_tools
+from tests.helpers import call
+
+EXPECTED = {"calc.area": {"base": [10], "height": [5], "unit": ["units", ""]}}
+
+
+def test_checker_follows_bfcl_rules() -> None:
+    assert call_matches("calc.area", {"base": 10, "height": 5}, EXPECTED)
+    assert call_matches("calc_area", {"base": 10.0, "height": 5, "unit": "Units"}, EXPECTED)
+    assert not call_matches("calc.area", {"base": 10}, EXPECTED)  # a required argument missing
+    assert not call_matches("calc.area", {"base": 10, "height": 5, "colour": "red"}, EXPECTED)
+    assert not call_matches("calc.area", {"base": 11, "height": 5}, EXPECTED)
+    assert not call_matches("calc.volume", {"base": 10, "height": 5}, EXPECTED)
+    nested = {"f": {"budget": [{"min": [300], "max": [400, ""]}], "tags": [["a", "b"]]}}
+    assert call_matches("f", {"budget": {"min": 300}, "tags": ["A", "b"]}, nested)
+    assert not call_matches("f", {"budget": {"min": 300, "extra": 1}, "tags": ["a", "b"]}, nested)
+    assert not call_matches("f", {"budget": {"min": 300}, "tags": ["b", "a"]}, nested)
+    assert not call_matches("f", {"budget": {"min": 300}, "tags": ["a", "b"], "x": True}, nested)
+
+
+def test_parallel_calls_match_in_any_order_and_exactly() -> None:
+    expected = [{"play": {"artist": ["Taylor Swift"]}}, {"play": {"artist": ["Maroon 5"]}}]
+    calls = [("play", {"artist": "Maroon 5"}), ("play", {"artist": "taylor swift"})]
+    assert calls_match(calls, expected)
+    assert not calls_match(calls[:1], expected)
+    assert not calls_match([*calls, ("play", {"artist": "Adele"})], expected)
+    assert not calls_match([calls[0], calls[0]], expected)
+
+
+def test_irrelevance_is_right_only_without_calls() -> None:
+    case = Case("irrelevance_0", "irrelevance", [{"role": "user", "content": "hi"}], [])
+    assert score(case, []) and not score(case, [("f", {})])
+
+
+def test_loads_any_directory_in_bfcl_format(tmp_path: Path) -> None:
+    (tmp_path / "possible_answer").mkdir()
+    question = {"id": "live_simple_0", "question": [[{"role": "user", "content": "area 10 by 5"}]],
+                "function": [{"name": "calc.area", "parameters": {"type": "dict", "properties": {}}}]}  # fmt: skip
+    (tmp_path / "BFCL_v3_live_simple.json").write_text(json.dumps(question) + "\n")
+    answer = {"id": "live_simple_0", "ground_truth": [EXPECTED]}
+    (tmp_path / "possible_answer" / "BFCL_v3_live_simple.json").write_text(
+        json.dumps(answer) + "\n"
+    )
+    files = find_categories(tmp_path)
+    assert list(files) == ["live_simple"]
+    (case,) = load_cases(files["live_simple"])
+    assert case.expected == [EXPECTED] and case.messages[0]["content"] == "area 10 by 5"
+    assert json_schema({"type": "dict", "properties": {"x": {"type": "float"}, "y": {"type": "any"}}}) == {
+        "type": "object", "properties": {"x": {"type": "number"}, "y": {}}}  # fmt: skip
+    results = run_cases(
+        [case], lambda c: [("calc.area", {"base": 10, "height": 5})], "t", progress=False
+    )
+    summary = summarize(results)["live_simple"]
+    assert (summary.cases, summary.accuracy) == (1, 1.0)
+
+
+def test_grounding_finds_the_value_beside_each_name() -> None:
+    parameters = {"properties": {"bedrooms": {"type": "integer"}, "bathrooms": {"type": "integer"},
+                                 "area": {"type": "integer"}}}  # fmt: skip
+    g = Grounding(
+        "A house with 3 bedrooms, 2 bathrooms and an area of 1,800 square feet.", parameters
+    )
+    assert [g.numbers_for(n, True) for n in ("bedrooms", "bathrooms", "area")] == [
+        ["3"],
+        ["2"],
+        ["1800"],
+    ]
+    g = Grounding("a triangle with base 6 and height 10", {})
+    assert (g.numbers_for("base", True), g.numbers_for("height", True)) == (["6"], ["10"])
+    described = {
+        "properties": {"mu": {"type": "number", "description": "Mean of the distribution"}}
+    }
+    assert Grounding("a normal distribution with mean 0 and deviation 1", described).numbers_for(
+        "mu", False
+    ) == ["0"]
+    assert Grounding("roll a six-sided die twice", {}).numbers == ["6", "2"]
+    assert Grounding("no numbers here", {}).numbers_for("year", True) == []
+    assert Grounding("compare [1, 2, 3] with [4, 5]", {}).lists_for("integer") == [
+        "[1, 2, 3]",
+        "[4, 5]",
+    ]
+    assert Grounding("train on dataset my_data now", {}).phrases_for("dataset")[0] == "my_data"
+
+
+def test_grounded_grammar_allows_only_the_users_values() -> None:
+    tool = {"function": {"name": "area", "parameters": {"type": "object", "properties": {
+        "base": {"type": "integer"}, "label": {"type": "string"}}, "required": ["base"]}}}  # fmt: skip
+    grammar = call_grammar([tool], parallel=False, grounded="base 6 please")
+    assert 'v0-0 ::= "6"' in grammar
+    assert '"please"' in grammar and "[^<" not in grammar.split("v0-1 ::=")[1].split("\n")[0]
+    free = call_grammar([tool], parallel=True)
+    assert 'int-val ::= "-"? [0-9]{1,15}' in free and 'root ::= "\\n"? call (' in free
+
+
+def test_relevance_scores_name_words_double() -> None:
+    tools = [{"function": {"name": "calculate_triangle_area", "description": "Area of a triangle."}},
+             {"function": {"name": "get_bmi", "description": "Body mass index from weight and height."}}]  # fmt: skip
+    scores = score_tools("Find the area of a triangle with base 10", tools)
+    assert scores[0].relevant and scores[0].name_hits == 2
+    assert not scores[1].relevant
+
+
+TRIANGLE = {"type": "function", "function": {"name": "triangle_area", "description": "Area of a triangle.",
+            "parameters": {"type": "object", "properties": {"base": {"type": "integer"},
+                                                             "height": {"type": "integer"}},
+                           "required": ["base", "height"]}}}  # fmt: skip
+
+
+def run_first_turn(
+    request: str, turns: list[str], tools: list[dict[str, Any]]
+) -> tuple[Any, ScriptedModel]:
+    model = ScriptedModel(turns)
+    turn = first_turn(
+        model, [Message("user", request)], tools, GenerationOptions(), CallStrategy.ASSISTED
+    )
+    return turn, model
+
+
+def test_assisted_model_gets_no_tools_when_none_is_relevant() -> None:
+    turn, model = run_first_turn("What is the capital of France?", ["Paris."], [TRIANGLE])
+    assert turn.content == "Paris." and turn.tool_calls == []
+    assert model.seen_tools == [[]]
+
+
+def test_assisted_model_is_asked_for_numbers_the_user_did_not_give() -> None:
+    turn, model = run_first_turn("What is the area of my triangle?", [], [TRIANGLE])
+    assert turn.tool_calls == [] and "base and height" in turn.content
+    assert model.seen == []  # the model was not even run
+
+
+def test_assisted_model_calls_a_relevant_tool() -> None:
+    turn, model = run_first_turn("Area of a triangle with base 6 and height 10",
+                                 [call("triangle_area", base="6", height="10")], [TRIANGLE])  # fmt: skip
+    assert [(c.name, c.arguments) for c in turn.tool_calls] == [
+        ("triangle_area", {"base": "6", "height": "10"})
+    ]
+    assert model.seen_tools == [[TRIANGLE]]
+
+
+def test_a_trained_model_decides_by_itself() -> None:
+    model = ScriptedModel(["Paris."])
+    turn = first_turn(model, [Message("user", "Capital of France?")], [TRIANGLE], GenerationOptions(),
+                      CallStrategy.MODEL)  # fmt: skip
+    assert turn.content == "Paris." and model.seen_tools == [[TRIANGLE]]
