@@ -33,6 +33,7 @@ commands:
   botpsy sessions      list saved conversations
   botpsy eval bfcl     measure tool calling on BFCL files (botpsy eval bfcl --help)
   botpsy model ...     pull, list, use, rm, info models (botpsy model --help)
+  botpsy bench         where a request's time goes, beside bare llama-cpp-python (--json)
 
 exit status: 0 done, 1 failure, 2 bad usage or input, 3 a sensitive call refused or denied
 """
@@ -75,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _guarded(lambda: _eval(arguments[1:]), "--debug" in arguments)
     if arguments[:1] == ["model"]:
         return _guarded(lambda: _model(arguments[1:]), "--debug" in arguments)
+    if arguments[:1] == ["bench"]:
+        return _guarded(lambda: _bench(arguments[1:]), "--debug" in arguments)
     args = _parser().parse_args(arguments)
     return _guarded(lambda: _dispatch(args), args.debug)
 
@@ -89,6 +92,12 @@ def _model(arguments: list[str]) -> int:
     from assistant.models.cli import main as model_main
 
     return model_main([a for a in arguments if a != "--debug"])
+
+
+def _bench(arguments: list[str]) -> int:
+    from assistant.bench import main as bench_main
+
+    return bench_main([a for a in arguments if a != "--debug"])
 
 
 def _guarded(run: Callable[[], int], debug: bool) -> int:

@@ -50,6 +50,7 @@ class ModelSettings:
     max_tokens: int = 384
     temperature: float | None = None  # None: the GGUF's sampling defaults, then the family's
     thinking: bool = False
+    prompt_cache: bool = True  # keep the system prompt and tools' state on disk
     extra_buffers: bool = False  # llama.cpp AMX/repack buffers; crash on some VMs, see llama_cpp.py
 
 

@@ -77,7 +77,7 @@ YEAR_WINDOW = 10
 _WD = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _MO = "|".join(sorted(MONTHS, key=len, reverse=True))
 _UNIT = r"(minutes?|mins?|m|hours?|hrs?|h|days?|weeks?)"
-_CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?|(noon|midday|midnight)"
+_CLOCK = r"(\d{1,2})(?::(\d{2}))?(?:\s*(am|pm))?|(noon|midday|midnight)"
 
 
 @dataclass
@@ -212,7 +212,7 @@ class _Scanner:
                 re.compile(rf"(?:from\s)?(?:{_CLOCK})\s?(?:-|–|to|until|till)\s?(?:{_CLOCK})"),
                 self._clock_range,
             ),
-            (re.compile(r"(\d{1,2}):(\d{2})\s*(am|pm)?()"), self._clock),
+            (re.compile(r"(\d{1,2}):(\d{2})(?:\s*(am|pm))?()"), self._clock),
             (re.compile(r"(\d{1,2})()\s*(am|pm)()"), self._clock),
             (re.compile(r"(noon|midday|midnight)"), self._word_clock),
             (re.compile(r"at\s(\d{1,2})\b(?!\s*(?:[:\d]|am\b|pm\b))"), self._bare_hour),

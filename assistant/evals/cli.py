@@ -18,6 +18,7 @@ def parser() -> argparse.ArgumentParser:
     """Options of `botpsy eval`."""
     p = argparse.ArgumentParser(prog="botpsy eval", description="Measure tool-calling quality.")
     sub = p.add_subparsers(dest="suite", required=True)
+    sub.add_parser("scenarios", help="botpsy's own suite on its built-in tools (see --help there)")
     bfcl = sub.add_parser("bfcl", help="BFCL-format question files, scored by an AST checker")
     bfcl.add_argument("--data", type=Path, help="a directory of BFCL_*.json files "
                       "(default: $BOTPSY_BFCL_DATA or ../shared/data/bfcl)")  # fmt: skip
@@ -41,6 +42,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     """Run the suite; figures to stdout, progress to stderr."""
+    if argv[:1] == ["scenarios"]:
+        from assistant.evals.scenarios import main as scenarios_main
+
+        return scenarios_main(argv[1:])
     args = parser().parse_args(argv)
     from assistant.app import make_model, model_path
     from assistant.assist import resolve_strategy

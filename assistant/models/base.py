@@ -33,6 +33,7 @@ class TurnStats:
     prompt_seconds: float = 0.0
     generated_tokens: int = 0
     generation_seconds: float = 0.0
+    prefix_cache: str = ""  # memory, disk or built: where the prompt's stable start came from
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form for transcripts and benchmarks."""

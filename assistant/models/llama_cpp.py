@@ -10,6 +10,7 @@ constrained by a grammar built from the offered tools.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import threading
 import time
@@ -81,6 +82,84 @@ def usable_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+class PrefixCache:
+    """The stable start of the prompt (system prompt and tools), computed once and kept on disk.
+
+    A cold one-shot request then loads the model's state for that prefix instead
+    of processing it again, and pays only for its own tokens. Entries are keyed
+    by model file, context size and the exact prefix text; the newest few are kept.
+    """
+
+    def __init__(self, folder: Path, model: Path, context: int, keep: int = 8) -> None:
+        self.folder = folder
+        self.keep = keep
+        stat = model.stat()
+        self.model_key = f"{model.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{context}"
+
+    def _path(self, prefix: str) -> Path:
+        import hashlib
+
+        digest = hashlib.sha256(f"{self.model_key}|{prefix}".encode()).hexdigest()[:32]
+        return self.folder / f"{digest}.state"
+
+    def prepare(self, llama: Any, prefix: str, prefix_tokens: list[int]) -> str:
+        """Make the model hold the prefix's state: already there, from disk, or built and saved."""
+        import numpy as np
+
+        held = llama.n_tokens >= len(prefix_tokens)
+        if held and list(llama.input_ids[: len(prefix_tokens)]) == prefix_tokens:
+            return "memory"
+        path = self._path(prefix)
+        if path.is_file():
+            try:
+                self._load(llama, path.read_bytes(), np)
+                path.touch()
+                return "disk"
+            except (OSError, ValueError, KeyError, RuntimeError):
+                path.unlink(missing_ok=True)  # a broken entry is rebuilt, never fatal
+                llama.reset()
+        llama.reset()
+        llama.eval(prefix_tokens)
+        state = llama.save_state()
+        ids = np.asarray(state.input_ids, dtype=np.intc).tobytes()
+        header = json.dumps({"n_tokens": state.n_tokens, "seed": state.seed, "ids": len(ids),
+                             "state": len(state.llama_state)}).encode()  # fmt: skip
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_bytes(header + b"\n" + ids + state.llama_state)
+            temporary.replace(path)
+            entries = sorted(self.folder.glob("*.state"), key=lambda p: p.stat().st_mtime)
+            for old in entries[: -self.keep]:
+                old.unlink(missing_ok=True)
+        except OSError:
+            pass  # a read-only or full disk only costs speed
+        return "built"
+
+    @staticmethod
+    def _load(llama: Any, blob: bytes, np: Any) -> None:
+        """Restore a saved prefix: a JSON header line, the token ids, then llama.cpp's state bytes."""
+        import llama_cpp
+
+        head, _, rest = blob.partition(b"\n")
+        meta = json.loads(head)
+        ids = np.frombuffer(rest[: meta["ids"]], dtype=np.intc).copy()
+        state = rest[meta["ids"] : meta["ids"] + meta["state"]]
+        if len(state) != meta["state"] or len(ids) != len(llama.input_ids):
+            raise ValueError("prompt cache entry does not fit this model")
+        llama.load_state(llama_cpp.LlamaState(
+            input_ids=ids, scores=np.zeros((1, llama.n_vocab()), dtype=np.single),
+            n_tokens=meta["n_tokens"], llama_state=state, llama_state_size=len(state), seed=meta["seed"],
+        ))  # fmt: skip
+
+
+def prompt_cache_dir() -> Path:
+    """`<user cache dir>/botpsy/prompt-cache`."""
+    from platformdirs import user_cache_path
+
+    return user_cache_path("botpsy") / "prompt-cache"
+
+
 @dataclass
 class LoadedModel:
     """Facts read from the GGUF once it is loaded."""
@@ -102,6 +181,7 @@ class LlamaCppModel(Model):
         self._llama: Any = None
         self._info: LoadedModel | None = None
         self._cancel = threading.Event()
+        self._cache: PrefixCache | None = None
         self.load_seconds = 0.0
 
     # -- loading ----------------------------------------------------------------------------
@@ -173,6 +253,34 @@ class LlamaCppModel(Model):
             prompt += CALL_OPEN
         return prompt
 
+    def _prepare_prefix(
+        self,
+        messages: list[Message],
+        tools: list[dict[str, Any]],
+        options: GenerationOptions,
+        prompt: str,
+    ) -> str:
+        """Restore or build the cached state of the prompt's stable start (system prompt and tools)."""
+        if not self.settings.prompt_cache or self._info is None:
+            return ""
+        head = [m for m in messages[:1] if m.role == "system"]
+        sentinel = "\x00botpsy\x00"
+        probe = self._info.template.render([*head, Message("user", sentinel)], tools,
+                                           thinking=options.thinking)  # fmt: skip
+        if sentinel not in probe:
+            return ""
+        prefix = probe[: probe.index(sentinel)]
+        if not prompt.startswith(prefix):
+            return ""
+        llama = self._llama
+        prefix_tokens = llama.tokenize(prefix.encode("utf-8"), add_bos=True, special=True)
+        prompt_tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+        if prompt_tokens[: len(prefix_tokens)] != prefix_tokens:
+            return ""  # the prefix does not end on a token boundary in this prompt
+        if self._cache is None:
+            self._cache = PrefixCache(prompt_cache_dir(), self.path, self.settings.context)
+        return self._cache.prepare(llama, prefix, prefix_tokens)
+
     def respond(
         self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
     ) -> Iterator[ModelEvent]:
@@ -182,6 +290,7 @@ class LlamaCppModel(Model):
         self._cancel.clear()
         stats = TurnStats(load_seconds=self.load_seconds if fresh_load else 0.0)
         prompt = self.render(messages, tools, options)
+        stats.prefix_cache = self._prepare_prefix(messages, tools, options, prompt)
         forced = bool(tools) and options.tool_choice not in ("auto", "none")
         offered = tools
         if forced and options.tool_choice != "required":
@@ -253,6 +362,7 @@ class LlamaCppModel(Model):
         stops = [s for s in ("<|im_end|>", "<|endoftext|>", "<|im_start|>", info.eos_text) if s]
         started = time.perf_counter()
         first: float | None = None
+        generated = 0
         try:
             chunks = llama.create_completion(
                 prompt=tokens,
@@ -269,6 +379,7 @@ class LlamaCppModel(Model):
                     first = time.perf_counter()
                     stats.prompt_seconds += first - started
                 stats.generated_tokens += 1
+                generated += 1
                 yield chunk["choices"][0]["text"]
                 if self._cancel.is_set():
                     break
@@ -278,6 +389,7 @@ class LlamaCppModel(Model):
                 stats.prompt_seconds += ended - started
             else:
                 stats.generation_seconds += ended - first
+            _trace(prompt, generated, grammar)
 
     def cancel(self) -> None:
         """Stop generating at the next token."""
@@ -298,6 +410,15 @@ def _without_repeated_call(text: str) -> str | None:
     if len(calls) > 1 and calls[-1] in calls[:-1]:
         return "<tool_call>".join(blocks[:-1]).rstrip()
     return None
+
+
+def _trace(prompt: str, generated: int, grammar: str | None) -> None:
+    """With `BOTPSY_TRACE=FILE`, record each generation so `botpsy bench` can replay it bare."""
+    target = os.environ.get("BOTPSY_TRACE")
+    if not target:
+        return
+    with open(target, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"prompt": prompt, "tokens": generated, "grammar": grammar}) + "\n")
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:
