@@ -25,7 +25,7 @@ from assistant.errors import ToolArgumentError, ToolError
 from assistant.intents import IntentMatch, IntentRegistry, clean_request
 from assistant.messages import Message, ToolCall
 from assistant.models.base import GenerationOptions, Model, ModelTurn, TextDelta, TurnStats
-from assistant.policy import Approval, ApprovalRequest, Approver, Decision, Policy, Remember
+from assistant.policy import Approval, ApprovalRequest, Approver, Decision, Policy
 from assistant.prompts import load_prompt
 from assistant.tools import PreparedCall, ToolRegistry
 
@@ -444,8 +444,7 @@ class _Turn:
         return self._finish(record, decision, "ok", result.for_model(), path)
 
     def _apply_answer(self, answer: Approval, prepared: PreparedCall, name: str) -> PreparedCall:
-        if answer.remember is Remember.SESSION:
-            self.agent.policy.session_allowed.add(name)
+        self.agent.policy.remember(name, answer.remember)
         if answer.arguments is not None:
             prepared = prepared.tool.prepare(answer.arguments, self.agent.clock)
         return prepared

@@ -92,7 +92,7 @@ def build_assistant(
     clock = Clock.for_user(config.timezone)
     context = PluginContext(config, clock)
     plugins = load_plugins(context, extra_plugins)
-    policy = Policy(config.policy)
+    policy = Policy(config.policy, config.data_dir / "always-allowed.json")
     audit = AuditLog(config.data_dir / "audit.sqlite3")
     sessions = SessionStore(config.data_dir / "conversations.sqlite3")
     if model_override and not Path(model_override).expanduser().is_file():

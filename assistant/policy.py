@@ -8,8 +8,10 @@ must never act with the user's authority.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, Protocol
 
 from assistant.config import PolicySettings
@@ -33,11 +35,30 @@ class Verdict:
 
 
 class Policy:
-    """Judges calls; remembers what the user allowed for this session."""
+    """Judges calls; remembers what the user allowed for this session, and for good."""
 
-    def __init__(self, settings: PolicySettings | None = None) -> None:
+    def __init__(
+        self, settings: PolicySettings | None = None, remembered: Path | None = None
+    ) -> None:
         self.settings = settings or PolicySettings()
         self.session_allowed: set[str] = set()
+        self.remembered = remembered  # tools the user chose to "always allow" (a JSON list)
+        self.always_allowed: set[str] = set()
+        if remembered is not None and remembered.is_file():
+            try:
+                self.always_allowed = set(json.loads(remembered.read_text("utf-8")))
+            except ValueError:
+                self.always_allowed = set()
+
+    def remember(self, tool: str, how: Remember) -> None:
+        """Keep an approval for the session or for good (written next to the audit log)."""
+        if how is Remember.SESSION:
+            self.session_allowed.add(tool)
+        elif how is Remember.ALWAYS:
+            self.always_allowed.add(tool)
+            if self.remembered is not None:
+                self.remembered.parent.mkdir(parents=True, exist_ok=True)
+                self.remembered.write_text(json.dumps(sorted(self.always_allowed)), "utf-8")
 
     def judge(self, tool: Tool, tainted: bool = False) -> Verdict:
         """Run, ask or refuse one call of `tool`."""
@@ -50,7 +71,7 @@ class Policy:
                     Decision.ASK,
                     f"this {tool.effect} comes after reading untrusted content in this turn",
                 )
-            if name in self.settings.allow:
+            if name in self.settings.allow or name in self.always_allowed:
                 return Verdict(Decision.RUN, f"your policy allows {name}")
             if name in self.session_allowed:
                 return Verdict(Decision.RUN, f"you allowed {name} for this session")

@@ -1,52 +1,177 @@
-"""The Textual app, driven by Pilot with the scripted model."""
+"""The Textual app, driven by Pilot with the scripted model and the real calendar plugin."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
-from textual.widgets import Input, Markdown, Static
+from textual.widgets import Input, Markdown
 
 from assistant.config import Config
 from assistant.models.scripted import ScriptedModel
-from assistant.tui.app import ApprovalScreen, BotpsyApp
+from assistant.tui.app import BotpsyApp, HistoryInput, ToolCard
+from assistant.tui.screens import ApprovalScreen, HelpScreen, SessionsScreen, ToolsScreen
+from tests.helpers import call
+
+SIZE = (110, 34)
 
 
-async def submit(app: BotpsyApp, pilot: object, text: str) -> None:
+async def submit(app: BotpsyApp, pilot: Any, text: str) -> None:
     app.query_one("#prompt", Input).value = text
-    await pilot.press("enter")  # type: ignore[attr-defined]
+    await pilot.press("enter")
+
+
+async def settle(app: BotpsyApp, pilot: Any) -> None:
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def until_modal(app: BotpsyApp, pilot: Any) -> ApprovalScreen:
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if isinstance(app.screen, ApprovalScreen):
+            return app.screen
+    raise AssertionError("no approval was asked")
+
+
+def cards(app: BotpsyApp) -> list[ToolCard]:
+    return list(app.query(ToolCard).results(ToolCard))
 
 
 @pytest.mark.asyncio
-async def test_a_request_streams_a_reply(config: Config) -> None:
-    app = BotpsyApp(config, model=ScriptedModel(["Hello there, how can I help?"]))
-    async with app.run_test(size=(100, 30)) as pilot:
+async def test_a_request_streams_a_reply_and_keeps_history(config: Config) -> None:
+    app = BotpsyApp(config, model=ScriptedModel(["Hello there, how can I help?", "Still here."]))
+    async with app.run_test(size=SIZE) as pilot:
         await submit(app, pilot, "hi")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        reply = app.query(".reply").last(Markdown)
-        assert "Hello there" in reply.source
-        assert "answered by model" in str(app.query_one("#status", Static).render())
+        await settle(app, pilot)
+        assert "Hello there" in app.query(".reply").last(Markdown).source
+        assert "answered by the model" in str(app.query_one("#status").render())
+        await submit(app, pilot, "are you there?")
+        await settle(app, pilot)
+        prompt = app.query_one("#prompt", HistoryInput)
+        await pilot.press("up")
+        assert prompt.value == "are you there?"
+        await pilot.press("up")
+        assert prompt.value == "hi"
+        await pilot.press("down", "down")
+        assert prompt.value == ""
 
 
 @pytest.mark.asyncio
-async def test_the_main_job_and_an_approval(config: Config) -> None:
+async def test_the_main_job_then_a_denied_delete(config: Config) -> None:
     model = ScriptedModel([])
     app = BotpsyApp(config, model=model)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await submit(app, pilot, "add dentist Friday 3pm")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        lines = [str(w.render()) for w in app.query(".tool").results(Static)]
-        assert any("calendar_create_event" in line and "Dentist" in line for line in lines)
+        await settle(app, pilot)
+        (card,) = cards(app)
+        assert card.record.tool == "calendar_create_event" and card.record.outcome == "ok"
+        assert "Dentist" in card.title
         await submit(app, pilot, "cancel the dentist appointment")
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, ApprovalScreen):
-                break
-        assert isinstance(app.screen, ApprovalScreen)
-        assert "Dentist" in app.screen.request.preview
-        await pilot.press("n")
-        await app.workers.wait_for_complete()
+        modal = await until_modal(app, pilot)
+        assert "Dentist" in modal.request.preview and "15:00" in modal.request.preview
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert cards(app)[-1].record.decision == "denied"
+        assert len(list((config.data_dir / "calendars/personal").glob("*.ics"))) == 1
+    assert model.seen == []  # local intents answered; the model was never needed
+
+
+@pytest.mark.asyncio
+async def test_approve_for_the_session_then_no_second_question(config: Config) -> None:
+    turns = [call("calendar_delete_event", event="gym"), "Deleted.", call("calendar_delete_event", event="yoga"),
+             "Deleted too."]  # fmt: skip
+    config.agent.intents = False
+    app = BotpsyApp(config, model=ScriptedModel(turns))
+    async with app.run_test(size=SIZE) as pilot:
+        for title, when in (("Gym", "Friday 3pm"), ("Yoga", "Friday 5pm")):
+            app.assistant.agent.run(f"add {title} {when}", use_intents=True)
+        await submit(app, pilot, "remove gym")
+        await until_modal(app, pilot)
+        await pilot.click("#session")
+        await settle(app, pilot)
+        await submit(app, pilot, "remove yoga")
+        await settle(app, pilot)
+        assert [c.record.decision for c in cards(app)] == ["approved", "ran"]
+        assert not list((config.data_dir / "calendars/personal").glob("*.ics"))
+
+
+@pytest.mark.asyncio
+async def test_an_argument_edited_before_approving(config: Config) -> None:
+    config.agent.intents = False
+    app = BotpsyApp(
+        config, model=ScriptedModel([call("calendar_delete_event", event="gym"), "Done."])
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        app.assistant.agent.run("add Gym Friday 3pm", use_intents=True)
+        app.assistant.agent.run("add Yoga Friday 5pm", use_intents=True)
+        await submit(app, pilot, "remove gym")
+        modal = await until_modal(app, pilot)
+        modal.query_one("#arg-event", Input).value = "yoga"
+        await pilot.press("ctrl+y")
+        await settle(app, pilot)
+        record = cards(app)[-1].record
+        assert record.decision == "approved" and record.arguments["event"] == "yoga"
+        titles = [p.read_text() for p in (config.data_dir / "calendars/personal").glob("*.ics")]
+        assert len(titles) == 1 and "Gym" in titles[0]
+
+
+@pytest.mark.asyncio
+async def test_resume_a_conversation(config: Config) -> None:
+    app = BotpsyApp(config, model=ScriptedModel(["Noted, Alice on Thursday."]))
+    async with app.run_test(size=SIZE) as pilot:
+        await submit(app, pilot, "add a meeting with Alice")
+        await settle(app, pilot)
+        await pilot.press("ctrl+n")
         await pilot.pause()
-        lines = [str(w.render()) for w in app.query(".tool").results(Static)]
-        assert any(line.startswith("[denied] calendar_delete_event") for line in lines)
-    assert model.seen == []  # intents answered; the model was never needed
+        assert not app.query(".user")
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionsScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [str(w.render()) for w in app.query(".user").results()] == [
+            "> add a meeting with Alice"
+        ]
+        await submit(app, pilot, "Thursday 10am")  # answers the question asked before
+        await settle(app, pilot)
+        assert cards(app)[-1].record.arguments["start"].startswith("20")
+        assert "Meeting with Alice" in cards(app)[-1].record.summary
+
+
+@pytest.mark.asyncio
+async def test_escape_stops_a_reply_and_the_session_goes_on(config: Config) -> None:
+    model = ScriptedModel(["word " * 400, "Next answer."], chunk=2, delay=0.005)
+    config.agent.intents = False
+    app = BotpsyApp(config, model=model)
+    async with app.run_test(size=SIZE) as pilot:
+        await submit(app, pilot, "talk a lot")
+        await pilot.pause(0.2)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        first = app.query(".reply").last(Markdown).source
+        assert 0 < len(first) < len("word " * 400)
+        await submit(app, pilot, "and now?")
+        await settle(app, pilot)
+        assert app.query(".reply").last(Markdown).source == "Next answer."
+
+
+@pytest.mark.asyncio
+async def test_tools_and_help_screens(config: Config) -> None:
+    app = BotpsyApp(config, model=ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, ToolsScreen)
+        assert app.screen.status["calendar_delete_event"] == "asks"
+        assert app.screen.status["calendar_create_event"] == "runs"
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+def test_the_app_module_is_the_only_textual_importer() -> None:
+    offenders = [p for p in Path("assistant").rglob("*.py") if "tui" not in p.parts
+                 and "textual" in p.read_text(encoding="utf-8").replace("Textual", "")]  # fmt: skip
+    assert offenders == []

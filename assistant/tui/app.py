@@ -1,4 +1,4 @@
-"""The botpsy terminal app: a transcript, an input, streaming replies, tool lines and approvals.
+"""The botpsy terminal app: a transcript, an input, streaming replies, tool cards and approvals.
 
 The agent runs in a thread worker; its events reach the UI through
 `call_from_thread`. A sensitive call opens a modal whose answer goes back to
@@ -13,51 +13,76 @@ from typing import Any, ClassVar
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Header, Input, Markdown, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Collapsible, Footer, Header, Input, Markdown, Static
 
-from assistant.agent import AgentEvent, CallFinished, StatusChanged, TextDelta
+from assistant.agent import (
+    AgentEvent,
+    CallFinished,
+    CallRecord,
+    RunResult,
+    StatusChanged,
+    TextDelta,
+)
 from assistant.app import Assistant, build_assistant
 from assistant.config import Config
+from assistant.conversation import Session
 from assistant.models.base import Model
-from assistant.policy import Approval, ApprovalRequest
+from assistant.policy import Approval, ApprovalRequest, Decision
+from assistant.tui.screens import ApprovalScreen, HelpScreen, SessionsScreen, ToolsScreen
+
+_MARKS = {"ok": "✓", "error": "✗", "skipped": "·"}
 
 
-class ApprovalScreen(ModalScreen[bool]):
-    """Shows exactly what a sensitive call will do; dismisses with the user's yes or no."""
+class HistoryInput(Input):
+    """An input that remembers what was sent; Up and Down walk through it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Approve"),
-        Binding("n,escape", "answer(False)", "Deny"),
+        Binding("up", "older", "Earlier request", show=False),
+        Binding("down", "newer", "Later request", show=False),
     ]
 
-    def __init__(self, request: ApprovalRequest) -> None:
-        super().__init__()
-        self.request = request
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.history: list[str] = []
+        self.position = 0
 
-    def compose(self) -> ComposeResult:
-        """The question, the resolved arguments and two buttons."""
-        lines = "\n".join(f"  {k}: {v}" for k, v in self.request.arguments.items())
-        with Vertical(id="approval"):
-            yield Static(
-                f"botpsy wants to {self.request.preview}", id="approval-title", markup=False
-            )
-            yield Static(
-                f"{self.request.tool} ({self.request.effect}): {self.request.reason}\n{lines}",
-                markup=False,
-            )
-            with Horizontal():
-                yield Button("Approve (y)", variant="success", id="approve")
-                yield Button("Deny (n)", variant="error", id="deny")
+    def remember(self, text: str) -> None:
+        """Add a sent request."""
+        if text and (not self.history or self.history[-1] != text):
+            self.history.append(text)
+        self.position = len(self.history)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """A button answers."""
-        self.dismiss(event.button.id == "approve")
+    def action_older(self) -> None:
+        """Show the previous request."""
+        if self.history and self.position > 0:
+            self.position -= 1
+            self.value = self.history[self.position]
+            self.cursor_position = len(self.value)
 
-    def action_answer(self, approved: bool) -> None:
-        """A key answers."""
-        self.dismiss(approved)
+    def action_newer(self) -> None:
+        """Show the next request, or an empty line after the last."""
+        if self.position < len(self.history):
+            self.position += 1
+            self.value = self.history[self.position] if self.position < len(self.history) else ""
+            self.cursor_position = len(self.value)
+
+
+class ToolCard(Collapsible):
+    """One tool call: tool, decision, outcome and time in the title; arguments and result inside."""
+
+    def __init__(self, record: CallRecord) -> None:
+        mark = _MARKS.get(record.outcome, "·")
+        summary = (
+            (record.summary or record.result).splitlines()[0]
+            if (record.summary or record.result)
+            else ""
+        )
+        title = f"{mark} {record.tool} · {record.decision} · {record.seconds:.2f}s · {summary}"
+        arguments = "\n".join(f"{k}: {v}" for k, v in record.arguments.items()) or "(no arguments)"
+        body = Static(f"{arguments}\n\n{record.result}", markup=False, classes="card-body")
+        super().__init__(body, title=title[:160], collapsed=True, classes=f"tool {record.outcome}")
+        self.record = record
 
 
 class TuiApprover:
@@ -69,15 +94,15 @@ class TuiApprover:
     def approve(self, request: ApprovalRequest) -> Approval:
         """Open the modal on the UI thread; block this worker until it closes."""
         done = threading.Event()
-        answer: list[bool] = []
+        answer: list[Approval] = []
 
-        def finished(result: bool | None) -> None:
-            answer.append(bool(result))
+        def finished(result: Approval | None) -> None:
+            answer.append(result or Approval(False))
             done.set()
 
         self.app.call_from_thread(self.app.push_screen, ApprovalScreen(request), finished)
         done.wait()
-        return Approval(answer[0])
+        return answer[0]
 
 
 class BotpsyApp(App[None]):
@@ -86,8 +111,11 @@ class BotpsyApp(App[None]):
     TITLE = "botpsy"
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel reply", id="cancel"),
-        Binding("ctrl+n", "new_session", "New conversation", id="new"),
+        Binding("escape", "cancel", "Stop reply", id="cancel"),
+        Binding("ctrl+n", "new_session", "New", id="new"),
+        Binding("ctrl+o", "sessions", "Conversations", id="sessions"),
+        Binding("ctrl+t", "tools", "Tools", id="tools"),
+        Binding("f1", "help", "Keys", id="help"),
         Binding("ctrl+q", "quit", "Quit", id="quit"),
     ]
 
@@ -99,34 +127,44 @@ class BotpsyApp(App[None]):
         self.assistant: Assistant = build_assistant(
             config, TuiApprover(self), model=model, model_override=model_override
         )
-        self.session: Any = None
+        self.session: Session | None = None
         self._reply: Markdown | None = None
         self._reply_text = ""
+        self.model_state = "not loaded (loads on the first request that needs it)"
 
     def compose(self) -> ComposeResult:
         """Header, transcript, status line, input, footer."""
         yield Header()
         yield VerticalScroll(id="transcript")
-        yield Static("ready", id="status")
-        yield Input(placeholder='Ask botpsy, e.g. "add dentist Friday 3pm"', id="prompt")
+        yield Static("", id="status", markup=False)
+        yield HistoryInput(placeholder='Ask botpsy, e.g. "add dentist Friday 3pm"', id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
         """Keep the newest message in view; typing goes straight to the input."""
         self.query_one("#transcript", VerticalScroll).anchor()
-        self.query_one("#prompt", Input).focus()
+        self.query_one("#prompt", HistoryInput).focus()
+        self.set_status("ready")
+
+    def set_status(self, state: str) -> None:
+        """What the assistant is doing, and the model's state."""
+        model = getattr(self.assistant.agent._model, "name", None) or "model"
+        self.query_one("#status", Static).update(f"{state} · {model}: {self.model_state}")
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         """Send the request to the agent."""
         text = event.value.strip()
         if not text:
             return
-        event.input.value = ""
+        prompt = self.query_one("#prompt", HistoryInput)
+        prompt.remember(text)
+        prompt.value = ""
         transcript = self.query_one("#transcript", VerticalScroll)
         await transcript.mount(Static(f"> {text}", classes="user", markup=False))
         self._reply_text = ""
         self._reply = Markdown("", classes="reply")
         await transcript.mount(self._reply)
+        self.set_status("thinking")
         self.ask(text)
 
     @work(thread=True, exclusive=True, description="Answering")
@@ -142,44 +180,87 @@ class BotpsyApp(App[None]):
             self.call_from_thread(self.show_error, str(exc))
             return
         self.session = self.assistant.sessions.load(result.session)
-        self.call_from_thread(self.show_reply, result.reply, result.path)
+        self.call_from_thread(self.show_reply, result)
 
     def show_event(self, event: AgentEvent) -> None:
-        """Stream text, show tool outcomes and the current state."""
-        status = self.query_one("#status", Static)
+        """Stream text, show tool cards and the current state."""
         if isinstance(event, TextDelta) and self._reply is not None:
             self._reply_text += event.text
             self._reply.update(self._reply_text)
         elif isinstance(event, CallFinished):
-            record = event.record
-            line = f"[{record.decision}] {record.tool}: {record.summary or record.result}"
-            self.query_one("#transcript", VerticalScroll).mount(
-                Static(line, classes="tool", markup=False)
-            )
+            transcript = self.query_one("#transcript", VerticalScroll)
+            transcript.mount(ToolCard(event.record), before=self._reply)
         elif isinstance(event, StatusChanged):
-            status.update(event.status)
+            self.set_status(event.status)
 
-    def show_reply(self, reply: str, path: str) -> None:
-        """The final reply replaces the streamed text."""
+    def show_reply(self, result: RunResult) -> None:
+        """The final reply replaces the streamed text; the status says who answered and how fast."""
         if self._reply is not None:
-            self._reply.update(reply)
-        self.query_one("#status", Static).update(f"ready · answered by {path}")
+            self._reply.update(result.reply)
+        generated = result.timings.get("generated_tokens", 0.0)
+        seconds = result.timings.get("generation_seconds", 0.0)
+        if generated and seconds:
+            self.model_state = f"ready, {generated / seconds:.0f} tokens/s"
+        how = "a local intent" if result.path in ("intent", "followup") else "the model"
+        self.set_status(f"answered by {how} in {result.timings.get('total', 0.0):.2f}s")
 
     def show_error(self, message: str) -> None:
         """A failure, in the status line and the transcript."""
-        self.query_one("#status", Static).update(f"error: {message}")
+        self.set_status(f"error: {message}")
         if self._reply is not None:
             self._reply.update(f"**Error:** {message}")
 
     def action_cancel(self) -> None:
-        """Stop the current reply."""
+        """Stop the current reply; the conversation stays usable."""
         self.assistant.agent.cancel()
+        self.set_status("stopping")
 
     async def action_new_session(self) -> None:
         """Start a new conversation."""
         self.session = None
         await self.query_one("#transcript", VerticalScroll).remove_children()
-        self.query_one("#status", Static).update("new conversation")
+        self.set_status("new conversation")
+
+    def action_sessions(self) -> None:
+        """Pick a saved conversation to resume."""
+        store = self.assistant.sessions
+        self.push_screen(SessionsScreen(store.list(), store.delete), self._resume)
+
+    async def _resume(self, session_id: str | None) -> None:
+        if session_id is None:
+            return
+        if session_id == "":
+            await self.action_new_session()
+            return
+        session = self.assistant.sessions.load(session_id)
+        if session is None:
+            return
+        self.session = session
+        transcript = self.query_one("#transcript", VerticalScroll)
+        await transcript.remove_children()
+        for message in session.messages:
+            if message.role == "user":
+                await transcript.mount(Static(f"> {message.content}", classes="user", markup=False))
+            elif message.role == "assistant" and message.content:
+                await transcript.mount(Markdown(message.content, classes="reply"))
+        self.set_status(f"resumed: {session.title}")
+
+    def action_tools(self) -> None:
+        """Browse installed tools and what the policy does with each."""
+        policy = self.assistant.policy
+        status = {}
+        for tool in self.assistant.plugins.tools:
+            verdict = policy.judge(tool)
+            status[tool.name] = {
+                Decision.RUN: "runs",
+                Decision.ASK: "asks",
+                Decision.REFUSE: "denied",
+            }[verdict.decision]
+        self.push_screen(ToolsScreen(list(self.assistant.plugins.tools), status))
+
+    def action_help(self) -> None:
+        """The key map."""
+        self.push_screen(HelpScreen())
 
     def on_unmount(self) -> None:
         """Free the model and the databases."""

@@ -1,0 +1,167 @@
+"""Modal screens: approvals, conversations, tools and the key map. Each dismisses with a typed result."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from assistant.conversation import Session
+from assistant.policy import Approval, ApprovalRequest, Remember
+from assistant.tools import Tool
+
+
+class ApprovalScreen(ModalScreen[Approval]):
+    """Shows exactly what a sensitive call will do; the arguments can be edited before approving."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+y", "answer('once')", "Approve once", id="approve"),
+        Binding("ctrl+s", "answer('session')", "Allow for session", id="session"),
+        Binding("ctrl+a", "answer('always')", "Always allow", id="always"),
+        Binding("escape", "answer('deny')", "Deny", id="deny"),
+    ]
+
+    def __init__(self, request: ApprovalRequest) -> None:
+        super().__init__()
+        self.request = request
+
+    def compose(self) -> ComposeResult:
+        """The question, why it is asked, each argument in an editable field, and the choices."""
+        with Vertical(id="approval"):
+            yield Static(
+                f"botpsy wants to {self.request.preview}", id="approval-title", markup=False
+            )
+            yield Static(f"{self.request.tool} ({self.request.effect}): {self.request.reason}",
+                         classes="muted", markup=False)  # fmt: skip
+            for key, value in self.request.arguments.items():
+                with Horizontal(classes="argument"):
+                    yield Label(key, classes="argument-name")
+                    yield Input(str(value), id=f"arg-{key}", classes="argument-value")
+            with Horizontal(id="approval-buttons"):
+                yield Button("Approve once", variant="success", id="once")
+                yield Button("For this session", id="session")
+                yield Button("Always", id="always")
+                yield Button("Deny", variant="error", id="deny")
+
+    def on_mount(self) -> None:
+        """Focus the safe choice: a stray Enter never approves."""
+        self.query_one("#deny", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A button answers."""
+        self.action_answer(event.button.id or "deny")
+
+    def action_answer(self, choice: str) -> None:
+        """Dismiss with the choice and any edited arguments."""
+        if choice == "deny":
+            self.dismiss(Approval(False, note="the user declined"))
+            return
+        edited: dict[str, Any] = {}
+        changed = False
+        for key, value in self.request.arguments.items():
+            text = self.query_one(f"#arg-{key}", Input).value
+            changed = changed or text != str(value)
+            edited[key] = text
+        self.dismiss(Approval(True, Remember(choice), edited if changed else None))
+
+
+class SessionsScreen(ModalScreen[str | None]):
+    """Saved conversations: resume one, start a new one, delete one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Close", id="close"),
+        Binding("delete,d", "delete", "Delete", id="delete"),
+        Binding("n", "new", "New", id="new"),
+    ]
+
+    def __init__(self, sessions: list[Session], on_delete: Any) -> None:
+        super().__init__()
+        self.sessions = sessions
+        self.on_delete = on_delete
+
+    def compose(self) -> ComposeResult:
+        """A list, newest first."""
+        with Vertical(id="sessions"):
+            yield Static(
+                "Conversations (Enter resumes, d deletes, n starts a new one)", classes="title"
+            )
+            yield OptionList(*[Option(f"{s.updated[:16].replace('T', ' ')}  {s.title or '(empty)'}", id=s.id)
+                               for s in self.sessions], id="session-list")  # fmt: skip
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Resume the chosen conversation."""
+        self.dismiss(event.option.id)
+
+    def action_new(self) -> None:
+        """Start a new conversation."""
+        self.dismiss("")
+
+    def action_delete(self) -> None:
+        """Delete the highlighted conversation."""
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
+            return
+        option = options.get_option_at_index(options.highlighted)
+        if option.id:
+            self.on_delete(option.id)
+            options.remove_option(option.id)
+
+
+class ToolsScreen(ModalScreen[None]):
+    """Installed tools: their plugin, effect, and whether they run, ask or are denied."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Close", id="close")
+    ]
+
+    def __init__(self, tools: list[Tool], status: dict[str, str]) -> None:
+        super().__init__()
+        self.tools = tools
+        self.status = status
+
+    def compose(self) -> ComposeResult:
+        """One row per tool."""
+        with Vertical(id="tools"):
+            yield Static("Installed tools", classes="title")
+            yield DataTable(id="tool-table", cursor_type="row")
+
+    def on_mount(self) -> None:
+        """Fill the table."""
+        table = self.query_one(DataTable)
+        table.add_columns("tool", "plugin", "effect", "policy", "what it does")
+        for tool in self.tools:
+            table.add_row(tool.name, tool.plugin, str(tool.effect), self.status.get(tool.name, ""),
+                          tool.description)  # fmt: skip
+
+
+class HelpScreen(ModalScreen[None]):
+    """The key map."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1", "dismiss(None)", "Close", id="close")
+    ]
+
+    KEYS = (
+        ("Enter", "send the request"),
+        ("Up / Down", "earlier requests"),
+        ("Escape", "stop the reply being written"),
+        ("Ctrl+N", "new conversation"),
+        ("Ctrl+O", "open a saved conversation"),
+        ("Ctrl+T", "installed tools"),
+        ("F1", "this help"),
+        ("Ctrl+Q", "quit"),
+        ("In an approval", "Ctrl+Y once · Ctrl+S for this session · Ctrl+A always · Escape deny; "
+                           "arguments can be edited first"),
+    )  # fmt: skip
+
+    def compose(self) -> ComposeResult:
+        """Keys and what they do."""
+        with VerticalScroll(id="help"):
+            yield Static("Keys", classes="title")
+            for key, what in self.KEYS:
+                yield Static(f"{key:<16} {what}", markup=False)
