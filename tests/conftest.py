@@ -84,3 +84,16 @@ def cli(home: Path) -> Iterator[object]:
         return CliResult(done.returncode, done.stdout, done.stderr)
 
     yield run
+
+
+def require_program(program: str, package: str) -> str:
+    """The path of a system program; a skip naming its Debian package, or a failure in CI."""
+    import shutil
+
+    path = shutil.which(program)
+    if path is None:
+        message = f"needs {program} (Debian package {package}; .ci/run installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path

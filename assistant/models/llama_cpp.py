@@ -182,6 +182,8 @@ class LlamaCppModel(Model):
         self._info: LoadedModel | None = None
         self._cancel = threading.Event()
         self._cache: PrefixCache | None = None
+        self._load_reported = False
+        self._built_tokens = 0
         self.load_seconds = 0.0
 
     # -- loading ----------------------------------------------------------------------------
@@ -285,12 +287,15 @@ class LlamaCppModel(Model):
         self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
     ) -> Iterator[ModelEvent]:
         """Stream the visible reply; constrain a call once it opens; end with the parsed turn."""
-        fresh_load = self._info is None
         info = self.load()
         self._cancel.clear()
-        stats = TurnStats(load_seconds=self.load_seconds if fresh_load else 0.0)
+        stats = TurnStats()
+        if not self._load_reported:  # the first turn after loading carries the load time
+            stats.load_seconds, self._load_reported = self.load_seconds, True
         prompt = self.render(messages, tools, options)
+        started = time.perf_counter()
         stats.prefix_cache = self._prepare_prefix(messages, tools, options, prompt)
+        stats.prompt_seconds += time.perf_counter() - started
         forced = bool(tools) and options.tool_choice not in ("auto", "none")
         offered = tools
         if forced and options.tool_choice != "required":
@@ -327,6 +332,10 @@ class LlamaCppModel(Model):
                     if repeated is not None:  # a weak model loops: keep the calls before the repeat
                         text = repeated
                         break
+        if self._built_tokens:  # built this turn: the prefix was processed now, not restored
+            stats.prompt_tokens += self._built_tokens
+            stats.cached_tokens = max(0, stats.cached_tokens - self._built_tokens)
+            self._built_tokens = 0
         parsed = parse_output(text, [t["function"]["name"] for t in tools])
         yield ModelTurn(
             parsed.content, parsed.tool_calls, parsed.reasoning, parsed.errors, text, stats
@@ -401,6 +410,7 @@ class LlamaCppModel(Model):
             self._llama.close()
             self._llama = None
             self._info = None
+            self._load_reported = False
 
 
 def _without_repeated_call(text: str) -> str | None:
