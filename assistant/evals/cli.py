@@ -37,6 +37,8 @@ def parser() -> argparse.ArgumentParser:
     bfcl.add_argument("--max-tools", type=int, help="tools offered per case")
     bfcl.add_argument("--json", action="store_true", help="one JSON object on stdout")
     bfcl.add_argument("--failures", action="store_true", help="list the ids of wrong cases")
+    bfcl.add_argument("--log", type=Path, help="append each case's result to this JSON-lines file")
+    bfcl.add_argument("--only-baseline", action="store_true", help="score only the baseline")
     return p
 
 
@@ -79,17 +81,22 @@ def main(argv: list[str]) -> int:
     system = load_prompt("system.md").format(today=now.strftime("%A, %d %B %Y"),
                                              zone=getattr(now.tzinfo, "key", "UTC")).strip()  # fmt: skip
     max_tools = args.max_tools or config.agent.max_tools
-    ours = run_cases(
-        cases, botpsy_solver(model, system, strategy, options, max_tools), f"botpsy ({strategy})"
-    )
+    ours: list[Any] = []
+    if not args.only_baseline:
+        solver = botpsy_solver(model, system, strategy, options, max_tools)
+        ours = run_cases(cases, solver, f"botpsy ({strategy})", log=args.log)
     model.close()  # never two models at once on these cores
     theirs = None
     if args.baseline == "llama-cpp":
         solve, close = llama_cpp_baseline(model_path(config, args.model), config.model.context,
                                           config.model.max_tokens)  # fmt: skip
-        theirs = run_cases(cases, solve, "llama-cpp chatml-function-calling")
+        theirs = run_cases(cases, solve, "llama-cpp chatml-function-calling", log=args.log)
         close()
-    report(summarize(ours), summarize(theirs) if theirs else None, args, str(strategy),
+    if args.only_baseline and theirs is not None:
+        ours, theirs, strategy_label = theirs, None, "llama-cpp chatml-function-calling (baseline)"
+    else:
+        strategy_label = str(strategy)
+    report(summarize(ours), summarize(theirs) if theirs else None, args, strategy_label,
            model_path(config, args.model).name)  # fmt: skip
     return ExitStatus.OK
 

@@ -173,9 +173,13 @@ def llama_cpp_baseline(
 
 
 def run_cases(
-    cases: list[Case], solve: Solver, label: str, progress: bool = True
+    cases: list[Case], solve: Solver, label: str, progress: bool = True, log: Path | None = None
 ) -> list[CaseResult]:
-    """Solve and score every case, drawing a progress bar on stderr."""
+    """Solve and score every case, drawing a progress bar on stderr.
+
+    With `log`, each case's result is appended as a JSON line as soon as it is known,
+    so a long run that is stopped keeps what it measured.
+    """
     results: list[CaseResult] = []
     started = time.perf_counter()
     for index, case in enumerate(cases, 1):
@@ -187,6 +191,11 @@ def run_cases(
             calls, error = [], f"{type(exc).__name__}: {exc}"
         results.append(CaseResult(case.id, case.category, score(case, calls) and not error,
                                   calls, time.perf_counter() - began, error))  # fmt: skip
+        if log is not None:
+            with open(log, "a", encoding="utf-8") as handle:
+                handle.write(
+                    json.dumps({"solver": label, **results[-1].__dict__}, default=str) + "\n"
+                )
         if progress:
             done = index / len(cases)
             bar = "#" * int(done * 30)

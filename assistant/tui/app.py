@@ -130,7 +130,7 @@ class BotpsyApp(App[None]):
         self.session: Session | None = None
         self._reply: Markdown | None = None
         self._reply_text = ""
-        self.model_state = "not loaded (loads on the first request that needs it)"
+        self.model_state = "model not loaded yet"
 
     def compose(self) -> ComposeResult:
         """Header, transcript, status line, input, footer."""
@@ -148,8 +148,9 @@ class BotpsyApp(App[None]):
 
     def set_status(self, state: str) -> None:
         """What the assistant is doing, and the model's state."""
-        model = getattr(self.assistant.agent._model, "name", None) or "model"
-        self.query_one("#status", Static).update(f"{state} · {model}: {self.model_state}")
+        name = getattr(self.assistant.agent._model, "name", None) or "model"
+        model = name.removesuffix(".gguf")[:28]
+        self.query_one("#status", Static).update(f"{state} · {self.model_state} · {model}")
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         """Send the request to the agent."""
@@ -200,7 +201,7 @@ class BotpsyApp(App[None]):
         generated = result.timings.get("generated_tokens", 0.0)
         seconds = result.timings.get("generation_seconds", 0.0)
         if generated and seconds:
-            self.model_state = f"ready, {generated / seconds:.0f} tokens/s"
+            self.model_state = f"model ready, {generated / seconds:.0f} tokens/s"
         how = "a local intent" if result.path in ("intent", "followup") else "the model"
         self.set_status(f"answered by {how} in {result.timings.get('total', 0.0):.2f}s")
 
