@@ -281,7 +281,9 @@ class LlamaCppModel(Model):
             return ""  # the prefix does not end on a token boundary in this prompt
         if self._cache is None:
             self._cache = PrefixCache(prompt_cache_dir(), self.path, self.settings.context)
-        return self._cache.prepare(llama, prefix, prefix_tokens)
+        state = self._cache.prepare(llama, prefix, prefix_tokens)
+        self._built_tokens = len(prefix_tokens) if state == "built" else 0
+        return state
 
     def respond(
         self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
