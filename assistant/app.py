@@ -48,7 +48,8 @@ def model_path(config: Config, override: str | None = None) -> Path:
         return Path(chosen).expanduser()
     from assistant.models.manager import ModelStore
 
-    active = ModelStore(config).resolve(ModelStore(config).active())
+    store = ModelStore(config)
+    active = store.resolve(store.active())
     if active is not None:
         return active
     from assistant.models.llama_cpp import starter_model_path

@@ -32,9 +32,9 @@ BARE_SCRIPT = r"""
 import json, sys, time
 started = time.perf_counter()
 import llama_cpp
-from assistant.models.llama_cpp import _extra_buffers, _quiet_stderr, usable_cores
+from assistant.models.llama_cpp import extra_buffers, quiet_stderr, usable_cores
 path, context, trace = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-with _quiet_stderr(), _extra_buffers(False):
+with quiet_stderr(), extra_buffers(False):
     llama = llama_cpp.Llama(model_path=path, n_ctx=context, n_threads=usable_cores(),
                             n_threads_batch=usable_cores(), seed=42, verbose=False)
 eos = llama.token_eos()

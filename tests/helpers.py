@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from assistant.app import Assistant, build_assistant
+from assistant.assist import drain
 from assistant.config import Config
 from assistant.errors import ToolError
 from assistant.hookspecs import hookimpl
+from assistant.models.base import ModelEvent, ModelTurn
 from assistant.models.scripted import ScriptedModel
 from assistant.policy import Approval, ApprovalRequest, Approver
 from assistant.tools import Effect, ToolResult, tool
@@ -119,3 +121,10 @@ def scripted_assistant(
         extra_plugins={"notes": plugin},
     )
     return assistant, model, plugin
+
+
+def collect(events: Iterator[ModelEvent]) -> tuple[str, ModelTurn]:
+    """The streamed text and the final turn of one `Model.respond`."""
+    streamed: list[str] = []
+    turn = drain(events, streamed.append)
+    return "".join(streamed), turn

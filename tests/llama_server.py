@@ -7,9 +7,9 @@ from __future__ import annotations
 import runpy
 import sys
 
-from assistant.models.llama_cpp import _extra_buffers
+from assistant.models.llama_cpp import extra_buffers
 
 if __name__ == "__main__":
-    with _extra_buffers(False):
+    with extra_buffers(False):
         sys.argv[0] = "llama_cpp.server"
         runpy.run_module("llama_cpp.server", run_name="__main__")

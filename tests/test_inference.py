@@ -11,9 +11,10 @@ import pytest
 
 from assistant.config import Config, ModelSettings
 from assistant.messages import Message
-from assistant.models.base import GenerationOptions, ModelTurn, TextDelta
+from assistant.models.base import GenerationOptions
 from assistant.models.llama_cpp import LlamaCppModel, starter_model_path
 from assistant.tools import Effect, Tool, tool
+from tests.helpers import collect
 
 pytestmark = pytest.mark.inference
 
@@ -42,18 +43,6 @@ def model() -> Iterator[LlamaCppModel]:
     model = LlamaCppModel(path, ModelSettings(context=2048, prompt_cache=False))
     yield model
     model.close()
-
-
-def collect(events: Iterator[Any]) -> tuple[str, ModelTurn]:
-    streamed = ""
-    final = None
-    for event in events:
-        if isinstance(event, TextDelta):
-            streamed += event.text
-        else:
-            final = event
-    assert final is not None
-    return streamed, final
 
 
 def test_loads_lazily_and_reads_the_gguf(model: LlamaCppModel) -> None:

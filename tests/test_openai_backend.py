@@ -18,9 +18,10 @@ import pytest
 from assistant.config import Config
 from assistant.errors import ModelError
 from assistant.messages import Message
-from assistant.models.base import GenerationOptions, ModelTurn, TextDelta
+from assistant.models.base import GenerationOptions, ModelTurn
 from assistant.models.llama_cpp import starter_model_path
 from assistant.models.openai_compat import OpenAICompatModel
+from tests.helpers import collect
 
 pytestmark = pytest.mark.inference
 
@@ -60,22 +61,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process.wait(timeout=30)
 
 
-def collect(
+def ask(
     model: OpenAICompatModel, messages: list[Message], tools: list[dict[str, Any]]
 ) -> tuple[str, ModelTurn]:
-    streamed = ""
-    final = None
-    for event in model.respond(messages, tools, GenerationOptions(max_tokens=24, temperature=0)):
-        if isinstance(event, TextDelta):
-            streamed += event.text
-        else:
-            final = event
-    assert final is not None
-    return streamed, final
+    return collect(model.respond(messages, tools, GenerationOptions(max_tokens=24, temperature=0)))
 
 
 def test_streams_a_reply(server: str) -> None:
-    streamed, turn = collect(OpenAICompatModel(server), [Message("user", "Say hello.")], [])
+    streamed, turn = ask(OpenAICompatModel(server), [Message("user", "Say hello.")], [])
     assert turn.content and streamed.strip() == turn.content.strip()
     assert turn.stats.generated_tokens > 0
 
@@ -93,7 +86,7 @@ def test_sends_tools_and_history_the_server_accepts(server: str) -> None:
         Message("tool", json.dumps({"events": []}), tool_call_id="call_1"),
         Message("user", "thanks, and the day after?"),
     ]
-    _, turn = collect(OpenAICompatModel(server), history, [tool])
+    _, turn = ask(OpenAICompatModel(server), history, [tool])
     assert isinstance(turn, ModelTurn) and turn.stats.prompt_seconds > 0  # accepted and answered
 
 
@@ -112,7 +105,7 @@ def test_a_server_that_is_down_is_one_clear_line(cli: Any, tmp_path: Path) -> No
     with pytest.raises(
         ModelError, match=re.escape("cannot reach the model server at http://127.0.0.1:9/v1")
     ):
-        collect(OpenAICompatModel("http://127.0.0.1:9"), [Message("user", "hi")], [])
+        ask(OpenAICompatModel("http://127.0.0.1:9"), [Message("user", "hi")], [])
     config = tmp_path / "config.toml"
     config.write_text('[model]\nbackend = "openai"\nurl = "http://127.0.0.1:9"\n', encoding="utf-8")
     done = cli("--config", str(config), "--no-intents", "hello")

@@ -136,9 +136,9 @@ def llama_cpp_baseline(
     """llama-cpp-python's own tool calling: `chatml-function-calling`, `tool_choice="auto"`."""
     import llama_cpp
 
-    from assistant.models.llama_cpp import _extra_buffers, _quiet_stderr, usable_cores
+    from assistant.models.llama_cpp import extra_buffers, quiet_stderr, usable_cores
 
-    with _quiet_stderr(), _extra_buffers(False):
+    with quiet_stderr(), extra_buffers(False):
         llama = llama_cpp.Llama(
             model_path=str(model_path),
             chat_format="chatml-function-calling",

@@ -200,7 +200,7 @@ class LlamaCppModel(Model):
         threads = self.settings.threads or usable_cores()
         started = time.perf_counter()
         try:
-            with _quiet_stderr(), _extra_buffers(self.settings.extra_buffers):
+            with quiet_stderr(), extra_buffers(self.settings.extra_buffers):
                 self._llama = llama_cpp.Llama(
                     model_path=str(self.path),
                     n_ctx=self.settings.context,
@@ -459,7 +459,7 @@ def _visible_prefix(text: str) -> str:
 
 
 @contextlib.contextmanager
-def _extra_buffers(enabled: bool) -> Iterator[None]:
+def extra_buffers(enabled: bool) -> Iterator[None]:
     """Turn llama.cpp's extra CPU buffer types (AMX, weight repacking) on or off while loading.
 
     On a VM that advertises AMX, batched prompt decoding with them crashes the
@@ -487,7 +487,7 @@ def _extra_buffers(enabled: bool) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
+def quiet_stderr() -> Iterator[None]:
     """llama.cpp writes load chatter to fd 2; keep the user's terminal clean unless debugging."""
     if os.environ.get("BOTPSY_DEBUG"):
         yield

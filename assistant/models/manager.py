@@ -245,10 +245,10 @@ def gguf_info(path: Path) -> dict[str, Any]:
     """What a GGUF says about itself, read without loading its weights."""
     import llama_cpp
 
-    from assistant.models.llama_cpp import _quiet_stderr
+    from assistant.models.llama_cpp import quiet_stderr
 
     try:
-        with _quiet_stderr():
+        with quiet_stderr():
             llama = llama_cpp.Llama(model_path=str(path), vocab_only=True, verbose=False)
     except (ValueError, RuntimeError) as exc:
         raise ModelError(f"{path.name} is not a readable GGUF: {exc}") from None
