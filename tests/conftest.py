@@ -16,6 +16,8 @@ import pytest
 from assistant.clock import Clock
 from assistant.config import Config
 
+# The shared data beside the checkout (CI lays a copy there); BOTPSY_SHARED overrides.
+SHARED = Path(os.environ.get("BOTPSY_SHARED") or Path(__file__).resolve().parents[2] / "shared")
 ZONE = ZoneInfo("Europe/Berlin")
 # A Sunday evening: "Friday" is 2026-12-04, "tomorrow" is Monday 2026-11-30.
 NOW = datetime(2026, 11, 29, 18, 30, tzinfo=ZONE)

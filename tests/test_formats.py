@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from assistant.formats.grammar import call_grammar
 from assistant.formats.parse import parse_output
 from assistant.formats.templates import ChatTemplate, ToolStyle
 from assistant.messages import Message, ToolCall
+from tests.conftest import SHARED
 
-SHARED = Path(os.environ.get("BOTPSY_SHARED") or Path(__file__).resolve().parents[2] / "shared")
 QWEN_TEMPLATE = SHARED / "data/templates/qwen3.5-0.8b.jinja"
 
 ONE_CALL = """<tool_call>

@@ -14,6 +14,7 @@ from assistant.messages import Message
 from assistant.models.base import GenerationOptions
 from assistant.models.llama_cpp import LlamaCppModel, starter_model_path
 from assistant.tools import Effect, Tool, tool
+from tests.conftest import SHARED
 from tests.helpers import collect
 
 pytestmark = pytest.mark.inference
@@ -133,7 +134,7 @@ def test_a_cold_start_loads_the_prompt_prefix_from_disk(model: LlamaCppModel, ho
 
 
 def test_eval_bfcl_runs_any_directory_end_to_end(cli: Any, tmp_path: Path) -> None:
-    shared = Path(__file__).resolve().parents[2] / "shared/data/bfcl"
+    shared = SHARED / "data/bfcl"
     data = tmp_path / "bfcl"
     (data / "possible_answer").mkdir(parents=True)
     for name in ("BFCL_v4_simple_python.json", "BFCL_v4_irrelevance.json"):
