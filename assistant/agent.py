@@ -21,8 +21,8 @@ from assistant.audit import AuditEntry, AuditLog
 from assistant.clock import Clock
 from assistant.config import AgentSettings
 from assistant.conversation import Session, SessionStore
-from assistant.errors import ToolArgumentError, ToolError
-from assistant.intents import IntentMatch, IntentRegistry, clean_request
+from assistant.errors import AskUser, ToolArgumentError, ToolError
+from assistant.intents import IntentMatch, IntentRegistry, clean_request, pick_option
 from assistant.messages import Message, ToolCall
 from assistant.models.base import GenerationOptions, Model, ModelTurn, TextDelta, TurnStats
 from assistant.policy import Approval, ApprovalRequest, Approver, Decision, Policy
@@ -228,6 +228,8 @@ class _Turn:
         self.tainted = False
         self.timings: dict[str, float] = {"tools": 0.0}
         self.new_messages: list[Message] = []
+        self.question: AskUser | None = None  # a tool asked the user to choose
+        self.question_call: ToolCall | None = None
 
     # -- paths ------------------------------------------------------------------------------
     def follow_up(self, request: str) -> RunResult | None:
@@ -237,8 +239,10 @@ class _Turn:
         name = next(iter(pending.missing), None)
         if name is None:
             return None
-        pending.arguments[name] = clean_request(request)
+        chosen = pick_option(request, pending.options)
+        pending.arguments[name] = chosen if chosen is not None else clean_request(request)
         pending.missing.pop(name)
+        pending.options = []
         tool = self.agent.tools.get(pending.tool)
         if tool is None:
             return None
@@ -258,6 +262,8 @@ class _Turn:
             return RunResult(question, [], path, match.intent)
         call = ToolCall(match.tool, match.arguments)
         record, result_text = self.execute(call, path)
+        if self.question is not None:
+            return self._ask(user, call, result_text, path, match.intent)
         reply = record.summary if record.outcome == "ok" else _failure_reply(record)
         self._save(
             [
@@ -320,7 +326,19 @@ class _Turn:
                 else:
                     _, text = self.execute(call, "model")
                 results.append(Message("tool", text, tool_call_id=call.id, name=call.name))
+                if self.question is not None:
+                    break
             self.new_messages += [assistant, *results]
+            if self.question is not None:
+                asked = self.question
+                reply = asked.question
+                self.session.pending = IntentMatch(
+                    self.question_call.name if self.question_call else "",
+                    dict(self.question_call.arguments) if self.question_call else {},
+                    missing={asked.argument: asked.question},
+                    options=asked.options,
+                ).to_dict()
+                break
             if agent.dry_run:
                 reply = "Dry run: nothing was changed."
                 break
@@ -392,6 +410,8 @@ class _Turn:
             prepared = tool.prepare(call.arguments, agent.clock)
             record.arguments = prepared.display
             record.preview = prepared.preview()
+        except AskUser as exc:
+            return self._asked(record, call, exc, "asked", path)
         except ToolError as exc:
             return self._finish(record, "invalid", "error", f"Error: {exc}", path)
         verdict = agent.policy.judge(tool, self.tainted)
@@ -425,6 +445,9 @@ class _Turn:
         started = time.perf_counter()
         try:
             result = tool.run(prepared.arguments)
+        except AskUser as exc:
+            record.seconds = time.perf_counter() - started
+            return self._asked(record, call, exc, decision, path)
         except ToolError as exc:
             record.seconds = time.perf_counter() - started
             return self._finish(record, decision, "error", f"Error: {exc}", path)
@@ -442,6 +465,36 @@ class _Turn:
             self.tainted = True
         record.summary = result.summary
         return self._finish(record, decision, "ok", result.for_model(), path)
+
+    def _asked(
+        self, record: CallRecord, call: ToolCall, asked: AskUser, decision: str, path: str
+    ) -> tuple[CallRecord, str]:
+        """A tool needs the user's choice: remember the call, so the answer completes it."""
+        self.question, self.question_call = asked, call
+        return self._finish(record, decision, "question", f"Ask the user: {asked.question}", path)
+
+    def _ask(
+        self, user: Message, call: ToolCall, result_text: str, path: str, intent: str
+    ) -> RunResult:
+        """End an intent turn with the tool's question."""
+        assert self.question is not None
+        asked = self.question
+        self.session.pending = IntentMatch(
+            call.name,
+            dict(call.arguments),
+            intent,
+            missing={asked.argument: asked.question},
+            options=asked.options,
+        ).to_dict()
+        self._save(
+            [
+                user,
+                Message("assistant", "", [call]),
+                Message("tool", result_text, tool_call_id=call.id, name=call.name),
+                Message("assistant", asked.question),
+            ]
+        )
+        return RunResult(asked.question, self.records, path, intent)
 
     def _apply_answer(self, answer: Approval, prepared: PreparedCall, name: str) -> PreparedCall:
         self.agent.policy.remember(name, answer.remember)

@@ -32,6 +32,7 @@ commands:
   botpsy log           show the audit log of tool calls (--json, -n N)
   botpsy sessions      list saved conversations
   botpsy eval bfcl     measure tool calling on BFCL files (botpsy eval bfcl --help)
+  botpsy account ...   add, list, remove calendar and mail accounts (botpsy account --help)
   botpsy model ...     pull, list, use, rm, info models (botpsy model --help)
   botpsy bench         where a request's time goes, beside bare llama-cpp-python (--json)
 
@@ -76,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _guarded(lambda: _eval(arguments[1:]), "--debug" in arguments)
     if arguments[:1] == ["model"]:
         return _guarded(lambda: _model(arguments[1:]), "--debug" in arguments)
+    if arguments[:1] == ["account"]:
+        return _guarded(lambda: _account(arguments[1:]), "--debug" in arguments)
     if arguments[:1] == ["bench"]:
         return _guarded(lambda: _bench(arguments[1:]), "--debug" in arguments)
     args = _parser().parse_args(arguments)
@@ -92,6 +95,12 @@ def _model(arguments: list[str]) -> int:
     from assistant.models.cli import main as model_main
 
     return model_main([a for a in arguments if a != "--debug"])
+
+
+def _account(arguments: list[str]) -> int:
+    from assistant.accounts_cli import main as account_main
+
+    return account_main([a for a in arguments if a != "--debug"])
 
 
 def _bench(arguments: list[str]) -> int:

@@ -44,6 +44,21 @@ class ToolArgumentError(ToolError):
     """The arguments of a tool call do not fit the tool's schema."""
 
 
+class AskUser(ToolError):
+    """A tool cannot go on without the user's choice ("which Bob?"): the assistant asks, never guesses.
+
+    The question becomes the reply; the user's answer fills `argument` and the
+    same call runs again. `options` are the values a numbered answer ("2", "the
+    second") stands for, in the order the question lists them.
+    """
+
+    def __init__(self, question: str, argument: str, options: list[str] | None = None) -> None:
+        super().__init__(question)
+        self.question = question
+        self.argument = argument
+        self.options = options or []
+
+
 class TimeParseError(ToolArgumentError):
     """A date or time could not be resolved with confidence."""
 

@@ -31,14 +31,17 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from assistant.clock import Clock
 from assistant.config import Config
+
+if TYPE_CHECKING:
+    from assistant.accounts import Account, AccountBook
 
 PROJECT = "botpsy"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -51,6 +54,7 @@ class PluginContext:
 
     config: Config
     clock: Clock
+    shared: dict[str, Any] = field(default_factory=dict)  # objects a plugin's hooks share
 
     @property
     def data_dir(self) -> Path:
@@ -60,6 +64,35 @@ class PluginContext:
     def settings(self, plugin: str) -> dict[str, Any]:
         """The plugin's `[plugins.NAME]` table from the config file."""
         return self.config.plugin(plugin)
+
+    @property
+    def account_book(self) -> AccountBook:
+        """The user's accounts (settings only; passwords come from `password`)."""
+        from assistant.accounts import AccountBook, accounts_path
+
+        return AccountBook(accounts_path(self.config))
+
+    def accounts(self, kind: str) -> list[Account]:
+        """The configured accounts of one kind, e.g. "calendar"."""
+        return self.account_book.of_kind(kind)
+
+    def provide(self, name: str, service: Any) -> None:
+        """Offer an object to other plugins under a well-known name (e.g. "contacts").
+
+        Services are looked up when used, not at load time, so plugin order does not
+        matter. Known names: "contacts" (an object with `lookup(name)` returning
+        contacts and `resolve_address(name, argument)` returning an email address or
+        raising `AskUser` when several people fit).
+        """
+        self.shared[f"service:{name}"] = service
+
+    def service(self, name: str) -> Any | None:
+        """A service another plugin provides, or None when no plugin does."""
+        return self.shared.get(f"service:{name}")
+
+    def password(self, account: Account) -> str:
+        """An account's password, read when a plugin first needs it (keyring or environment)."""
+        return self.account_book.password(account)
 
 
 @hookspec
@@ -89,4 +122,16 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     the model handles the request. A match with `missing` arguments makes the
     assistant ask the user and finish the call on the next turn.
     Matchers are tried in registration order; the first match wins.
+    """
+
+
+@hookspec
+def register_account_kinds(register: Callable[..., None], context: PluginContext) -> None:
+    """Register kinds of accounts (`botpsy account add KIND`), each an `assistant.accounts.AccountKind`.
+
+    Call `register(kind)`. The kind lists the fields to ask for and checks them in
+    `discover(settings, password)`, which logs in and returns the collections to
+    choose a default from. botpsy stores the settings in the accounts file and the
+    password in the OS keyring; the plugin reads them back with
+    `context.accounts(kind)` and `context.password(account)`.
     """

@@ -24,6 +24,7 @@ class IntentMatch:
     arguments: dict[str, Any]
     intent: str = ""
     missing: dict[str, str] = field(default_factory=dict)  # argument -> question for the user
+    options: list[str] = field(default_factory=list)  # what "1", "the second" stand for
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, kept in the conversation while a question waits for its answer."""
@@ -32,14 +33,35 @@ class IntentMatch:
             "arguments": self.arguments,
             "intent": self.intent,
             "missing": self.missing,
+            "options": self.options,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> IntentMatch:
         """Inverse of `to_dict`."""
         return cls(
-            data["tool"], dict(data["arguments"]), data.get("intent", ""), dict(data["missing"])
+            data["tool"],
+            dict(data["arguments"]),
+            data.get("intent", ""),
+            dict(data["missing"]),
+            list(data.get("options", [])),
         )
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
+
+
+def pick_option(answer: str, options: list[str]) -> str | None:
+    """The option a numbered answer names: "2", "#2", "the second", "second one", "the last"."""
+    words = re.sub(r"[^\w\s]", " ", answer.lower()).split()
+    words = [w for w in words if w not in ("the", "one", "number", "no", "option", "please")]
+    if len(words) != 1 or not options:
+        return None
+    word = words[0]
+    index = int(word) if word.isdigit() else _ORDINALS.get(word)
+    if index is None or index == 0 or abs(index) > len(options):
+        return None
+    return options[index - 1 if index > 0 else index]
 
 
 @dataclass

@@ -29,6 +29,7 @@ class LoadedPlugins:
     manager: pluggy.PluginManager
     tools: ToolRegistry
     intents: IntentRegistry
+    account_kinds: dict[str, Any] = field(default_factory=dict)  # kind → AccountKind
     names: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -83,6 +84,8 @@ def load_plugins(
             register=loaded.intents.register_callback(impl.plugin_name),
             context=context,
         )
+    for impl in manager.hook.register_account_kinds.get_hookimpls():
+        _call(impl, loaded, register=_kind_registrar(loaded, impl.plugin_name), context=context)
     loaded.names = sorted(name for name, _ in manager.list_name_plugin())
     if report:
         for error in loaded.errors:
@@ -98,3 +101,15 @@ def _call(impl: pluggy.HookImpl, loaded: LoadedPlugins, **kwargs: Any) -> None:
         loaded.errors.append(
             f"plugin '{impl.plugin_name}' failed in {impl.function.__name__}: {exc}"
         )
+
+
+def _kind_registrar(loaded: LoadedPlugins, plugin: str) -> Any:
+    def register(kind: Any) -> None:
+        name = getattr(kind, "kind", None)
+        if not isinstance(name, str) or not hasattr(kind, "discover"):
+            raise TypeError(f"{kind!r} is not an account kind (needs .kind and .discover)")
+        if name in loaded.account_kinds:
+            raise ValueError(f"account kind '{name}' is already registered")
+        loaded.account_kinds[name] = kind
+
+    return register

@@ -330,7 +330,10 @@ class _Scanner:
         if m.group(2):
             self.state.span = (monday + timedelta(days=5), monday + timedelta(days=7))
         else:
-            self.state.span = (max(monday, self.today), monday + timedelta(days=7))
+            end = monday + timedelta(days=7)
+            if m.group(1) != "next" and self.today.weekday() == 6:
+                end += timedelta(weeks=1)  # on a Sunday, "this week" means the one starting now
+            self.state.span = (max(monday, self.today), end)
 
     # -- driver -----------------------------------------------------------------------------
     def scan(self) -> _State:
@@ -405,6 +408,9 @@ def parse_moment(text: str, now: datetime) -> Moment:
     return Moment(start, end)
 
 
+_SMALL = {"two": 2, "three": 3, "four": 4}
+
+
 def _names_weekday(text: str) -> bool:
     return re.search(rf"\b({_WD})\b", text.lower()) is not None
 
@@ -415,12 +421,21 @@ def parse_span(text: str, now: datetime) -> Span:
     normal = _normalize(text)
     if normal in ("", "upcoming", "soon", "coming up", "next days"):
         return Span(now, now + timedelta(days=7))
-    m = re.fullmatch(r"(?:the )?next (\d+) days", normal)
+    m = re.fullmatch(r"(?:the |in the )?(?:next|coming) (\d+|two|three|four) (day|week)s?", normal)
     if m:
-        return Span(now, _midnight(now.date() + timedelta(days=int(m.group(1))), zone))
+        count = int(m.group(1)) if m.group(1).isdigit() else _SMALL[m.group(1)]
+        days = count * (7 if m.group(2) == "week" else 1)
+        return Span(now, _midnight(now.date() + timedelta(days=days), zone))
     m = re.fullmatch(rf"(?:in )?(this month|next month|{_MO})(?: (\d{{4}}))?", normal)
     if m:
         return _month_span(m.group(1), m.group(2), now)
+    m = re.fullmatch(r"(?:from |between )?(.+?) (?:to|until|till|through|and|-) (.+)", normal)
+    if m and not re.fullmatch(r"\d{1,2}(:\d\d)?( ?[ap]m)?", m.group(1).strip()):
+        first = parse_span(m.group(1), now)
+        last = parse_span(m.group(2), first.start)
+        if last.end <= first.start:
+            raise TimeParseError(f"the range '{text}' ends before it starts")
+        return Span(first.start, last.end)
     state = _Scanner(text, now).scan()
     if state.span is not None:
         return Span(_midnight(state.span[0], zone), _midnight(state.span[1], zone))

@@ -193,3 +193,82 @@ def test_add_without_a_time_asks_for_it() -> None:
     matchers = make_matchers(lambda: NOW)
     found = next(m for _, f in matchers if (m := f("add a meeting with Alice")) is not None)
     assert found.arguments == {"title": "Meeting with Alice"} and "start" in found.missing
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        (
+            "add standup every Monday at 9am",
+            {"title": "Standup", "start": "Monday at 9am", "repeat": "every Monday"},
+        ),
+        (
+            "add gym every Monday and Wednesday at 6pm until March",
+            {
+                "title": "Gym",
+                "start": "Monday at 6pm",
+                "repeat": "every Monday and Wednesday until March",
+            },
+        ),
+        (
+            "add dentist Friday 3pm and remind me 30 minutes before",
+            {"title": "Dentist", "start": "Friday 3pm", "reminder_minutes": 30},
+        ),
+        (
+            "add rent every month on the 1st",
+            {"title": "Rent", "start": "on the 1st", "repeat": "every month"},
+        ),
+    ],
+)
+def test_add_intent_reads_repeats_and_reminders(
+    request_text: str, expected: dict[str, object]
+) -> None:
+    matchers = dict(make_matchers(lambda: NOW))
+    match = matchers["add_event"](request_text)
+    assert match is not None and match.arguments == expected
+
+
+def test_a_weekday_series_starts_on_its_first_weekday(
+    tools: dict[str, Tool], clock: Clock, store: VdirStore
+) -> None:
+    said = run(
+        tools,
+        clock,
+        "calendar_create_event",
+        title="Gym",
+        start="Sunday 6pm",
+        repeat="every Monday and Wednesday",
+    )
+    assert (
+        said.startswith('Added "Gym" on Monday 7 December 2026, 18:00')
+        and "every Monday and Wednesday" in said
+    )
+    days = [e.start.strftime("%a %d") for e in store.between(NOW, NOW + timedelta(days=16))]
+    assert days == ["Mon 07", "Wed 09", "Mon 14"]
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "arguments"),
+    [
+        ("remind me to call mom tomorrow", "task_add", {"title": "Call mom", "due": "tomorrow"}),
+        ("Remind me to renew the passport", "task_add", {"title": "Renew the passport"}),
+        ("add milk to my todo list", "task_add", {"title": "Milk"}),
+        ("what's on my to-do list?", "task_list", {}),
+        ("show my tasks", "task_list", {}),
+        ("mark call mom as done", "task_complete", {"task": "Call mom"}),
+    ],
+)
+def test_task_intents(text: str, tool: str, arguments: dict[str, object]) -> None:
+    from botpsy_calendar.intents import make_task_matchers
+
+    found = [m(text) for _, m in make_task_matchers(lambda: NOW)]
+    (match,) = [m for m in found if m is not None]
+    assert (match.tool, match.arguments) == (tool, arguments)
+
+
+def test_task_intents_leave_other_requests_alone() -> None:
+    from botpsy_calendar.intents import make_task_matchers
+
+    matchers = make_task_matchers(lambda: NOW, has_task=lambda words: False)
+    for text in ("mark the email as read", "add dentist Friday 3pm", "what's the weather?"):
+        assert all(m(text) is None for _, m in matchers), text

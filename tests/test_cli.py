@@ -145,3 +145,21 @@ def test_settings_that_look_like_secrets_are_refused_and_others_are_not() -> Non
         map(_names_a_secret, ["password", "smtp_password", "api_key", "token", "auth-token"])
     )
     assert not any(map(_names_a_secret, ["max_tokens", "tokenizer", "passwords_hint_shown_x"][:2]))
+
+
+def test_an_ambiguous_request_is_asked_not_guessed(cli: Any, home: Path) -> None:
+    assert cli("add lunch with Ana Friday 1pm", env=PINNED).status == 0
+    assert cli("add lunch with Ben Saturday 1pm", env=PINNED).status == 0
+    asked = cli("--yes", "cancel lunch", env=PINNED)
+    assert asked.status == 0, asked.stderr
+    assert (
+        asked.stdout.lower().startswith("2 events match 'lunch': 1.")
+        and "Which one?" in asked.stdout
+    )
+    assert len(ics_files(home)) == 2, "nothing is deleted before the user chooses"
+    second = asked.stdout.index("2. ")
+    chosen = "Ana" if "Ana" in asked.stdout[second:] else "Ben"
+    done = cli("--yes", "-c", "the second one", env=PINNED)
+    assert done.status == 0 and done.stdout.startswith("Deleted") and chosen in done.stdout
+    (left,) = ics_files(home)
+    assert chosen.encode() not in left.read_bytes()

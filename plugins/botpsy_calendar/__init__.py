@@ -1,32 +1,109 @@
-"""botpsy's calendar plugin: a local vdir calendar, its tools, and local intents.
+"""botpsy's calendar plugin: events and tasks on a CalDAV account or in a local vdir, and local intents.
 
 Registered through the `botpsy` entry-point group, exactly as a third-party
-plugin is. Settings (`[plugins.calendar]`): `path` (the vdir root, default
-`<data dir>/calendars`) and `calendar` (the collection, default `personal`).
+plugin is. With a `calendar` account (`botpsy account add calendar`) the tools
+work on its default calendar, mirrored locally so reads work offline and writes
+are queued; without one, on a local vdir. Settings (`[plugins.calendar]`):
+`account` (which calendar account, default the first), `path` (the local vdir
+root, default `<data dir>/calendars`) and `calendar` (its collection, default
+`personal`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
+from assistant.accounts import Account
 from assistant.hookspecs import PluginContext, hookimpl
-from botpsy_calendar.intents import make_matchers
+from botpsy_calendar.account import CalendarAccountKind
+from botpsy_calendar.contacts import ContactBook, ContactTools, make_contact_matcher
+from botpsy_calendar.dav import DavClient
+from botpsy_calendar.intents import make_matchers, make_task_matchers
 from botpsy_calendar.store import VdirStore
+from botpsy_calendar.sync import CalDavStore, account_root
 from botpsy_calendar.tools import CalendarTools
 
 
+def calendar_account(context: PluginContext) -> Account | None:
+    """The calendar account to use: `[plugins.calendar] account`, else the first one."""
+    accounts = context.accounts("calendar")
+    wanted = context.settings("calendar").get("account")
+    if wanted:
+        return next((a for a in accounts if a.name == wanted), None)
+    return accounts[0] if accounts else None
+
+
 def open_store(context: PluginContext) -> VdirStore:
-    """The configured local calendar."""
+    """The account's synced calendar, or the local one; one per process, shared by the hooks."""
+    store = context.shared.get("calendar.store")
+    if store is None:
+        store = context.shared["calendar.store"] = _make_store(context)
+    return store
+
+
+def _make_store(context: PluginContext) -> VdirStore:
+    account = calendar_account(context)
+    if account is not None and account.get("calendar"):
+        collection = account.get("calendar")
+        folder = unquote(urlsplit(collection).path.rstrip("/").rsplit("/", 1)[-1]) or "calendar"
+
+        def connect() -> DavClient:
+            return DavClient(
+                account.get("url"),
+                account.get("user"),
+                context.password(account),
+                auth_type=account.get("auth_type"),
+            )
+
+        return CalDavStore(
+            account_root(context.data_dir, account.name),
+            folder,
+            context.clock.zone,
+            collection,
+            connect,
+        )
     settings = context.settings("calendar")
     root = Path(settings.get("path") or context.data_dir / "calendars").expanduser()
     return VdirStore(root, str(settings.get("calendar", "personal")), context.clock.zone)
 
 
+def open_contacts(context: PluginContext) -> ContactBook:
+    """The account's address book (mirrored), or the local folder `<data dir>/contacts`."""
+    book = context.shared.get("calendar.contacts")
+    if book is None:
+        account = calendar_account(context)
+        if account is not None and account.get("addressbook"):
+
+            def connect() -> DavClient:
+                return DavClient(
+                    account.get("url"),
+                    account.get("user"),
+                    context.password(account),
+                    auth_type=account.get("auth_type"),
+                )
+
+            folder = account_root(context.data_dir, account.name) / "contacts"
+            book = ContactBook(folder, account.get("addressbook"), connect)
+        else:
+            book = ContactBook(context.data_dir / "contacts")
+        context.shared["calendar.contacts"] = book
+        context.provide("contacts", book)
+    return book
+
+
+@hookimpl
+def register_account_kinds(register: Callable[..., None]) -> None:
+    """`botpsy account add calendar`."""
+    register(CalendarAccountKind())
+
+
 @hookimpl
 def register_tools(register: Callable[..., None], context: PluginContext) -> None:
-    """The calendar toolbox."""
+    """The calendar, task and contacts toolboxes."""
     register(CalendarTools(open_store(context), context.clock))
+    register(ContactTools(open_contacts(context)))
 
 
 @hookimpl
@@ -38,5 +115,13 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         wanted = words.lower()
         return any(wanted in event.title.lower() for event in store.events())
 
+    def has_task(words: str) -> bool:
+        wanted = words.lower()
+        return any(wanted in task.title.lower() and not task.done for task in store.tasks())
+
     for name, matcher in make_matchers(context.clock.now, has_event):
         register(name, matcher)
+    for name, matcher in make_task_matchers(context.clock.now, has_task):
+        register(name, matcher)
+    open_contacts(context)
+    register("find_contact", make_contact_matcher())

@@ -117,6 +117,61 @@ def _title(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_DAY_WORD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
+_REPEAT = re.compile(
+    rf"\b(?P<repeat>(?:every|each)\s+(?:other\s+|\d+\s+)?"
+    rf"(?:day|week|month|year|weekday|weekend|morning|evening|{_DAY_WORD}"
+    rf"(?:\s*(?:,|and|&)\s*{_DAY_WORD})*)s?|daily|weekly|monthly|yearly|on weekdays)\b"
+    r"(?P<bound>\s+(?:until|till)\s+[\w\s-]+?(?=\s+at\b|$)|\s+\d+\s+times)?",
+    re.I,
+)
+_REMINDER = re.compile(
+    r"[\s,]*(?:and\s+)?remind\s+me\s+(?P<n>\d+|an?|one)\s*(?P<unit>minutes?|mins?|hours?|hrs?|days?)"
+    r"\s+(?:before|ahead|earlier|in advance)(?:\s+it)?\s*$",
+    re.I,
+)
+_UNIT_MINUTES = {"m": 1, "h": 60, "d": 1440}
+
+
+def take_reminder(text: str) -> tuple[str, int | None]:
+    """ "dentist Friday 3pm and remind me 30 minutes before" → ("dentist Friday 3pm", 30)."""
+    m = _REMINDER.search(text)
+    if not m:
+        return text, None
+    count = int(m.group("n")) if m.group("n").isdigit() else 1
+    return text[: m.start()].strip(), count * _UNIT_MINUTES[m.group("unit")[0].lower()]
+
+
+def take_repeat(text: str) -> tuple[str, str | None]:
+    """ "standup every Monday at 9am" → ("standup Monday at 9am", "every Monday").
+
+    The first day of a weekly rule stays in the text so the start resolves to it.
+    """
+    m = _REPEAT.search(text)
+    if not m:
+        return text, None
+    repeat = (m.group("repeat") + (m.group("bound") or "")).strip()
+    days = re.findall(rf"\b{_DAY_WORD}\b", m.group("repeat"), re.I)
+    keep = (
+        days[0].rstrip("sS")
+        if days and not m.group("repeat").lower().startswith(("every week", "each week"))
+        else ""
+    )
+    if keep and not keep.lower().endswith("day"):
+        keep = next((d for d in _FULL_DAYS if d.startswith(keep.lower()[:3])), keep)
+    rest = (text[: m.start()] + (" " + keep if keep else "") + " " + text[m.end() :]).strip()
+    if not m.group("bound") and (until := re.search(r"\s+(?:until|till)\s+(.+)$", rest, re.I)):
+        repeat += f" until {until.group(1)}"
+        rest = rest[: until.start()]
+    elif not m.group("bound") and (count := re.search(r"\s+(\d+)\s+times$", rest, re.I)):
+        repeat += f" {count.group(1)} times"
+        rest = rest[: count.start()]
+    return " ".join(rest.split()), repeat
+
+
+_FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
 def make_matchers(
     now: Callable[[], datetime], has_event: Callable[[str], bool] = lambda _: True
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
@@ -133,6 +188,13 @@ def make_matchers(
         rest = _CALENDAR_WORDS.sub(" ", m.group("rest")).strip()
         if _OTHER_DOMAINS.search(rest):
             return None
+        rest, reminder = take_reminder(rest)
+        rest, repeat = take_repeat(rest)
+        extra: dict[str, object] = {}
+        if reminder is not None:
+            extra["reminder_minutes"] = reminder
+        if repeat:
+            extra["repeat"] = repeat
         title, when = split_title_and_time(rest, now())
         if when is None and (tail := dateish_tail(rest)) is not None:
             title, when = rest[: rest.rindex(tail)], tail  # the tool explains what is wrong with it
@@ -142,11 +204,13 @@ def make_matchers(
         if when is None:
             return IntentMatch(
                 "calendar_create_event",
-                {"title": title},
+                {"title": title, **extra},
                 "add_event",
                 missing={"start": f'When is "{title}"? (e.g. "Friday 3pm")'},
             )
-        return IntentMatch("calendar_create_event", {"title": title, "start": when}, "add_event")
+        return IntentMatch(
+            "calendar_create_event", {"title": title, "start": when, **extra}, "add_event"
+        )
 
     def event_at_time(text: str) -> IntentMatch | None:
         """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time."""
@@ -208,3 +272,61 @@ def make_matchers(
         ("add_event", add_event),
         ("event_at_time", event_at_time),
     ]
+
+
+_REMIND_TO = re.compile(
+    r"^(?:please\s+)?remind\s+me\s+(?:to|that i (?:need|have) to|about)\s+(?P<rest>.+?)\.?$", re.I
+)
+_ADD_TASK = re.compile(
+    r"^(?:add|put)\s+(?P<title>.+?)\s+(?:to|on)\s+(?:my\s+|the\s+)?"
+    r"(?:to-?do(?:\s+list)?|todos|tasks?(?:\s+list)?)$",
+    re.I,
+)
+_LIST_TASKS = re.compile(
+    r"^(?:what(?:'s| is| are)\s+(?:on\s+)?my\s+(?:to-?do(?:\s+list)?|todos|tasks?)|"
+    r"(?:show|list)(?:\s+me)?\s+(?:my\s+|the\s+)?(?:open\s+)?(?:to-?do(?:\s+list)?|todos|tasks?)|"
+    r"(?:my\s+)?(?:to-?do(?:\s+list)?|todos|tasks))\??$",
+    re.I,
+)
+_DONE = re.compile(
+    r"^(?:mark|tick off|check off|complete|finish|cross off)\s+(?:the\s+task\s+|my\s+task\s+)?"
+    r"(?P<task>.+?)(?:\s+as\s+(?:done|complete|completed|finished))?(?:\s+(?:off\s+)?my\s+list)?$",
+    re.I,
+)
+
+
+def make_task_matchers(
+    now: Callable[[], datetime], has_task: Callable[[str], bool] = lambda _: True
+) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
+    """ "Remind me to call mom tomorrow", "add milk to my todo list", "my tasks", "mark X done"."""
+
+    def add_task(text: str) -> IntentMatch | None:
+        m = _REMIND_TO.match(text.strip())
+        if m:
+            title, when = split_title_and_time(m.group("rest"), now())
+            title = _title(title)
+            if not title or len(title.split()) > 10:
+                return None
+            arguments = {"title": title} | ({"due": when} if when else {})
+            return IntentMatch("task_add", arguments, "add_task")
+        m = _ADD_TASK.match(text.strip())
+        if m:
+            title = _title(m.group("title"))
+            return IntentMatch("task_add", {"title": title}, "add_task") if title else None
+        return None
+
+    def list_tasks(text: str) -> IntentMatch | None:
+        if _LIST_TASKS.match(text.strip()):
+            return IntentMatch("task_list", {}, "list_tasks")
+        return None
+
+    def complete_task(text: str) -> IntentMatch | None:
+        m = _DONE.match(text.strip())
+        if not m:
+            return None
+        task = _title(m.group("task"))
+        if not task or not has_task(task):
+            return None
+        return IntentMatch("task_complete", {"task": task}, "complete_task")
+
+    return [("add_task", add_task), ("list_tasks", list_tasks), ("complete_task", complete_task)]

@@ -1,93 +1,26 @@
-"""A local calendar: a vdir, one `.ics` file per event, as khal and vdirsyncer keep them.
+"""A local calendar: a vdir, one `.ics` object per event, series or task, as khal and vdirsyncer keep them.
 
 Other tools can read and sync it. Writes are atomic (temporary file, fsync,
 rename), so an interrupted write never leaves a broken file; a replaced or
-deleted event's old file is kept in `.history` so every change can be undone.
+deleted object's old file is kept in `.history` so every change can be undone.
 A file that cannot be parsed is skipped and reported, never fatal.
+
+`write` and `remove` return a note for the reply ("" when there is nothing to
+say); the CalDAV store (sync.py) overrides them to reach the server.
 """
 
 from __future__ import annotations
 
 import os
-import uuid
-from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 
+import recurring_ical_events
 from icalendar import Calendar
-from icalendar import Event as ICalEvent
-from icalendar.cal import Component
 
-PRODID = "-//botpsy//botpsy calendar//EN"
+from botpsy_calendar.items import Event, Task, exclude_occurrence, master_of
 
-
-@dataclass
-class Event:
-    """One calendar event, with aware datetimes (all-day events start at local midnight)."""
-
-    title: str
-    start: datetime
-    end: datetime
-    all_day: bool = False
-    location: str = ""
-    notes: str = ""
-    uid: str = field(default_factory=lambda: f"{uuid.uuid4()}@botpsy")
-
-    def overlaps(self, other: Event) -> bool:
-        """Whether two events share any time."""
-        return self.start < other.end and other.start < self.end
-
-    def to_ical(self) -> bytes:
-        """The event as a complete VCALENDAR, with the VTIMEZONE other clients need."""
-        calendar = Calendar()
-        calendar.add("prodid", PRODID)
-        calendar.add("version", "2.0")
-        event = ICalEvent()
-        event.add("uid", self.uid)
-        event.add("dtstamp", datetime.now(UTC))
-        event.add("summary", self.title)
-        if self.all_day:
-            event.add("dtstart", self.start.date())
-            event.add("dtend", self.end.date())
-        else:
-            event.add("dtstart", self.start)
-            event.add("dtend", self.end)
-        if self.location:
-            event.add("location", self.location)
-        if self.notes:
-            event.add("description", self.notes)
-        calendar.add_component(event)
-        if not self.all_day:
-            calendar.add_missing_timezones()
-        return bytes(calendar.to_ical())
-
-    @classmethod
-    def from_component(cls, component: Component, zone: tzinfo) -> Event:
-        """Read a VEVENT; floating times are taken in the user's zone."""
-        start_value = component.decoded("dtstart")
-        all_day = not isinstance(start_value, datetime)
-        start = _aware(start_value, zone)
-        if "dtend" in component:
-            end = _aware(component.decoded("dtend"), zone)
-        elif "duration" in component:
-            end = start + component.decoded("duration")
-        else:
-            end = start + (timedelta(days=1) if all_day else timedelta(hours=1))
-        return cls(
-            title=str(component.get("summary", "")),
-            start=start,
-            end=end,
-            all_day=all_day,
-            location=str(component.get("location", "")),
-            notes=str(component.get("description", "")),
-            uid=str(component.get("uid")),
-        )
-
-
-def _aware(value: date | datetime, zone: tzinfo) -> datetime:
-    if isinstance(value, datetime):
-        return value if value.tzinfo else value.replace(tzinfo=zone)
-    return datetime.combine(value, time(0), zone)
+__all__ = ["Event", "Task", "VdirStore", "atomic_write"]
 
 
 class VdirStore:
@@ -100,57 +33,143 @@ class VdirStore:
         self.name = calendar
         self.problems: list[str] = []
 
-    def _ensure(self) -> None:
-        if not self.folder.is_dir():
-            self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / "displayname").write_text(self.name.capitalize(), encoding="utf-8")
+    # -- objects -----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring the local copy up to date before a read (a no-op for a purely local store)."""
 
-    def events(self) -> list[Event]:
-        """Every event, sorted by start; unreadable files are noted in `problems`."""
+    def take_notices(self) -> list[str]:
+        """Things to tell the user once (a synced store reports sync news here)."""
+        return []
+
+    def objects(self) -> dict[str, Calendar]:
+        """Every object by uid; unreadable files are noted in `problems`."""
+        self.refresh()
         self.problems = []
-        found: list[Event] = []
+        found: dict[str, Calendar] = {}
         if not self.folder.is_dir():
             return found
         for path in sorted(self.folder.glob("*.ics")):
             try:
                 calendar = Calendar.from_ical(path.read_bytes())
-                found.extend(Event.from_component(c, self.zone) for c in calendar.walk("VEVENT"))
+                uid = next((str(c["uid"]) for c in calendar.subcomponents if "uid" in c), path.stem)
+                found[uid] = calendar
             except (OSError, ValueError, KeyError) as exc:
                 self.problems.append(f"{path.name}: {exc}")
-        return sorted(found, key=lambda e: e.start)
+        return found
 
-    def between(self, start: datetime, end: datetime) -> list[Event]:
-        """Events that overlap [start, end)."""
-        return [e for e in self.events() if e.start < end and e.end > start]
+    def read(self, uid: str) -> Calendar | None:
+        """One object, or None."""
+        path = self.path_for(uid)
+        if not path.exists():
+            return None
+        return Calendar.from_ical(path.read_bytes())
 
     def path_for(self, uid: str) -> Path:
-        """The file of one event (uids are made safe as file names)."""
+        """The file of one object (uids are made safe as file names)."""
         safe = "".join(ch if ch.isalnum() or ch in "-_.@" else "_" for ch in uid)
         return self.folder / f"{safe}.ics"
 
-    def save(self, event: Event) -> Path:
-        """Write an event atomically; the version it replaces goes to the history."""
-        self._ensure()
-        target = self.path_for(event.uid)
-        if target.exists():
-            self._keep(target)
-        _atomic_write(target, event.to_ical())
-        return target
+    def write(self, uid: str, calendar: Calendar) -> str:
+        """Store an object atomically; the version it replaces goes to the history."""
+        self.store_locally(uid, bytes(calendar.to_ical()))
+        return ""
 
-    def delete(self, event: Event) -> None:
-        """Remove an event; its file goes to the history."""
-        target = self.path_for(event.uid)
+    def remove(self, uid: str) -> str:
+        """Remove an object; its file goes to the history."""
+        self.remove_locally(uid)
+        return ""
+
+    def store_locally(self, uid: str, data: bytes) -> None:
+        """Write the file of one object (history kept)."""
+        self._ensure()
+        target = self.path_for(uid)
+        if target.exists():
+            if target.read_bytes() == data:
+                return
+            self._keep(target)
+        atomic_write(target, data)
+
+    def remove_locally(self, uid: str) -> None:
+        """Delete the file of one object (history kept)."""
+        target = self.path_for(uid)
         if target.exists():
             self._keep(target)
             target.unlink()
 
+    # -- events ------------------------------------------------------------------------------
+    def events(self) -> list[Event]:
+        """Every event and series (a series once, as its first occurrence), sorted by start."""
+        found = []
+        for calendar in self.objects().values():
+            master = master_of(calendar)
+            if master is not None:
+                found.append(Event.from_component(master, self.zone))
+        return sorted(found, key=lambda e: e.start)
+
+    def between(self, start: datetime, end: datetime) -> list[Event]:
+        """Events and occurrences of series that overlap [start, end)."""
+        found: list[Event] = []
+        for uid, calendar in self.objects().items():
+            master = master_of(calendar)
+            try:
+                components = recurring_ical_events.of(calendar).between(start, end)
+            except Exception as exc:  # a malformed rule in one object must not hide the rest
+                self.problems.append(f"{uid}: {exc}")
+                continue
+            for component in components:
+                if component.name != "VEVENT":
+                    continue
+                event = Event.from_component(component, self.zone, master)
+                if not event.repeat and master is not None and "rrule" not in master:
+                    event.recurrence_id = None  # a plain event, not an occurrence
+                if event.start < end and event.end > start:
+                    found.append(event)
+        return sorted(found, key=lambda e: e.start)
+
+    def save(self, event: Event) -> str:
+        """Create or change an event, or one occurrence of a series."""
+        return self.write(event.uid, event.apply(self.read(event.uid)))
+
+    def delete(self, event: Event, whole_series: bool = True) -> str:
+        """Delete an event or series; with `whole_series=False` only the given occurrence."""
+        if event.recurrence_id is not None and not whole_series:
+            calendar = self.read(event.uid)
+            if calendar is None:
+                return self.remove(event.uid)
+            exclude_occurrence(calendar, event.recurrence_id)
+            return self.write(event.uid, calendar)
+        return self.remove(event.uid)
+
+    # -- tasks -------------------------------------------------------------------------------
+    def tasks(self) -> list[Task]:
+        """Every task: open ones first, by due date."""
+        found = []
+        for calendar in self.objects().values():
+            todo = master_of(calendar, "VTODO")
+            if todo is not None:
+                found.append(Task.from_component(todo, self.zone))
+        far = datetime.max.replace(tzinfo=UTC)
+        return sorted(found, key=lambda t: (t.done, t.due or far, t.title.lower()))
+
+    def save_task(self, task: Task) -> str:
+        """Create or change a task."""
+        return self.write(task.uid, task.apply(self.read(task.uid)))
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _ensure(self) -> None:
+        if not self.folder.is_dir():
+            self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / "displayname").write_text(self.name.capitalize(), encoding="utf-8")
+
     def _keep(self, path: Path) -> None:
         self.history.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
-        _atomic_write(self.history / f"{path.stem}.{stamp}.ics", path.read_bytes())
+        atomic_write(self.history / f"{path.stem}.{stamp}.ics", path.read_bytes())
 
 
-def _atomic_write(target: Path, data: bytes) -> None:
+def atomic_write(target: Path, data: bytes) -> None:
+    """Write a file so that a crash leaves either the old or the new content, never a mix."""
+    target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with open(temporary, "wb") as handle:

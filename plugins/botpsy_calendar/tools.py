@@ -1,16 +1,21 @@
-"""Calendar tools: create, list, search, update and delete events in the local store."""
+"""Calendar and task tools: create, list, search, update and delete events (one-off or repeating) and to-dos.
+
+They work on a store: the local vdir, or a CalDAV account's synced copy of it,
+whose notes ("saved here, sent when the server is back") end up in the reply.
+"""
 
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from assistant.clock import Clock
-from assistant.errors import ToolArgumentError, ToolError
-from assistant.timeparse import Moment, Span
+from assistant.errors import AskUser, ToolArgumentError, ToolError
+from assistant.timeparse import Moment, Span, parse_span
 from assistant.tools import Effect, ToolResult, tool
-from botpsy_calendar.store import Event, VdirStore
+from botpsy_calendar.repeat import describe_repeat, parse_repeat
+from botpsy_calendar.store import Event, Task, VdirStore
 
 _FILLER = re.compile(r"\b(the|my|our|an?|appointment|meeting|event)\b", re.I)
 
@@ -27,7 +32,19 @@ def describe(event: Event) -> str:
     end = event.end.strftime("%H:%M")
     if event.end.date() != event.start.date():
         end = event.end.strftime("%A %-d %B %H:%M")
-    return f'"{event.title}" on {day}, {event.start.strftime("%H:%M")}–{end} ({zone})'
+    text = f'"{event.title}" on {day}, {event.start.strftime("%H:%M")}–{end} ({zone})'
+    if event.repeat:
+        text += f", repeating {describe_repeat(event.repeat)}"
+    return text
+
+
+def describe_task(task: Task) -> str:
+    """'"Call mom" due Monday 30 November 2026'."""
+    text = f'"{task.title}"'
+    if task.due is not None:
+        when = task.due.strftime("%A %-d %B %Y")
+        text += f" due {when}" if task.due_all_day else f" due {when}, {task.due.strftime('%H:%M')}"
+    return text + (" (done)" if task.done else "")
 
 
 def event_data(event: Event) -> dict[str, Any]:
@@ -48,7 +65,42 @@ def event_data(event: Event) -> dict[str, Any]:
         data["location"] = event.location
     if event.notes:
         data["notes"] = event.notes
+    if event.repeat:
+        data["repeats"] = describe_repeat(event.repeat)
+    if event.recurrence_id is not None:
+        data["occurrence"] = event.recurrence_id.isoformat(timespec="minutes")
+    if event.reminder_minutes is not None:
+        data["reminder_minutes_before"] = event.reminder_minutes
     return data
+
+
+def task_data(task: Task) -> dict[str, Any]:
+    """What the model sees of a task."""
+    data: dict[str, Any] = {"id": task.uid, "title": task.title, "done": task.done}
+    if task.due is not None:
+        data["due"] = (
+            task.due.date().isoformat()
+            if task.due_all_day
+            else task.due.isoformat(timespec="minutes")
+        )
+    if task.notes:
+        data["notes"] = task.notes
+    return data
+
+
+_CODES = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+
+
+def first_matching_day(start: datetime, rule: str) -> timedelta:
+    """How far to move a series' start so it falls on one of its BYDAY days (RFC 5545 wants it)."""
+    match = re.search(r"BYDAY=([A-Z,+\-0-9]+)", rule)
+    if not match or "FREQ=WEEKLY" not in rule:
+        return timedelta(0)
+    days = {code[-2:] for code in match.group(1).split(",")}
+    for offset in range(7):
+        if _CODES[(start + timedelta(days=offset)).weekday()] in days:
+            return timedelta(days=offset)
+    return timedelta(0)
 
 
 class CalendarTools:
@@ -61,7 +113,11 @@ class CalendarTools:
     # -- helpers ----------------------------------------------------------------------------
     def find(self, event: str, day: date | None = None) -> Event:
         """The one event that `event` (an id or words of its title) names; ambiguity is an error."""
-        events = self.store.events()
+        if day is not None:
+            first = datetime.combine(day, time(0), self.clock.zone)
+            events = self.store.between(first, first + timedelta(days=1))
+        else:
+            events = self.store.events()
         exact = [e for e in events if e.uid == event]
         if exact:
             return exact[0]
@@ -88,8 +144,13 @@ class CalendarTools:
             where = f" on {day.strftime('%A %-d %B %Y')}" if day else ""
             raise ToolError(f"no event matches '{event}'{where}")
         if len(matches) > 1:
-            listed = "; ".join(f"{describe(e)} [id {e.uid}]" for e in matches[:5])
-            raise ToolError(f"{len(matches)} events match '{event}': {listed}. Say which one.")
+            shown = matches[:5]
+            listed = "; ".join(f"{n}. {describe(e)}" for n, e in enumerate(shown, 1))
+            raise AskUser(
+                f"{len(matches)} events match '{event}': {listed}. Which one?",
+                "event",
+                [e.uid for e in shown],
+            )
         return matches[0]
 
     def _times(
@@ -112,7 +173,23 @@ class CalendarTools:
             return start.start, start.end, start.all_day
         return start.start, start.start + timedelta(hours=1), False
 
-    # -- tools ------------------------------------------------------------------------------
+    def _reply(self, summary: str, note: str = "") -> str:
+        """A reply with the store's notes after it: a change left pending, a conflict, offline."""
+        extra = [note] if note else []
+        extra += [n for n in self.store.take_notices() if n not in extra]
+        return " ".join([summary, *extra]) if extra else summary
+
+    def _repeat(self, text: str | None) -> str:
+        if not text or not text.strip():
+            return ""
+
+        def last_day(words: str) -> date:  # "until Friday", "until March": that whole period
+            span = parse_span(words, self.clock.now())
+            return (span.end - timedelta(seconds=1)).date()
+
+        return parse_repeat(text, last_day)
+
+    # -- event tools -------------------------------------------------------------------------
     @tool(Effect.WRITE)
     def calendar_create_event(
         self,
@@ -122,30 +199,44 @@ class CalendarTools:
         duration_minutes: int | None = None,
         location: str | None = None,
         notes: str | None = None,
+        repeat: str | None = None,
+        reminder_minutes: int | None = None,
     ) -> ToolResult:
         """Add (schedule, book, put) an event, appointment or meeting on the user's calendar.
 
         Args:
             title: short name of the event, e.g. "Dentist"
-            start: when it starts
+            start: when it starts (the first time, for a repeating event)
             end: when it ends (default: one hour after the start)
             duration_minutes: length in minutes, instead of an end
             location: where it takes place
             notes: details to keep with the event
+            repeat: how it repeats, e.g. "every Monday", "daily", "every 2 weeks until June"
+            reminder_minutes: remind the user this many minutes before it starts
         """
         title = " ".join(title.split())
         if not title:
             raise ToolArgumentError("the event needs a title")
+        if reminder_minutes is not None and not 0 <= reminder_minutes <= 40320:
+            raise ToolArgumentError("reminder_minutes must be between 0 and 40320 (four weeks)")
         first, last, all_day = self._times(start, end, duration_minutes)
         event = Event(title, first, last, all_day, location or "", notes or "")
-        clashes = [e for e in self.store.events() if e.overlaps(event)]
-        self.store.save(event)
+        event.repeat = self._repeat(repeat)
+        shift = first_matching_day(event.start, event.repeat)
+        event.start, event.end = event.start + shift, event.end + shift
+        event.reminder_minutes = reminder_minutes
+        clashes = [e for e in self.store.between(first, last) if e.overlaps(event)]
+        note = self.store.save(event)
         summary = f"Added {describe(event)}."
+        if reminder_minutes is not None:
+            summary += f" Reminder {reminder_minutes} minutes before."
         data = event_data(event)
         if clashes:
             summary += " Note: it overlaps " + "; ".join(describe(e) for e in clashes) + "."
             data["conflicts"] = [event_data(e) for e in clashes]
-        return ToolResult(summary, data)
+        if note:
+            data["sync"] = note
+        return ToolResult(self._reply(summary, note), data)
 
     @tool(Effect.READ)
     def calendar_list_events(self, when: Span | None = None) -> ToolResult:
@@ -159,10 +250,12 @@ class CalendarTools:
         events = self.store.between(span.start, span.end)
         label = _span_label(span, now)
         if not events:
-            return ToolResult(f"Nothing on your calendar {label}.", {"events": []})
+            return ToolResult(self._reply(f"Nothing on your calendar {label}."), {"events": []})
         lines = [f"{len(events)} event{'s' if len(events) > 1 else ''} {label}:"]
         lines += [f"- {describe(e)}" for e in events]
-        return ToolResult("\n".join(lines), {"events": [event_data(e) for e in events]})
+        return ToolResult(
+            self._reply("\n".join(lines)), {"events": [event_data(e) for e in events]}
+        )
 
     @tool(Effect.READ)
     def calendar_search_events(self, text: str) -> ToolResult:
@@ -180,10 +273,10 @@ class CalendarTools:
             if wanted in f"{e.title}\n{e.location}\n{e.notes}".lower()
         ]
         if not found:
-            return ToolResult(f"No events mention '{text}'.", {"events": []})
+            return ToolResult(self._reply(f"No events mention '{text}'."), {"events": []})
         lines = [f"{len(found)} event{'s' if len(found) > 1 else ''} mention '{text}':"]
         lines += [f"- {describe(e)}" for e in found]
-        return ToolResult("\n".join(lines), {"events": [event_data(e) for e in found]})
+        return ToolResult(self._reply("\n".join(lines)), {"events": [event_data(e) for e in found]})
 
     @tool(Effect.WRITE)
     def calendar_update_event(
@@ -196,6 +289,8 @@ class CalendarTools:
         location: str | None = None,
         notes: str | None = None,
         day: date | None = None,
+        whole_series: bool = False,
+        reminder_minutes: int | None = None,
     ) -> ToolResult:
         """Move (reschedule), rename or otherwise change a calendar event, appointment or meeting.
 
@@ -207,13 +302,22 @@ class CalendarTools:
             duration_minutes: the new length in minutes
             location: the new place
             notes: the new notes
-            day: the day of the event to change, when several share a title
+            day: the day of the event to change (for a repeating event: only that day's occurrence)
+            whole_series: change every occurrence of a repeating event, not just the one on `day`
+            reminder_minutes: remind the user this many minutes before it starts
         """
         found = self.find(event, day)
+        if found.recurrence_id is not None and whole_series:
+            occurrence_start = found.start
+            found = self.find(found.uid)
+            shift = found.start - occurrence_start
+        else:
+            shift = timedelta(0)
         before = describe(found)
         if start is not None:
             length = found.end - found.start
             first, last, all_day = self._times(start, end, duration_minutes)
+            first, last = first + shift, last + shift
             if end is None and duration_minutes is None and start.end is None and not start.all_day:
                 last = first + length
             found.start, found.end, found.all_day = first, last, all_day
@@ -226,25 +330,144 @@ class CalendarTools:
             found.location = location
         if notes is not None:
             found.notes = notes
-        self.store.save(found)
-        return ToolResult(f"Changed {before} to {describe(found)}.", event_data(found))
+        if reminder_minutes is not None:
+            found.reminder_minutes = reminder_minutes
+        note = self.store.save(found)
+        which = "the occurrence of " if found.recurrence_id is not None else ""
+        return ToolResult(
+            self._reply(f"Changed {which}{before} to {describe(found)}.", note), event_data(found)
+        )
 
     def preview_delete(self, arguments: dict[str, Any]) -> str:
-        """Which event a delete will remove, named in full."""
+        """Which event a delete will remove, named in full (and whether it is a whole series)."""
         found = self.find(arguments["event"], arguments.get("day"))
+        if found.recurrence_id is not None and not arguments.get("whole_series"):
+            return f"delete only the {found.start.strftime('%A %-d %B')} occurrence of {describe(found)}"
+        if found.in_series:
+            return f"delete every occurrence of {describe(found)}"
         return f"delete {describe(found)}"
 
     @tool(Effect.DELETE, preview="preview_delete")
-    def calendar_delete_event(self, event: str, day: date | None = None) -> ToolResult:
+    def calendar_delete_event(
+        self, event: str, day: date | None = None, whole_series: bool = False
+    ) -> ToolResult:
         """Delete (cancel, remove) an event, appointment or meeting from the calendar.
 
         Args:
             event: the event's title words or id
-            day: the day of the event, when several share a title
+            day: the day of the event (for a repeating event: only that day's occurrence)
+            whole_series: delete every occurrence of a repeating event, not just the one on `day`
         """
         found = self.find(event, day)
-        self.store.delete(found)
-        return ToolResult(f"Deleted {describe(found)}.", {"deleted": event_data(found)})
+        only_one = found.recurrence_id is not None and not whole_series
+        note = self.store.delete(found, whole_series=not only_one)
+        if only_one:
+            summary = (
+                f"Deleted the {found.start.strftime('%A %-d %B')} occurrence of {describe(found)}."
+            )
+        else:
+            summary = f"Deleted {describe(found)}."
+        return ToolResult(self._reply(summary, note), {"deleted": event_data(found)})
+
+    # -- task tools --------------------------------------------------------------------------
+    def find_task(self, task: str) -> Task:
+        """The one open (else any) task that `task` names; ambiguity is an error."""
+        tasks = self.store.tasks()
+        exact = [t for t in tasks if t.uid == task]
+        if exact:
+            return exact[0]
+        wanted = " ".join(_FILLER.sub(" ", task).split()).lower()
+        if not wanted:
+            raise ToolArgumentError("say which task: its title or id")
+        matches = [t for t in tasks if wanted in t.title.lower() or t.title.lower() in wanted]
+        matches = [t for t in matches if not t.done] or matches
+        if not matches:
+            raise ToolError(f"no task matches '{task}'")
+        if len(matches) > 1:
+            shown = matches[:5]
+            listed = "; ".join(f"{n}. {describe_task(t)}" for n, t in enumerate(shown, 1))
+            raise AskUser(
+                f"{len(matches)} tasks match '{task}': {listed}. Which one?",
+                "task",
+                [t.uid for t in shown],
+            )
+        return matches[0]
+
+    @tool(Effect.WRITE)
+    def task_add(
+        self,
+        title: str,
+        due: Moment | None = None,
+        notes: str | None = None,
+        reminder_minutes: int | None = None,
+    ) -> ToolResult:
+        """Add a task (to-do, reminder) such as "remind me to call mom tomorrow".
+
+        Args:
+            title: what to do, e.g. "Call mom"
+            due: when it is due, e.g. "tomorrow" or "Friday 5pm"
+            notes: details to keep with the task
+            reminder_minutes: alert this many minutes before the due time
+        """
+        title = " ".join(title.split())
+        if not title:
+            raise ToolArgumentError("the task needs a title")
+        task = Task(title, notes=notes or "")
+        if due is not None:
+            task.due, task.due_all_day = due.start, due.all_day
+            if not due.all_day and reminder_minutes is None:
+                reminder_minutes = 0  # "remind me at 5pm" means an alert at 5pm
+        task.reminder_minutes = reminder_minutes
+        note = self.store.save_task(task)
+        return ToolResult(
+            self._reply(f"Added the task {describe_task(task)}.", note), task_data(task)
+        )
+
+    @tool(Effect.READ)
+    def task_list(self, include_done: bool = False) -> ToolResult:
+        """List the user's tasks (to-dos, reminders), open ones by due date.
+
+        Args:
+            include_done: also list tasks already done
+        """
+        tasks = [t for t in self.store.tasks() if include_done or not t.done]
+        if not tasks:
+            return ToolResult("No open tasks." if not include_done else "No tasks.", {"tasks": []})
+        lines = [f"{len(tasks)} task{'s' if len(tasks) > 1 else ''}:"]
+        lines += [f"- {describe_task(t)}" for t in tasks]
+        return ToolResult(self._reply("\n".join(lines)), {"tasks": [task_data(t) for t in tasks]})
+
+    @tool(Effect.WRITE)
+    def task_complete(self, task: str) -> ToolResult:
+        """Mark a task (to-do) as done.
+
+        Args:
+            task: the task's title words or id
+        """
+        found = self.find_task(task)
+        if found.done:
+            return ToolResult(f"{describe_task(found)} was already done.", task_data(found))
+        found.done = True
+        note = self.store.save_task(found)
+        return ToolResult(self._reply(f"Done: {describe_task(found)}.", note), task_data(found))
+
+    def preview_task_delete(self, arguments: dict[str, Any]) -> str:
+        """The task a delete will remove."""
+        return f"delete the task {describe_task(self.find_task(arguments['task']))}"
+
+    @tool(Effect.DELETE, preview="preview_task_delete")
+    def task_delete(self, task: str) -> ToolResult:
+        """Delete a task (to-do) for good.
+
+        Args:
+            task: the task's title words or id
+        """
+        found = self.find_task(task)
+        note = self.store.remove(found.uid)
+        return ToolResult(
+            self._reply(f"Deleted the task {describe_task(found)}.", note),
+            {"deleted": task_data(found)},
+        )
 
 
 def _span_label(span: Span, now: datetime) -> str:

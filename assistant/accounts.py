@@ -1,0 +1,145 @@
+"""Accounts on the user's own servers (calendar, mail): settings in a file, passwords in the keyring.
+
+An account kind (what `botpsy account add KIND` asks for and how it checks the
+answers) comes from a plugin through the `register_account_kinds` hook, so a
+third-party plugin adds its own kind exactly as the built-ins do. The accounts
+file (`accounts.json` beside the config file) holds no secret; `Secrets` does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from assistant.config import Config, _names_a_secret
+from assistant.errors import ConfigError, UsageError
+from assistant.secrets import Secrets
+
+
+@dataclass(frozen=True)
+class AccountField:
+    """One answer `account add` needs: asked on a terminal, or given as `--NAME VALUE`."""
+
+    name: str
+    prompt: str
+    help: str = ""
+    default: str = ""
+    choices: tuple[str, ...] = ()
+    required: bool = True
+
+
+@dataclass
+class Discovery:
+    """What checking an account found: the collections to choose a default from, and settings learned."""
+
+    choices: list[tuple[str, str]] = field(default_factory=list)  # (value, label)
+    settings: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+class AccountKind(Protocol):
+    """A kind of account a plugin knows how to check and use."""
+
+    kind: str  # "calendar", "email"
+    summary: str
+    fields: Sequence[AccountField]
+    choice: AccountField | None  # the default collection picked from Discovery.choices
+
+    def discover(self, settings: dict[str, str], password: str) -> Discovery:
+        """Log in, check the account works and list its collections; raise BotpsyError with one line."""
+        ...
+
+
+@dataclass
+class Account:
+    """A configured account. `settings` never holds a secret."""
+
+    name: str
+    kind: str
+    settings: dict[str, str] = field(default_factory=dict)
+
+    def get(self, key: str, default: str = "") -> str:
+        """One setting."""
+        return self.settings.get(key, default)
+
+
+def accounts_path(config: Config) -> Path:
+    """`accounts.json` beside the config file (or in the data dir when no config path is known)."""
+    if env := os.environ.get("BOTPSY_ACCOUNTS"):
+        return Path(env).expanduser()
+    if config.path is not None:
+        return config.path.parent / "accounts.json"
+    return config.data_dir / "accounts.json"
+
+
+class AccountBook:
+    """The accounts file: read, add, replace, remove, always written atomically."""
+
+    def __init__(self, path: Path, secrets: Secrets | None = None) -> None:
+        self.path = path
+        self.secrets = secrets or Secrets()
+
+    def all(self) -> list[Account]:
+        """Every account, in the order added."""
+        if not self.path.exists():
+            return []
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"cannot read {self.path}: {exc}") from None
+        accounts = []
+        for entry in raw.get("accounts", []):
+            try:
+                accounts.append(
+                    Account(str(entry["name"]), str(entry["kind"]), dict(entry["settings"]))
+                )
+            except (KeyError, TypeError, ValueError):
+                raise ConfigError(f"{self.path}: malformed account entry {entry!r}") from None
+        return accounts
+
+    def of_kind(self, kind: str) -> list[Account]:
+        """The accounts of one kind."""
+        return [a for a in self.all() if a.kind == kind]
+
+    def find(self, name: str) -> Account:
+        """The account called `name`."""
+        for account in self.all():
+            if account.name == name:
+                return account
+        known = ", ".join(a.name for a in self.all()) or "none yet"
+        raise UsageError(f"no account named '{name}' (accounts: {known})")
+
+    def save(self, account: Account) -> None:
+        """Add the account, or replace the one with the same name."""
+        leaked = [key for key in account.settings if _names_a_secret(key)]
+        if leaked:  # a programming error in a kind; never let it reach the disk
+            raise ConfigError(f"account setting '{leaked[0]}' looks like a secret; not saved")
+        accounts = [a for a in self.all() if a.name != account.name] + [account]
+        self._write(accounts)
+
+    def remove(self, name: str) -> Account:
+        """Remove an account and forget its password."""
+        account = self.find(name)
+        self._write([a for a in self.all() if a.name != name])
+        self.secrets.forget(name)
+        return account
+
+    def password(self, account: Account) -> str:
+        """The account's password (environment variable, else keyring)."""
+        return self.secrets.get(account.name)
+
+    def _write(self, accounts: list[Account]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        data = {
+            "accounts": [{"name": a.name, "kind": a.kind, "settings": a.settings} for a in accounts]
+        }
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        os.replace(temporary, self.path)
+
+
+PasswordSource = Callable[[Account], str]

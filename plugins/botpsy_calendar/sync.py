@@ -1,0 +1,273 @@
+"""A CalDAV calendar kept in a local vdir: reads work offline, writes are queued, nothing is lost.
+
+Every change is written locally first and queued in an outbox with the ETag it
+was based on, then sent with `If-Match` (or `If-None-Match: *` for a new
+object). A server that is down leaves the change queued; the reply says so and
+the next sync sends it. A server that answers 412 (someone else changed the
+object meanwhile) is never overwritten: the server's version is kept and the
+user's is saved beside it in `conflicts/`, with a message naming both.
+
+Before the first read in a process the store syncs: queued changes go out,
+then changed objects come in (one PROPFIND of ETags, one multiget of what
+differs), objects deleted on the server go away locally.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, tzinfo
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from icalendar import Calendar
+
+from botpsy_calendar.dav import Conflict, DavClient, Unreachable
+from botpsy_calendar.store import VdirStore, atomic_write
+
+REFRESH_SECONDS = 60.0  # a long-running app re-reads the server at most this often
+
+
+@dataclass
+class SyncState:
+    """What botpsy knows of the server: each object's href and ETag, and the changes not yet sent."""
+
+    items: dict[str, dict[str, str]] = field(default_factory=dict)  # uid → {"href", "etag"}
+    outbox: list[dict[str, Any]] = field(default_factory=list)  # {"op", "uid", "base"}
+    last_sync: str = ""
+
+    @classmethod
+    def load(cls, path: Path) -> SyncState:
+        """The saved state (empty when there is none yet)."""
+        if not path.exists():
+            return cls()
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return cls(raw.get("items", {}), raw.get("outbox", []), raw.get("last_sync", ""))
+
+    def save(self, path: Path) -> None:
+        """Write atomically: the outbox is the only copy of a queued change's intent."""
+        data = {"items": self.items, "outbox": self.outbox, "last_sync": self.last_sync}
+        atomic_write(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
+
+    def queue(self, op: str, uid: str) -> None:
+        """Queue a put or delete; repeated changes to one object collapse, keeping the first base ETag."""
+        base = self.items.get(uid, {}).get("etag")
+        for entry in self.outbox:
+            if entry["uid"] == uid:
+                if op == "delete" and entry["op"] == "put" and entry.get("base") is None:
+                    self.outbox.remove(entry)  # created and deleted offline: nothing to send
+                else:
+                    entry["op"] = op
+                return
+        self.outbox.append({"op": op, "uid": uid, "base": base})
+
+    def pending(self) -> int:
+        """How many changes wait for the server."""
+        return len(self.outbox)
+
+
+class CalDavStore(VdirStore):
+    """The default calendar of a CalDAV account, mirrored in `<root>/<calendar>`."""
+
+    def __init__(
+        self,
+        root: Path,
+        calendar: str,
+        zone: tzinfo,
+        collection_url: str,
+        connect: Callable[[], DavClient],
+    ) -> None:
+        super().__init__(root, calendar, zone)
+        self.collection = collection_url if collection_url.endswith("/") else collection_url + "/"
+        self._connect = connect
+        self._client: DavClient | None = None
+        self.state_path = root / "sync-state.json"
+        self.conflicts_dir = root / "conflicts"
+        self.offline = ""  # why the last sync could not reach the server
+        self._synced_at = 0.0
+        self._notices: list[str] = []
+
+    @property
+    def client(self) -> DavClient:
+        """The connection, made (and the password read) on first use."""
+        if self._client is None:
+            self._client = self._connect()
+        return self._client
+
+    # -- the store interface -----------------------------------------------------------------
+    def refresh(self) -> None:
+        """Sync before a read, once a minute at most; offline is fine, other failures are not."""
+        if time.monotonic() - self._synced_at < REFRESH_SECONDS:
+            return
+        self.sync()
+
+    def write(self, uid: str, calendar: Calendar) -> str:
+        """Save locally, queue, and try to send now."""
+        with self._locked() as state:
+            self.store_locally(uid, bytes(calendar.to_ical()))
+            state.queue("put", uid)
+            state.save(self.state_path)
+        return self._send_now()
+
+    def remove(self, uid: str) -> str:
+        """Delete locally, queue, and try to send now."""
+        with self._locked() as state:
+            self.remove_locally(uid)
+            state.queue("delete", uid)
+            state.save(self.state_path)
+        return self._send_now()
+
+    def take_notices(self) -> list[str]:
+        """Things the user should hear once: queued changes sent, conflicts, working offline."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    # -- syncing -----------------------------------------------------------------------------
+    def sync(self) -> None:
+        """Send queued changes, then bring in the server's; being offline is noted, not raised."""
+        self._synced_at = time.monotonic()
+        try:
+            with self._locked() as state:
+                queued = state.pending()
+                self._push(state)
+                if queued:
+                    self._notices.append(
+                        f"Sent {queued} change{'s' if queued > 1 else ''} made while the server "
+                        "was unreachable."
+                    )
+                self._pull(state)
+                state.last_sync = datetime.now(UTC).isoformat(timespec="seconds")
+                state.save(self.state_path)
+            self.offline = ""
+        except Unreachable as exc:
+            self.offline = str(exc)
+            state = SyncState.load(self.state_path)
+            since = f" (last synced {state.last_sync})" if state.last_sync else ""
+            waiting = state.pending()
+            queue_note = (
+                f"; {waiting} change{'s' if waiting > 1 else ''} wait to be sent" if waiting else ""
+            )
+            self._notices.append(
+                f"Offline: {exc}; showing the copy on this machine{since}{queue_note}."
+            )
+
+    def _send_now(self) -> str:
+        try:
+            with self._locked() as state:
+                before = len(self._notices)
+                self._push(state)
+                state.save(self.state_path)
+                return " ".join(self._take_from(before))
+        except Unreachable as exc:
+            self.offline = str(exc)
+            return f"Saved on this machine only: {exc}. It will be sent to the server at the next sync."
+
+    def _take_from(self, index: int) -> list[str]:
+        taken = self._notices[index:]
+        del self._notices[index:]
+        return taken
+
+    def _href(self, state: SyncState, uid: str) -> str:
+        known = state.items.get(uid, {}).get("href")
+        if known:
+            return known
+        return self.collection + quote(self.path_for(uid).name)
+
+    def _push(self, state: SyncState) -> None:
+        """Send the outbox in order; stop (keeping the rest) when the server is unreachable."""
+        while state.outbox:
+            entry = state.outbox[0]
+            uid, base = entry["uid"], entry.get("base")
+            href = self._href(state, uid)
+            try:
+                if entry["op"] == "put":
+                    path = self.path_for(uid)
+                    if path.exists():
+                        etag = self.client.put(href, path.read_bytes(), base)
+                        state.items[uid] = {"href": href, "etag": etag}
+                else:
+                    if base is not None or uid in state.items:
+                        self.client.delete(href, base)
+                    state.items.pop(uid, None)
+            except Conflict:
+                self._keep_conflict(state, entry)
+            state.outbox.pop(0)
+            state.save(self.state_path)
+
+    def _keep_conflict(self, state: SyncState, entry: dict[str, Any]) -> None:
+        uid = entry["uid"]
+        title = uid
+        path = self.path_for(uid)
+        if entry["op"] == "put" and path.exists():
+            data = path.read_bytes()
+            stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            saved = self.conflicts_dir / f"{path.stem}.{stamp}.ics"
+            atomic_write(saved, data)
+            try:
+                component = next(
+                    c for c in Calendar.from_ical(data).subcomponents if "summary" in c
+                )
+                title = str(component["summary"])
+            except (ValueError, StopIteration):
+                pass
+            self._notices.append(
+                f'Conflict: "{title}" was changed on the server by someone else since botpsy read '
+                f"it, so your change was not sent. The server's version is kept; yours is saved in {saved}."
+            )
+        else:
+            self._notices.append(
+                f"Conflict: {uid} was changed on the server by someone else, so it was not deleted there."
+            )
+        state.items.setdefault(uid, {"href": self._href(state, uid), "etag": ""})["etag"] = ""
+
+    def _pull(self, state: SyncState) -> None:
+        """Bring in what changed on the server; remove what was deleted there."""
+        remote = self.client.etags(self.collection)
+        by_href = {item["href"]: uid for uid, item in state.items.items()}
+        waiting = {entry["uid"] for entry in state.outbox}
+        wanted = [
+            href
+            for href, etag in remote.items()
+            if by_href.get(href) not in waiting
+            and (href not in by_href or state.items[by_href[href]].get("etag") != etag)
+        ]
+        for href, (etag, data) in self.client.fetch(self.collection, wanted).items():
+            try:
+                calendar = Calendar.from_ical(data)
+                uid = next(str(c["uid"]) for c in calendar.subcomponents if "uid" in c)
+            except (ValueError, StopIteration, KeyError) as exc:
+                self.problems.append(f"{href}: {exc}")
+                continue
+            self.store_locally(uid, data)
+            state.items[uid] = {"href": href, "etag": etag or remote.get(href, "")}
+        for uid, item in list(state.items.items()):
+            if item["href"] not in remote and uid not in waiting:
+                self.remove_locally(uid)
+                del state.items[uid]
+
+    @contextmanager
+    def _locked(self) -> Iterator[SyncState]:
+        """The sync state, under a file lock so two botpsy processes never interleave a sync."""
+        self.state_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.state_path.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield SyncState.load(self.state_path)
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def account_root(data_dir: Path, account: str) -> Path:
+    """Where an account's mirror, sync state and conflicts live."""
+    return data_dir / "calendar" / "accounts" / account
+
+
+def pending_changes(root: Path) -> int:
+    """Queued changes of an account, for `botpsy account list` and status lines."""
+    path = root / "sync-state.json"
+    return SyncState.load(path).pending() if path.exists() else 0

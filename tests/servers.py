@@ -1,0 +1,171 @@
+"""Real servers for the tests, on 127.0.0.1: Radicale (CalDAV/CardDAV) and a Secret Service keyring.
+
+Radicale is the real server from PyPI with real htpasswd authentication and a
+temporary storage folder. The keyring is the real gnome-keyring on a private
+D-Bus session bus (what `dbus-run-session` sets up), unlocked with a test
+password, so `keyring` talks the real Secret Service protocol.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for_port(port: int, timeout: float = 20.0) -> None:
+    """Block until something accepts connections on the port."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
+
+
+@dataclass
+class Radicale:
+    """A running Radicale with users from an htpasswd file; restartable on the same port."""
+
+    folder: Path
+    users: dict[str, str]
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """The server's base URL."""
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> Radicale:
+        """Start (or restart) the server on its port and storage."""
+        (self.folder / "users").write_text(
+            "".join(f"{user}:{password}\n" for user, password in self.users.items())
+        )
+        config = self.folder / "config"
+        config.write_text(
+            f"[server]\nhosts = 127.0.0.1:{self.port}\n"
+            f"[auth]\ntype = htpasswd\nhtpasswd_filename = {self.folder / 'users'}\n"
+            "htpasswd_encryption = plain\ndelay = 0\n"
+            f"[storage]\nfilesystem_folder = {self.folder / 'collections'}\n"
+            "[logging]\nlevel = warning\n"
+        )
+        log = open(self.folder / "radicale.log", "ab")  # noqa: SIM115 - lives as long as the server
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "radicale", "--config", str(config)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        wait_for_port(self.port)
+        return self
+
+    def stop(self) -> None:
+        """Stop the server (its data stays for a restart)."""
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def make_calendar(self, user: str, slug: str, name: str) -> str:
+        """Create a calendar collection (as another client would) and return its URL."""
+        import caldav
+
+        client = caldav.DAVClient(url=self.url, username=user, password=self.users[user])
+        calendar = client.principal().make_calendar(name=name, cal_id=slug)
+        return str(calendar.url)
+
+    def make_addressbook(self, user: str, slug: str, name: str) -> str:
+        """Create an address book with a WebDAV extended MKCOL, as CardDAV clients do."""
+        import caldav
+
+        client = caldav.DAVClient(url=self.url, username=user, password=self.users[user])
+        url = f"{self.url}{user}/{slug}/"
+        body = (
+            '<?xml version="1.0"?><d:mkcol xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">'
+            "<d:set><d:prop><d:resourcetype><d:collection/><c:addressbook/></d:resourcetype>"
+            f"<d:displayname>{name}</d:displayname></d:prop></d:set></d:mkcol>"
+        )
+        response = client.request(url, "MKCOL", body, {"Content-Type": "application/xml"})
+        assert response.status in (200, 201), response.status
+        return url
+
+
+@dataclass
+class Keyring:
+    """gnome-keyring's Secret Service on a private session bus; `env` points a process at it."""
+
+    home: Path
+    env: dict[str, str]
+    processes: list[subprocess.Popen[bytes]]
+
+    def stop(self) -> None:
+        """Stop the keyring daemon and the bus."""
+        for process in reversed(self.processes):
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def start_keyring(home: Path) -> Keyring:
+    """A session bus (dbus-daemon, as dbus-run-session starts it) with an unlocked login keyring."""
+    (home / ".local/share/keyrings").mkdir(parents=True, exist_ok=True)
+    bus = subprocess.Popen(
+        ["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert bus.stdout is not None
+    address = bus.stdout.readline().decode().strip()
+    env = {
+        "DBUS_SESSION_BUS_ADDRESS": address,
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / ".local/share"),
+        "XDG_RUNTIME_DIR": str(home / "run"),
+    }
+    (home / "run").mkdir(mode=0o700, exist_ok=True)
+    daemon_env = {**os.environ, **env}
+    daemon = subprocess.Popen(
+        [
+            shutil.which("gnome-keyring-daemon") or "gnome-keyring-daemon",
+            "--foreground",
+            "--unlock",
+            "--components=secrets",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=daemon_env,
+    )
+    assert daemon.stdin is not None
+    daemon.stdin.write(b"test-login-password")
+    daemon.stdin.close()
+    keyring = Keyring(home, env, [bus, daemon])
+    probe = [
+        sys.executable,
+        "-c",
+        "import secretstorage as s; s.get_default_collection(s.dbus_init())",
+    ]
+    deadline = time.monotonic() + 15
+    while True:
+        done = subprocess.run(probe, env=daemon_env, capture_output=True, timeout=15)
+        if done.returncode == 0:
+            return keyring
+        if time.monotonic() > deadline:
+            keyring.stop()
+            raise RuntimeError(f"gnome-keyring did not come up: {done.stderr.decode()[-300:]}")
+        time.sleep(0.2)
