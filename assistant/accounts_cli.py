@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from assistant.accounts import Account, AccountBook, AccountKind, accounts_path
+from assistant.accounts import Account, AccountBook, AccountField, AccountKind, accounts_path
 from assistant.config import Config, load_config
 from assistant.errors import ExitStatus, UsageError
 from assistant.secrets import Secrets, env_variable
@@ -135,7 +135,7 @@ def _add(config: Config, rest: list[str]) -> int:
     for item in kind.fields:
         value = getattr(args, item.name)
         if value is None:
-            value = _ask(item.prompt, item.default, item.choices, interactive, item.name)
+            value = _ask(item, interactive)
         if value or item.required:
             settings[item.name] = value
     password, from_env = _password(name, args.password_stdin, interactive)
@@ -166,18 +166,21 @@ def _add(config: Config, rest: list[str]) -> int:
     return ExitStatus.OK
 
 
-def _ask(prompt: str, default: str, choices: Sequence[str], interactive: bool, flag: str) -> str:
+def _ask(item: AccountField, interactive: bool) -> str:
+    """An answer from the terminal; without one, the default, nothing (optional) or an error."""
     if not interactive:
-        if default:
-            return default
-        raise UsageError(f"missing --{flag.replace('_', '-')} (no terminal to ask on)")
-    hint = f" ({'/'.join(choices)})" if choices else ""
-    shown = f" [{default}]" if default else ""
+        if item.default or not item.required:
+            return item.default
+        raise UsageError(f"missing --{item.name.replace('_', '-')} (no terminal to ask on)")
+    hint = f" ({'/'.join(item.choices)})" if item.choices else ""
+    shown = f" [{item.default}]" if item.default else (" [optional]" if not item.required else "")
     while True:
-        answer = input(f"{prompt}{hint}{shown}: ").strip() or default
-        if answer and (not choices or answer in choices):
+        answer = input(f"{item.prompt}{hint}{shown}: ").strip() or item.default
+        if not answer and not item.required:
+            return ""
+        if answer and (not item.choices or answer in item.choices):
             return answer
-        print(f"  please answer{hint or ''}")
+        print(f"  please answer{hint}")
 
 
 def _password(name: str, from_stdin: bool, interactive: bool) -> tuple[str, bool]:

@@ -169,3 +169,203 @@ def start_keyring(home: Path) -> Keyring:
             keyring.stop()
             raise RuntimeError(f"gnome-keyring did not come up: {done.stderr.decode()[-300:]}")
         time.sleep(0.2)
+
+
+# -- mail ---------------------------------------------------------------------------------------
+DOVECOT_CONFIG = """\
+protocols = imap
+listen = 127.0.0.1
+base_dir = {root}/run
+state_dir = {root}/state
+log_path = {root}/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+first_valid_uid = 1
+first_valid_gid = 1
+default_internal_user = {internal}
+default_login_user = {login}
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {root}/passwd
+}}
+userdb {{
+  driver = static
+  args = uid={uid} gid={gid} home={root}/mail/%u
+}}
+mail_location = maildir:~/Maildir
+namespace inbox {{
+  inbox = yes
+  mailbox Drafts {{
+    special_use = \\Drafts
+    auto = subscribe
+  }}
+  mailbox Sent {{
+    special_use = \\Sent
+    auto = subscribe
+  }}
+  mailbox Trash {{
+    special_use = \\Trash
+    auto = subscribe
+  }}
+  mailbox Archive {{
+    special_use = \\Archive
+    auto = subscribe
+  }}
+}}
+service imap-login {{
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+}}
+"""
+
+
+@dataclass
+class Dovecot:
+    """The real Dovecot IMAP server, unprivileged, on a loopback port, users from a passwd-file.
+
+    Run as root (as CI does), its login and mail processes take the `dovenull` and
+    `dovecot` users that Debian's package creates, since Dovecot refuses root for them.
+    """
+
+    root: Path
+    users: dict[str, str]
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Dovecot:
+        """Write the configuration and start `dovecot -F`."""
+        import pwd
+
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.root.chmod(0o755)
+        (self.root / "mail").mkdir(exist_ok=True)
+        if os.geteuid() == 0:
+            internal, login = "dovecot", "dovenull"
+            owner = pwd.getpwnam("dovecot")
+        else:
+            owner = pwd.getpwuid(os.getuid())
+            internal = login = owner.pw_name
+        os.chown(self.root / "mail", owner.pw_uid, owner.pw_gid)
+        (self.root / "passwd").write_text(
+            "".join(f"{user}:{{PLAIN}}{password}\n" for user, password in self.users.items())
+        )
+        config = self.root / "dovecot.conf"
+        config.write_text(
+            DOVECOT_CONFIG.format(
+                root=self.root,
+                internal=internal,
+                login=login,
+                uid=owner.pw_uid,
+                gid=owner.pw_gid,
+                port=self.port,
+            )
+        )
+        (self.root / "run" / "master.pid").unlink(missing_ok=True)
+        self.process = subprocess.Popen(
+            [shutil.which("dovecot") or "dovecot", "-F", "-c", str(config)],
+            stdout=subprocess.DEVNULL,
+            stderr=open(self.root / "stderr.log", "ab"),  # noqa: SIM115 - lives as long as the server
+        )
+        wait_for_port(self.port)
+        return self
+
+    def stop(self) -> None:
+        """Stop the server."""
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def deliver(self, user: str, message: bytes, folder: str = "INBOX", flags: str = "") -> None:
+        """Put a message in a user's folder, as the delivery agent would."""
+        import imaplib
+
+        connection = imaplib.IMAP4("127.0.0.1", self.port, timeout=10)
+        connection.login(user, self.users[user])
+        status, data = connection.append(
+            f'"{folder}"', f"({flags})" if flags else None, None, message
+        )
+        assert status == "OK", data
+        connection.logout()
+
+    def folder(self, user: str, folder: str) -> list[tuple[str, bytes]]:
+        """Every message in a folder: (flags, raw bytes)."""
+        import imaplib
+        import re
+
+        connection = imaplib.IMAP4("127.0.0.1", self.port, timeout=10)
+        connection.login(user, self.users[user])
+        connection.select(f'"{folder}"', readonly=True)
+        _, data = connection.uid("SEARCH", "ALL")
+        found = []
+        for uid in (data[0] or b"").split():
+            _, fetched = connection.uid("FETCH", uid, "(FLAGS BODY.PEEK[])")
+            item = next(i for i in fetched if isinstance(i, tuple))
+            flags = re.search(rb"FLAGS \(([^)]*)\)", item[0])
+            found.append((flags.group(1).decode() if flags else "", item[1]))
+        connection.logout()
+        return found
+
+
+@dataclass
+class SmtpRecorder:
+    """A real SMTP server (aiosmtpd) on 127.0.0.1 with AUTH, recording every message it accepts."""
+
+    user: str
+    password: str
+    size_limit: int = 10 * 1024 * 1024
+    refuse: set[str] = field(default_factory=set)  # recipients answered with 550
+    port: int = field(default_factory=free_port)
+    received: list[tuple[str, list[str], bytes]] = field(default_factory=list)
+    controller: object | None = None
+
+    def start(self) -> SmtpRecorder:
+        """Start the server in a background thread."""
+        from aiosmtpd.controller import Controller
+        from aiosmtpd.smtp import AuthResult, LoginPassword
+
+        recorder = self
+
+        class Handler:
+            async def handle_RCPT(self, server, session, envelope, address, options):  # type: ignore[no-untyped-def]
+                if address in recorder.refuse:
+                    return "550 5.1.1 no such user here"
+                envelope.rcpt_tos.append(address)
+                return "250 OK"
+
+            async def handle_DATA(self, server, session, envelope):  # type: ignore[no-untyped-def]
+                recorder.received.append(
+                    (envelope.mail_from, list(envelope.rcpt_tos), bytes(envelope.original_content))
+                )
+                return "250 Message accepted for delivery"
+
+        def authenticate(server, session, envelope, mechanism, data):  # type: ignore[no-untyped-def]
+            ok = isinstance(data, LoginPassword) and (
+                data.login.decode() == recorder.user and data.password.decode() == recorder.password
+            )
+            return AuthResult(success=ok)
+
+        controller = Controller(
+            Handler(),
+            hostname="127.0.0.1",
+            port=self.port,
+            authenticator=authenticate,
+            auth_require_tls=False,
+            auth_required=True,
+            data_size_limit=self.size_limit,
+        )
+        controller.start()
+        self.controller = controller
+        return self
+
+    def stop(self) -> None:
+        """Stop the server."""
+        if self.controller is not None:
+            self.controller.stop()  # type: ignore[attr-defined]
+            self.controller = None
