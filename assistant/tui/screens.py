@@ -12,6 +12,7 @@ from textual.widgets import Button, DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from assistant.conversation import Session
+from assistant.models.first_run import ModelOption
 from assistant.policy import Approval, ApprovalRequest, Remember
 from assistant.tools import Tool
 
@@ -112,6 +113,45 @@ class SessionsScreen(ModalScreen[str | None]):
             options.remove_option(option.id)
 
 
+class ModelScreen(ModalScreen[str | None]):
+    """Pick the model: the bundled starter, a downloaded one, or one to download."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Not now", id="close"),
+    ]
+
+    def __init__(self, options: list[ModelOption], current: str, first_run: bool = False) -> None:
+        super().__init__()
+        self.options = options
+        self.current = current
+        self.first_run = first_run
+
+    def compose(self) -> ComposeResult:
+        """One line per model: name, ready or to download, and what it is."""
+        title = (
+            "No model chosen yet: which one should botpsy use? (Enter picks, Esc: the starter for now)"
+            if self.first_run
+            else "Models (Enter switches; one to download is fetched first)"
+        )
+        with Vertical(id="models"):
+            yield Static(title, classes="title", markup=False)
+            yield OptionList(
+                *[
+                    Option(
+                        f"{'*' if o.name == self.current else ' '} {o.name:<12} "
+                        f"{'ready' if o.ready else 'download':<9} {o.description}",
+                        id=o.name,
+                    )
+                    for o in self.options
+                ],
+                id="model-list",
+            )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Pick the model."""
+        self.dismiss(event.option.id)
+
+
 class ToolsScreen(ModalScreen[None]):
     """Installed tools: their plugin, effect, and whether they run, ask or are denied."""
 
@@ -153,6 +193,7 @@ class HelpScreen(ModalScreen[None]):
         ("Ctrl+N", "new conversation"),
         ("Ctrl+O", "open a saved conversation"),
         ("Ctrl+T", "installed tools"),
+        ("F2", "choose or switch the model"),
         ("F1", "this help"),
         ("Ctrl+Q", "quit"),
         ("In an approval", "Ctrl+Y once · Ctrl+S for this session · Ctrl+A always · Escape deny; "
