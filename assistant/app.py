@@ -37,9 +37,17 @@ class Assistant:
     audit: AuditLog
     sessions: SessionStore
     agent: Agent
+    context: PluginContext | None = None  # what the plugins were given, services included
+
+    def service(self, name: str) -> Any | None:
+        """A service a plugin provides (e.g. "file_index"), or None."""
+        return self.context.service(name) if self.context is not None else None
 
     def close(self) -> None:
-        """Release the model and the databases."""
+        """Release the model, the plugins' services and the databases."""
+        index = self.service("file_index")
+        if index is not None:
+            index.stop_watching()
         self.agent.close()
         self.audit.close()
         self.sessions.close()
@@ -135,4 +143,4 @@ def build_assistant(
         options=options,
         dry_run=dry_run,
     )
-    return Assistant(config, clock, plugins, policy, audit, sessions, agent)
+    return Assistant(config, clock, plugins, policy, audit, sessions, agent, context)

@@ -33,6 +33,7 @@ commands:
   botpsy log           show the audit log of tool calls (--json, -n N)
   botpsy sessions      list saved conversations
   botpsy eval bfcl     measure tool calling on BFCL files (botpsy eval bfcl --help)
+  botpsy index ...     the local file index: status, update, rebuild
   botpsy account ...   add, list, remove calendar and mail accounts (botpsy account --help)
   botpsy model ...     pull, list, use, rm, info models (botpsy model --help)
   botpsy bench         where a request's time goes, beside bare llama-cpp-python (--json)
@@ -78,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _guarded(lambda: _eval(arguments[1:]), "--debug" in arguments)
     if arguments[:1] == ["model"]:
         return _guarded(lambda: _model(arguments[1:]), "--debug" in arguments)
+    if arguments[:1] == ["index"]:
+        return _guarded(lambda: _index(arguments[1:]), "--debug" in arguments)
     if arguments[:1] == ["account"]:
         return _guarded(lambda: _account(arguments[1:]), "--debug" in arguments)
     if arguments[:1] == ["bench"]:
@@ -96,6 +99,12 @@ def _model(arguments: list[str]) -> int:
     from assistant.models.cli import main as model_main
 
     return model_main([a for a in arguments if a != "--debug"])
+
+
+def _index(arguments: list[str]) -> int:
+    from assistant.index_cli import main as index_main
+
+    return index_main([a for a in arguments if a != "--debug"])
 
 
 def _account(arguments: list[str]) -> int:

@@ -211,3 +211,21 @@ async def test_the_model_picker_switches_and_the_first_run_asks(config: Config) 
         await pilot.pause()
         worker.join(5)
         assert answer == [None]
+
+
+@pytest.mark.asyncio
+async def test_the_file_index_catches_up_in_the_background_and_watches(
+    config: Config, tmp_path: Path
+) -> None:
+    folder = tmp_path / "Documents"
+    folder.mkdir()
+    (folder / "lease.txt").write_text("the deposit is 1500")
+    config.plugins = {"files": {"folders": [str(folder)]}}
+    app = BotpsyApp(config, model=ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        index = app.assistant.service("file_index")
+        assert index.status()["files"] == 1 and index.status()["watching"]
+        assert "files indexed (1 new or changed)" in str(app.query_one("#status").render())
+    assert not index.status()["watching"], "closing the app stops the watcher"

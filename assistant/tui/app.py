@@ -8,6 +8,7 @@ the worker, which waits for it. The core knows nothing of Textual.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, ClassVar
 
 from textual import work
@@ -178,6 +179,30 @@ class BotpsyApp(App[None]):
         self.query_one("#transcript", VerticalScroll).anchor()
         self.query_one("#prompt", HistoryInput).focus()
         self.set_status("ready")
+        if self.assistant.service("file_index") is not None:
+            self.keep_index_fresh()
+
+    @work(thread=True, exclusive=False, group="index", description="Indexing files")
+    def keep_index_fresh(self) -> None:
+        """Catch the file index up in the background, showing progress, then follow changes."""
+        index: Any = self.assistant.service("file_index")
+        shown = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            if time.monotonic() - shown[0] > 0.5 or done == total:
+                shown[0] = time.monotonic()
+                self.call_from_thread(self.set_status, f"indexing files {done}/{total}")
+
+        try:
+            report = index.catch_up(progress)
+            index.watch()
+        except Exception as exc:  # the app works without an index
+            self.call_from_thread(self.set_status, f"file index unavailable: {exc}")
+            return
+        if report.added or report.updated or report.removed:
+            self.call_from_thread(
+                self.set_status, f"files indexed ({report.added + report.updated} new or changed)"
+            )
 
     def set_status(self, state: str) -> None:
         """What the assistant is doing, and the model's state."""

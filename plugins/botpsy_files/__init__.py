@@ -1,0 +1,58 @@
+"""botpsy's files plugin: safe file actions in the allowed folders and a full-text index of them.
+
+Registered through the `botpsy` entry-point group like any plugin. Settings
+(`[plugins.files]`): `folders`, the folders the tools may use (default the
+user's Documents, Downloads and Desktop). The index lives in
+`<data dir>/files/index.sqlite3`; it is provided to the core as the
+`file_index` service (`botpsy index status|rebuild`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from assistant.errors import ConfigError
+from assistant.hookspecs import PluginContext, hookimpl
+from botpsy_files.folders import AllowedFolders, default_folders
+from botpsy_files.index import FileIndex
+from botpsy_files.intents import make_file_matchers
+from botpsy_files.tools import FileTools
+
+
+def allowed_folders(context: PluginContext) -> AllowedFolders:
+    """`[plugins.files] folders`, else Documents, Downloads and Desktop."""
+    configured = context.settings("files").get("folders")
+    if configured is None:
+        return AllowedFolders(default_folders())
+    if not isinstance(configured, list) or not all(isinstance(f, str) for f in configured):
+        raise ConfigError("plugins.files.folders must be a list of folder paths")
+    return AllowedFolders(Path(f) for f in configured)
+
+
+def open_index(context: PluginContext) -> FileIndex:
+    """The index, one per process, shared by the hooks and the `file_index` service."""
+    index = context.service("file_index")
+    if index is None:
+        index = FileIndex(context.data_dir / "files" / "index.sqlite3", allowed_folders(context))
+        context.provide("file_index", index)
+    return index
+
+
+@hookimpl
+def register_tools(register: Callable[..., None], context: PluginContext) -> None:
+    """The file toolbox."""
+    index = open_index(context)
+    register(FileTools(index.folders, index, context.data_dir / "files" / "journal.json"))
+
+
+@hookimpl
+def register_intents(register: Callable[..., None], context: PluginContext) -> None:
+    """Find and search files without the model."""
+    index = open_index(context)
+
+    def has_file(words: list[str]) -> bool:
+        return bool(index.find(words, limit=1))
+
+    for name, matcher in make_file_matchers(context.clock.now, has_file):
+        register(name, matcher)
