@@ -426,9 +426,16 @@ def parse_span(text: str, now: datetime) -> Span:
         count = int(m.group(1)) if m.group(1).isdigit() else _SMALL[m.group(1)]
         days = count * (7 if m.group(2) == "week" else 1)
         return Span(now, _midnight(now.date() + timedelta(days=days), zone))
-    m = re.fullmatch(rf"(?:in )?(this month|next month|{_MO})(?: (\d{{4}}))?", normal)
+    m = re.fullmatch(rf"(?:in )?(this month|next month|last month|{_MO})(?: (\d{{4}}))?", normal)
     if m:
         return _month_span(m.group(1), m.group(2), now)
+    m = re.fullmatch(r"(?:in )?(last|this|next) year", normal)
+    if m:
+        year = now.year + {"last": -1, "this": 0, "next": 1}[m.group(1)]
+        return Span(_midnight(date(year, 1, 1), zone), _midnight(date(year + 1, 1, 1), zone))
+    if normal in ("last week", "past week"):
+        monday = now.date() - timedelta(days=now.weekday() + 7)
+        return Span(_midnight(monday, zone), _midnight(monday + timedelta(days=7), zone))
     m = re.fullmatch(r"(?:from |between )?(.+?) (?:to|until|till|through|and|-) (.+)", normal)
     if m and not re.fullmatch(r"\d{1,2}(:\d\d)?( ?[ap]m)?", m.group(1).strip()):
         first = parse_span(m.group(1), now)
@@ -452,6 +459,8 @@ def _month_span(name: str, year: str | None, now: datetime) -> Span:
     today = now.date()
     if name == "this month":
         month, y = today.month, today.year
+    elif name == "last month":
+        month, y = (12, today.year - 1) if today.month == 1 else (today.month - 1, today.year)
     elif name == "next month":
         month, y = (1, today.year + 1) if today.month == 12 else (today.month + 1, today.year)
     else:

@@ -213,3 +213,32 @@ def test_find_my_lease_pdf_from_the_cli(tree: Path, cli: Any) -> None:
     assert json.loads(status.stdout)["files"] == 6
     rebuilt = cli("index", "rebuild")
     assert rebuilt.status == 0 and "6 added" in rebuilt.stdout
+
+
+def test_move_last_months_invoices_by_words_and_date(tools: FileTools, tree: Path) -> None:
+    from datetime import datetime
+
+    from assistant.timeparse import parse_span
+
+    now = datetime.now().astimezone()
+    last_month = parse_span("last month", now)
+    inside = last_month.start.timestamp() + 86400
+    downloads = tree / "Downloads"
+    write_pdf(downloads / "invoice-april.pdf", ["Invoice", "Total 10 EUR"])
+    write_pdf(downloads / "invoice-old.pdf", ["Invoice", "Total 99 EUR"])
+    os.utime(downloads / "invoice-april.pdf", (inside, inside))
+    os.utime(downloads / "invoice-march.pdf", (inside, inside))
+    os.utime(downloads / "invoice-old.pdf", (inside - 400 * 86400, inside - 400 * 86400))
+    prepared = tools.files_move  # the tool resolves "last month" itself through the Span type
+    said = prepared("invoices", "~/Documents/Taxes/2026", modified=last_month)  # type: ignore[operator]
+    moved = sorted(p.name for p in (tree / "Documents/Taxes/2026").iterdir())
+    assert moved == ["invoice-april.pdf", "invoice-march.pdf"], said.summary
+    assert (downloads / "invoice-old.pdf").exists(), "older invoices stay"
+    tools.files_undo()  # type: ignore[attr-defined]
+    assert sorted(p.name for p in downloads.glob("invoice-*.pdf")) == [
+        "invoice-april.pdf",
+        "invoice-march.pdf",
+        "invoice-old.pdf",
+    ]
+    with pytest.raises(ToolArgumentError, match="no file named like 'receipts'"):
+        tools.files_move("receipts", "~/Documents/Taxes")  # type: ignore[attr-defined]

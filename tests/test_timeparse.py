@@ -101,3 +101,18 @@ def test_spans() -> None:
 )  # fmt: skip
 def test_a_clock_time_followed_by_more_words(text: str, start: datetime) -> None:
     assert parse_moment(text, NOW).start == start
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last"),
+    [
+        ("last month", "2026-10-01", "2026-11-01"),
+        ("last week", "2026-11-16", "2026-11-23"),
+        ("last year", "2025-01-01", "2026-01-01"),
+        ("next 2 weeks", "2026-11-29", "2026-12-13"),
+        ("from Monday to Wednesday", "2026-11-30", "2026-12-03"),
+    ],
+)
+def test_listing_ranges(text: str, first: str, last: str) -> None:
+    span = parse_span(text, NOW)
+    assert (span.start.date().isoformat(), span.end.date().isoformat()) == (first, last)

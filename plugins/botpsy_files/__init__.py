@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from assistant.errors import ConfigError
+from assistant.errors import ConfigError, ToolArgumentError
 from assistant.hookspecs import PluginContext, hookimpl
 from botpsy_files.folders import AllowedFolders, default_folders
 from botpsy_files.index import FileIndex
@@ -54,5 +54,11 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     def has_file(words: list[str]) -> bool:
         return bool(index.find(words, limit=1))
 
-    for name, matcher in make_file_matchers(context.clock.now, has_file):
+    def has_folder(name: str) -> bool:
+        try:
+            return index.folders.resolve(name).is_dir()
+        except ToolArgumentError:
+            return False
+
+    for name, matcher in make_file_matchers(context.clock.now, has_file, has_folder):
         register(name, matcher)

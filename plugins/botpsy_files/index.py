@@ -251,8 +251,11 @@ class FileIndex:
         clauses: list[str] = []
         values: list[object] = []
         for word in name_words:
+            stem = word.lower()
+            if len(stem) > 3 and stem.endswith("s") and not stem.endswith("ss"):
+                stem = stem[:-1]  # "invoices" finds invoice-march.pdf
             clauses.append("lower(name) LIKE ? ESCAPE '\\'")
-            values.append(f"%{_like_prefix(word.lower())}%")
+            values.append(f"%{_like_prefix(stem)}%")
         if kind:
             clauses.append("(kind = ? OR lower(name) LIKE ?)")
             values += [kind, f"%.{kind}"]

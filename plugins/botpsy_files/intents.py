@@ -29,11 +29,19 @@ _MENTIONS = re.compile(
 _WHEN = re.compile(
     r"\s+(?:from|of|in|dated|since)\s+(?P<when>(?:last|this|next)\s+\w+|\w+(?:\s+\d{4})?)$", re.I
 )
+_MOVE = re.compile(
+    r"^(?:please\s+)?move\s+(?:my\s+|the\s+|all\s+(?:my\s+|the\s+)?)?"
+    r"(?:(?P<when>(?:last|this)\s+(?:week|month|year)(?:'s|’s)|today's|yesterday's)\s+)?"
+    r"(?P<what>.+?)\s+(?:to|into)\s+(?:the\s+)?(?:folder\s+)?(?P<to>\S+)\s*$",
+    re.I,
+)
 _FILE_WORDS = {"file", "files", "folder", "document", "documents", "doc", "docs"}
 
 
 def make_file_matchers(
-    now: Callable[[], datetime], has_file: Callable[[list[str]], bool] = lambda _: True
+    now: Callable[[], datetime],
+    has_file: Callable[[list[str]], bool] = lambda _: True,
+    has_folder: Callable[[str], bool] = lambda _: False,
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
     """Find and search matchers."""
 
@@ -83,4 +91,23 @@ def make_file_matchers(
             arguments["kind"] = _KINDS.get(kinds[0], kinds[0])
         return IntentMatch("files_find", arguments, "find_files")
 
-    return [("search_files", search_files), ("find_files", find_files)]
+    def move_files(text: str) -> IntentMatch | None:
+        m = _MOVE.match(text.strip())
+        if not m:
+            return None
+        what, to = m.group("what").strip(), m.group("to").strip()
+        arguments: dict[str, object] = {"path": what, "to": to}
+        when = m.group("when")
+        if when:
+            period = when.lower().removesuffix("'s").removesuffix("’s")
+            try:
+                parse_span(period, now())
+            except TimeParseError:
+                return None
+            arguments["modified"] = period
+        words = words_of(what)
+        if not words or not has_file(words) or not ("/" in to or has_folder(to)):
+            return None  # "move my car to the garage" is not about files
+        return IntentMatch("files_move", arguments, "move_files")
+
+    return [("search_files", search_files), ("find_files", find_files), ("move_files", move_files)]

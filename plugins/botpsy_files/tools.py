@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from datetime import datetime
 from pathlib import Path
@@ -201,7 +202,21 @@ class FileTools:
         return ToolResult(body, {"path": str(real), "characters": len(extracted.text)})
 
     # -- changing ----------------------------------------------------------------------------
-    def _sources(self, path: str) -> list[Path]:
+    def _sources(self, path: str, modified: Span | None = None) -> list[Path]:
+        """The files `path` names: a path, a glob, or name words looked up in the index."""
+        if modified is not None or not _looks_like_path(path):
+            self._fresh()
+            found = self.index.find(
+                words_of(path),
+                modified_after=modified.start.timestamp() if modified else None,
+                modified_before=modified.end.timestamp() if modified else None,
+                limit=100,
+            )
+            if found:
+                return [h.path for h in found]
+            if modified is not None or not _looks_like_path(path):
+                when = " from then" if modified is not None else ""
+                raise ToolArgumentError(f"no file named like '{path}'{when} in your folders")
         if any(ch in path for ch in "*?["):
             base, _, pattern = path.rpartition("/")
             folder = self.folders.resolve(base or ".", must_exist=True)
@@ -212,15 +227,16 @@ class FileTools:
         return [self.folders.resolve(path)]
 
     @tool(Effect.WRITE)
-    def files_move(self, path: str, to: str) -> ToolResult:
+    def files_move(self, path: str, to: str, modified: Span | None = None) -> ToolResult:
         """Move files to another folder (made if missing); reversible with files_undo.
 
         Args:
-            path: the file, folder or pattern to move, e.g. "~/Downloads/invoice-*.pdf"
+            path: the file, folder or pattern to move ("~/Downloads/invoice-*.pdf"), or words of their names ("invoices")
             to: the destination folder, e.g. "~/Documents/Taxes/2026"
+            modified: only files changed then, e.g. "last month"
         """
         moved = []
-        for source in self._sources(path):
+        for source in self._sources(path, modified):
             target = self._target(source, to)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(str(source), str(target))
@@ -377,6 +393,11 @@ class FileTools:
         entries.pop()
         self.journal.write_text(json.dumps(entries, indent=1), "utf-8")
         return ToolResult(summary, {"undone": last})
+
+
+def _looks_like_path(text: str) -> bool:
+    """A path or pattern ("~/x", "a/b.pdf", "*.pdf", "lease.pdf"), not plain words ("invoices")."""
+    return any(ch in text for ch in "/~*?[") or bool(re.search(r"\.\w{1,5}$", text.strip()))
 
 
 def _trash_infos() -> list[dict[str, str]]:
