@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import email
 import email.policy
-import html
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage, Message
 from email.utils import getaddresses, parsedate_to_datetime
-from html.parser import HTMLParser
+
+from assistant.htmltext import html_to_text
 
 TEXT_LIMIT = 8000  # characters of a body shown to the model; the rest is summarised by size
 
@@ -60,42 +59,6 @@ class MailView:
         return (
             f'{mark}{self.sender}: "{self.subject or "(no subject)"}" ({self.when()}) [{self.id}]'
         )
-
-
-class _TextFromHtml(HTMLParser):
-    """Visible text of an HTML body: no scripts, no styles, paragraphs kept."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style", "head", "title"):
-            self.hidden += 1
-        elif tag in ("br", "p", "div", "li", "tr", "h1", "h2", "h3", "blockquote"):
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "head", "title") and self.hidden:
-            self.hidden -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.parts.append(data)
-
-
-def html_to_text(markup: str) -> str:
-    """Readable text from HTML."""
-    parser = _TextFromHtml()
-    try:
-        parser.feed(markup)
-        parser.close()
-        text = "".join(parser.parts)
-    except Exception:  # broken markup: fall back to stripping tags
-        text = html.unescape(re.sub(r"<[^>]+>", " ", markup))
-    lines = [" ".join(line.split()) for line in text.splitlines()]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
 
 
 def _decode(part: Message, problems: list[str]) -> str:

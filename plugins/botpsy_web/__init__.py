@@ -1,0 +1,43 @@
+"""botpsy's web plugin: search (SearXNG or DuckDuckGo), page fetching, bounded research.
+
+Registered through the `botpsy` entry-point group like any plugin. Settings
+(`[plugins.web]`): `provider` ("duckduckgo", the default, or "searxng"),
+`searxng_url`, and `allow_private` (fetch pages on this machine or the private
+network; off by default).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from assistant.hookspecs import PluginContext, hookimpl
+from assistant.intents import IntentMatch
+from botpsy_web.providers import make_provider
+from botpsy_web.tools import WebTools
+
+_LOOK_UP = re.compile(
+    r"^(?:please\s+)?(?:look\s+up|google|research|search\s+(?:the\s+web|online|the\s+internet)\s+for|"
+    r"find\s+out|find\s+online)\s+(?P<question>.+?)\s*\??$",
+    re.I,
+)
+
+
+@hookimpl
+def register_tools(register: Callable[..., None], context: PluginContext) -> None:
+    """The web toolbox."""
+    settings = context.settings("web")
+    register(WebTools(make_provider(settings), bool(settings.get("allow_private", False))))
+
+
+@hookimpl
+def register_intents(register: Callable[..., None]) -> None:
+    """ "Look up the opening hours of the museum" → research with citations."""
+
+    def look_up(text: str) -> IntentMatch | None:
+        m = _LOOK_UP.match(text.strip())
+        if not m or len(m.group("question").split()) < 2:
+            return None
+        return IntentMatch("web_research", {"question": m.group("question")}, "look_up")
+
+    register("look_up", look_up)
