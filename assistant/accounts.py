@@ -143,3 +143,44 @@ class AccountBook:
 
 
 PasswordSource = Callable[[Account], str]
+Picker = Callable[[list[tuple[str, str]]], tuple[str, str]]
+
+
+def set_up_account(
+    book: AccountBook,
+    kind: AccountKind,
+    name: str,
+    settings: dict[str, str],
+    password: str,
+    pick: Picker,
+    password_in_environment: bool = False,
+) -> list[str]:
+    """Check an account against its server, pick its default collection, store it; what to tell.
+
+    The password goes to the keyring (unless it lives in the environment variable); the
+    settings, with what discovery learned, to the accounts file. Nothing is stored when the
+    server check or the keyring fails.
+    """
+    from assistant.secrets import env_variable
+
+    discovery = kind.discover(dict(settings), password)
+    stored_settings = {**settings, **discovery.settings}
+    lines = []
+    if kind.choice is not None and discovery.choices:
+        value, label = pick(discovery.choices)
+        stored_settings[kind.choice.name] = value
+        stored_settings[f"{kind.choice.name}_name"] = label
+    if password_in_environment:
+        where = f"the password stays in {env_variable(name)}"
+    else:
+        book.secrets.set(name, password)
+        where = "the password is in the OS keyring"
+    book.save(Account(name, kind.kind, stored_settings))
+    lines.append(f"Added {kind.kind} account '{name}'; {where}.")
+    if kind.choice is not None and discovery.choices:
+        chosen = stored_settings[kind.choice.name]
+        others = [label for value, label in discovery.choices if value != chosen]
+        line = f"Default {kind.choice.name}: {stored_settings[kind.choice.name + '_name']}."
+        lines.append(line + (f" Also found: {', '.join(others)}." if others else ""))
+    lines += discovery.notes
+    return lines

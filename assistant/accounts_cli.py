@@ -16,7 +16,13 @@ import os
 import sys
 from collections.abc import Sequence
 
-from assistant.accounts import Account, AccountBook, AccountField, AccountKind, accounts_path
+from assistant.accounts import (
+    AccountBook,
+    AccountField,
+    AccountKind,
+    accounts_path,
+    set_up_account,
+)
 from assistant.config import Config, load_config
 from assistant.errors import ExitStatus, UsageError
 from assistant.secrets import Secrets, env_variable
@@ -140,29 +146,19 @@ def _add(config: Config, rest: list[str]) -> int:
             settings[item.name] = value
     password, from_env = _password(name, args.password_stdin, interactive)
     print(f"Checking the account at {settings.get('url') or settings.get('address', '')}…")
-    discovery = kind.discover(dict(settings), password)
-    settings.update(discovery.settings)
-    if kind.choice is not None and discovery.choices:
-        wanted = getattr(args, kind.choice.name)
-        value, label = _choose(discovery.choices, wanted, interactive, kind.choice.prompt)
-        settings[kind.choice.name] = value
-        settings[f"{kind.choice.name}_name"] = label
-    book = AccountBook(accounts_path(config), Secrets())
-    if from_env:
-        stored = f"the password stays in {env_variable(name)}"
-    else:
-        book.secrets.set(name, password)
-        stored = "the password is in the OS keyring"
-    book.save(Account(name, kind.kind, settings))
-    print(f"Added {kind.kind} account '{name}'; {stored}.")
-    if kind.choice is not None and discovery.choices:
-        others = [
-            label for value, label in discovery.choices if value != settings[kind.choice.name]
-        ]
-        print(f"Default {kind.choice.name}: {settings[kind.choice.name + '_name']}.", end="")
-        print(f" Also found: {', '.join(others)}." if others else "")
-    for note in discovery.notes:
-        print(note)
+    wanted = getattr(args, kind.choice.name) if kind.choice is not None else None
+    prompt = kind.choice.prompt if kind.choice is not None else ""
+    lines = set_up_account(
+        AccountBook(accounts_path(config), Secrets()),
+        kind,
+        name,
+        settings,
+        password,
+        lambda choices: _choose(choices, wanted, interactive, prompt),
+        from_env,
+    )
+    for line in lines:
+        print(line)
     return ExitStatus.OK
 
 

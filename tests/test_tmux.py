@@ -54,7 +54,7 @@ def type_line(tmux: str, name: str, text: str) -> None:
     subprocess.run([tmux, "send-keys", "-t", name, "Enter"], check=True)
 
 
-def test_the_app_in_a_real_terminal(terminal: tuple[str, str]) -> None:
+def test_the_app_in_a_real_terminal(terminal: tuple[str, str], home: Path) -> None:
     tmux, name = terminal
     wait_for(tmux, name, "Ask botpsy", "Quit")
     type_line(tmux, name, "add dentist Friday 3pm")
@@ -63,6 +63,10 @@ def test_the_app_in_a_real_terminal(terminal: tuple[str, str]) -> None:
     type_line(
         tmux, name, "Tell me a joke about penguins"
     )  # no tool fits: the starter model answers
+    wait_for(tmux, name, "No model chosen yet", "starter", "botpsy-q4")  # the first run asks
+    subprocess.run([tmux, "send-keys", "-t", name, "Enter"], check=True)  # the starter
     shown = wait_for(tmux, name, "answered by the model", timeout=120)
     assert "tokens/s" in shown, shown
+    (chosen,) = home.rglob("botpsy/models/active")
+    assert chosen.read_text() == "starter", "the choice is remembered: asked only once"
     subprocess.run([tmux, "send-keys", "-t", name, "C-q"], check=True)

@@ -229,3 +229,58 @@ async def test_the_file_index_catches_up_in_the_background_and_watches(
         assert index.status()["files"] == 1 and index.status()["watching"]
         assert "files indexed (1 new or changed)" in str(app.query_one("#status").render())
     assert not index.status()["watching"], "closing the app stops the watcher"
+
+
+@pytest.mark.asyncio
+async def test_add_a_calendar_account_from_the_app(
+    config: Config, tmp_path: Path, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Against a real Radicale, with the password stored in a real gnome-keyring."""
+    import keyring
+
+    from assistant.accounts import AccountBook, accounts_path
+    from assistant.tui.screens import AccountFormScreen, AccountsScreen
+    from tests.conftest import require_program
+    from tests.servers import Radicale, start_keyring
+
+    require_program("dbus-daemon", "dbus")
+    require_program("gnome-keyring-daemon", "gnome-keyring")
+    server = Radicale(tmp_path / "radicale", {"alice": "s3cret"})
+    server.folder.mkdir()
+    server.start()
+    server.make_calendar("alice", "home", "Home")
+    previous = keyring.get_keyring()
+    secrets = start_keyring(home)
+    for key, value in secrets.env.items():
+        monkeypatch.setenv(key, value)
+    from keyring.backends import SecretService
+
+    # keyring picks its backend once per process (and this one started without a session bus):
+    # point it at the Secret Service, as a desktop session would have it.
+    keyring.set_keyring(SecretService.Keyring())
+    try:
+        config.path = home / ".config/botpsy/config.toml"
+        app = BotpsyApp(config, model=ScriptedModel([]))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("f3")
+            await pilot.pause()
+            assert isinstance(app.screen, AccountsScreen)
+            assert {"calendar", "email"} <= set(app.screen.kinds)
+            await pilot.click("#add-calendar")
+            await pilot.pause()
+            assert isinstance(app.screen, AccountFormScreen)
+            app.screen.query_one("#field-url", Input).value = server.url
+            app.screen.query_one("#field-user", Input).value = "alice"
+            app.screen.query_one("#field-password", Input).value = "s3cret"
+            assert app.screen.query_one("#field-password", Input).password, "the password is hidden"
+            await pilot.press("ctrl+s")
+            await settle(app, pilot)
+            assert "Added calendar account 'calendar'" in str(app.query_one("#status").render())
+        (account,) = AccountBook(accounts_path(config)).all()
+        assert account.get("calendar_name") == "Home"
+        assert "s3cret" not in accounts_path(config).read_text()
+        assert keyring.get_password("botpsy", "calendar") == "s3cret"
+    finally:
+        secrets.stop()
+        server.stop()
+        keyring.set_keyring(previous)

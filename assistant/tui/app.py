@@ -7,6 +7,7 @@ the worker, which waits for it. The core knows nothing of Textual.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from typing import Any, ClassVar
@@ -32,6 +33,8 @@ from assistant.models.base import Model
 from assistant.models.first_run import ModelOption
 from assistant.policy import Approval, ApprovalRequest, Decision
 from assistant.tui.screens import (
+    AccountFormScreen,
+    AccountsScreen,
     ApprovalScreen,
     HelpScreen,
     ModelScreen,
@@ -98,9 +101,10 @@ class TuiApprover:
 
     def __init__(self, app: BotpsyApp) -> None:
         self.app = app
+        self.closing = threading.Event()  # set when the app quits: a pending question is denied
 
     def approve(self, request: ApprovalRequest) -> Approval:
-        """Open the modal on the UI thread; block this worker until it closes."""
+        """Open the modal on the UI thread; block this worker until it closes (or the app does)."""
         done = threading.Event()
         answer: list[Approval] = []
 
@@ -108,8 +112,15 @@ class TuiApprover:
             answer.append(result or Approval(False))
             done.set()
 
-        self.app.call_from_thread(self.app.push_screen, ApprovalScreen(request), finished)
-        done.wait()
+        if self.closing.is_set():
+            return Approval(False, note="the app was closing")
+        try:
+            self.app.call_from_thread(self.app.push_screen, ApprovalScreen(request), finished)
+        except RuntimeError:  # the app is no longer running
+            return Approval(False, note="the app was closing")
+        while not done.wait(0.1):
+            if self.closing.is_set():
+                return Approval(False, note="the app was closing")
         return answer[0]
 
 
@@ -129,8 +140,13 @@ class TuiModelChooser:
             done.set()
 
         screen = ModelScreen(options, "", first_run=True)
-        self.app.call_from_thread(self.app.push_screen, screen, finished)
-        done.wait()
+        try:
+            self.app.call_from_thread(self.app.push_screen, screen, finished)
+        except RuntimeError:  # the app is no longer running
+            return None
+        while not done.wait(0.1):
+            if self.app.approver.closing.is_set():
+                return None
         return answer[0]
 
 
@@ -145,6 +161,7 @@ class BotpsyApp(App[None]):
         Binding("ctrl+o", "sessions", "Conversations", id="sessions"),
         Binding("ctrl+t", "tools", "Tools", id="tools"),
         Binding("f2", "models", "Model", id="models"),
+        Binding("f3", "accounts", "Accounts", id="accounts"),
         Binding("f1", "help", "Keys", id="help"),
         Binding("ctrl+q", "quit", "Quit", id="quit"),
     ]
@@ -154,9 +171,10 @@ class BotpsyApp(App[None]):
     ) -> None:
         super().__init__()
         self.config = config
+        self.approver = TuiApprover(self)
         self.assistant: Assistant = build_assistant(
             config,
-            TuiApprover(self),
+            self.approver,
             model=model,
             model_override=model_override,
             chooser=TuiModelChooser(self),
@@ -342,12 +360,80 @@ class BotpsyApp(App[None]):
         message = notes[-1].removeprefix("botpsy: ") if notes else f"{name} chosen"
         self.call_from_thread(self.set_status, message)
 
+    def action_accounts(self) -> None:
+        """Add or remove accounts; added ones are checked against their server first."""
+        from assistant.accounts import AccountBook, accounts_path
+
+        book = AccountBook(accounts_path(self.config))
+        kinds = sorted(self.assistant.plugins.account_kinds)
+        self.push_screen(AccountsScreen(book.all(), kinds, book.remove), self._add_account)
+
+    def _add_account(self, kind: str | None) -> None:
+        if not kind:
+            return
+        account_kind = self.assistant.plugins.account_kinds[kind]
+
+        def submitted(answers: dict[str, str] | None) -> None:
+            if answers:
+                self.add_account(kind, answers)
+
+        self.push_screen(AccountFormScreen(account_kind), submitted)
+
+    @work(thread=True, exclusive=True, group="accounts", description="Checking the account")
+    def add_account(self, kind: str, answers: dict[str, str]) -> None:
+        """Check the account against its server and store it (password to the keyring)."""
+        from assistant.accounts import AccountBook, accounts_path, set_up_account
+        from assistant.errors import BotpsyError
+        from assistant.secrets import env_variable
+
+        account_kind = self.assistant.plugins.account_kinds[kind]
+        name = answers.pop("name", "") or kind
+        password = answers.pop("password", "")
+        wanted = answers.pop(account_kind.choice.name, "") if account_kind.choice else ""
+        from_env = not password and bool(os.environ.get(env_variable(name)))
+        password = password or os.environ.get(env_variable(name), "")
+        settings = {f.name: answers.get(f.name, "") for f in account_kind.fields}
+        settings = {
+            k: v
+            for k, v in settings.items()
+            if v or next(f for f in account_kind.fields if f.name == k).required
+        }
+
+        def pick(choices: list[tuple[str, str]]) -> tuple[str, str]:
+            for value, label in choices:
+                if wanted and wanted.casefold() in (value.casefold(), label.casefold()):
+                    return value, label
+            return choices[0]
+
+        self.call_from_thread(self.set_status, f"checking the {kind} account…")
+        try:
+            if not password:
+                raise BotpsyError("no password given")
+            lines = set_up_account(
+                AccountBook(accounts_path(self.config)),
+                account_kind,
+                name,
+                settings,
+                password,
+                pick,
+                from_env,
+            )
+        except BotpsyError as exc:
+            self.call_from_thread(
+                self.notify, str(exc), title="Account not added", severity="error"
+            )
+            self.call_from_thread(self.set_status, f"account not added: {exc}")
+            return
+        self.call_from_thread(self.notify, "\n".join(lines), title="Account added")
+        self.call_from_thread(self.set_status, lines[0].rstrip("."))
+
     def action_help(self) -> None:
         """The key map."""
         self.push_screen(HelpScreen())
 
     def on_unmount(self) -> None:
-        """Free the model and the databases."""
+        """Deny a pending question, stop the reply, free the model and the databases."""
+        self.approver.closing.set()
         self.assistant.agent.cancel()
         self.assistant.close()
 

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from assistant.accounts import Account, AccountField, AccountKind
 from assistant.conversation import Session
 from assistant.models.first_run import ModelOption
 from assistant.policy import Approval, ApprovalRequest, Remember
@@ -152,6 +153,114 @@ class ModelScreen(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
 
+class AccountsScreen(ModalScreen[str | None]):
+    """The configured accounts; add one (of any kind a plugin offers) or remove one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Close", id="close"),
+        Binding("delete,d", "remove", "Remove", id="remove"),
+    ]
+
+    def __init__(self, accounts: list[Account], kinds: list[str], on_remove: Any) -> None:
+        super().__init__()
+        self.accounts = accounts
+        self.kinds = kinds
+        self.on_remove = on_remove
+
+    def compose(self) -> ComposeResult:
+        """The accounts, then one button per kind to add."""
+        with Vertical(id="accounts"):
+            yield Static(
+                "Accounts (d removes the highlighted one and its password)", classes="title"
+            )
+            yield OptionList(
+                *[
+                    Option(
+                        f"{a.name:<12} {a.kind:<9} {a.get('user')} at "
+                        f"{a.get('url') or a.get('imap') or a.get('address')}",
+                        id=a.name,
+                    )
+                    for a in self.accounts
+                ],
+                id="account-list",
+            )
+            with Horizontal(id="account-buttons"):
+                for kind in self.kinds:
+                    yield Button(f"Add {kind}", id=f"add-{kind}")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Add an account of that kind."""
+        self.dismiss((event.button.id or "").removeprefix("add-"))
+
+    def action_remove(self) -> None:
+        """Remove the highlighted account."""
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
+            return
+        option = options.get_option_at_index(options.highlighted)
+        if option.id:
+            self.on_remove(option.id)
+            options.remove_option(option.id)
+
+
+class AccountFormScreen(ModalScreen[dict[str, str] | None]):
+    """The questions `botpsy account add KIND` asks, as a form; the password field is hidden."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Cancel", id="cancel"),
+        Binding("ctrl+s", "submit", "Check and add", id="submit"),
+    ]
+
+    def __init__(self, kind: AccountKind) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        """One labelled input per field."""
+        with VerticalScroll(id="account-form"):
+            yield Static(
+                f"Add a {self.kind.kind} account: {self.kind.summary}",
+                classes="title",
+                markup=False,
+            )
+            fields = [
+                AccountField("name", "Account name", default=self.kind.kind),
+                *self.kind.fields,
+            ]
+            if self.kind.choice is not None:
+                fields.append(self.kind.choice)
+            for item in fields:
+                with Horizontal(classes="argument"):
+                    yield Label(item.prompt, classes="argument-name")
+                    yield Input(
+                        item.default, placeholder=item.help or item.prompt, id=f"field-{item.name}"
+                    )
+            with Horizontal(classes="argument"):
+                yield Label("Password", classes="argument-name")
+                yield Input(
+                    password=True, placeholder="stored in the OS keyring only", id="field-password"
+                )
+            with Horizontal(id="approval-buttons"):
+                yield Button("Check and add", variant="success", id="submit")
+                yield Button("Cancel", id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Submit or cancel."""
+        if event.button.id == "submit":
+            self.action_submit()
+        else:
+            self.dismiss(None)
+
+    def action_submit(self) -> None:
+        """Hand the answers back (checked against the server by the app, off the UI thread)."""
+        values = {
+            widget.id.removeprefix("field-"): widget.value.strip()
+            for widget in self.query(Input).results(Input)
+            if widget.id
+        }
+        self.dismiss(values)
+
+
 class ToolsScreen(ModalScreen[None]):
     """Installed tools: their plugin, effect, and whether they run, ask or are denied."""
 
@@ -194,6 +303,7 @@ class HelpScreen(ModalScreen[None]):
         ("Ctrl+O", "open a saved conversation"),
         ("Ctrl+T", "installed tools"),
         ("F2", "choose or switch the model"),
+        ("F3", "accounts: add or remove calendar and mail accounts"),
         ("F1", "this help"),
         ("Ctrl+Q", "quit"),
         ("In an approval", "Ctrl+Y once · Ctrl+S for this session · Ctrl+A always · Escape deny; "
