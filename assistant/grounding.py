@@ -38,15 +38,63 @@ _NUMBER_WORDS = {
 }  # fmt: skip
 
 
+_CURRENCY = re.compile(r"(?<![\w.])[$€£¥]\s?(?=-?\d)|(?<=\d)\s?(?:USD|EUR|GBP|usd|eur|gbp)\b")
+_MAGNITUDE = re.compile(
+    r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(billion|bn|million|mln|thousand|k)\b", re.IGNORECASE
+)
+_SCALE = {
+    "billion": 10**9,
+    "bn": 10**9,
+    "million": 10**6,
+    "mln": 10**6,
+    "thousand": 1000,
+    "k": 1000,
+}
+_PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
+
+
+_QUOTED = r"['\"‘“]([^'\"’”]{1,40})['\"’”]"
+_ENUMERATION = re.compile(rf"{_QUOTED}(?:\s*,\s*{_QUOTED})*\s*,?\s*(?:and|or|&)\s*{_QUOTED}")
+
+
+def _enumerations(text: str) -> list[list[str]]:
+    """Quoted items written as a list in prose: "'Age', 'Income' and 'Education'"."""
+    found = []
+    for match in _ENUMERATION.finditer(text):
+        items = re.findall(_QUOTED, match.group(0))
+        if len(items) >= 2:
+            found.append([item.strip() for item in items])
+    return found
+
+
 def _clean(word: str) -> str:
     return word if word == "," else word.strip(".;:!?\"'()[]{}")
 
 
 def _as_number(word: str) -> str | None:
+    word = word.rstrip("%")
     if _NUMBER.fullmatch(word):
         return word
     base = word.lower().split("-")[0]
     return _NUMBER_WORDS.get(base)
+
+
+def _scaled(match: re.Match[str]) -> str:
+    """'100 million' -> '100000000', '2.5k' -> '2500' (people write amounts this way)."""
+    value = float(match.group(1)) * _SCALE[match.group(2).lower()]
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _says_percent(description: str) -> bool:
+    """Whether a parameter wants percentages as such ('as a percentage'), not fractions."""
+    text = description.lower()
+    return ("percent" in text or "%" in text) and "decimal" not in text and "fraction" not in text
+
+
+def _fraction(value: str) -> str:
+    """'5' -> '0.05', '12.5' -> '0.125': a percentage as the fraction most APIs take."""
+    fraction = float(value) / 100
+    return f"{fraction:.10f}".rstrip("0").rstrip(".") or "0"
 
 
 def _terms(text: str) -> set[str]:
@@ -58,8 +106,13 @@ class Grounding:
     """Candidate values for one tool's arguments, from one request."""
 
     def __init__(self, request: str, parameters: dict[str, Any] | None = None) -> None:
-        text = re.sub(r"(\d),(\d{3})\b", r"\1\2", request)  # 1,000 -> 1000
+        text = _LIST.sub(lambda m: m.group(0).replace(",", "\0"), request)  # lists keep commas
+        text = re.sub(r"(\d),(?=\d{3}\b)", r"\1", text).replace("\0", ",")  # 1,000 -> 1000
+        text = _CURRENCY.sub("", text)  # $5000 -> 5000
+        text = _MAGNITUDE.sub(_scaled, text)  # 100 million -> 100000000
+        self.percents = {m.group(1) for m in _PERCENT.finditer(text)}
         self.lists = [m.group(0) for m in _LIST.finditer(text)]
+        self.enumerations = _enumerations(_LIST.sub(" ", text))
         words = [_clean(w) for w in _LIST.sub(" ", text).replace(",", " , ").split()]
         self.words = [w for w in words if w]
         self.stems = [stem(w.lower()) for w in self.words]
@@ -92,8 +145,13 @@ class Grounding:
         return any(self.stems[index] in _terms(other) for other in others)
 
     def numbers_for(self, name: str, integer: bool) -> list[str]:
-        """Numbers beside a mention of `name`; else every number the user wrote."""
+        """Numbers beside a mention of `name`; else every number the user wrote.
+
+        A percentage ("5%") becomes a fraction (0.05) for a decimal parameter unless the
+        parameter's description asks for a percentage; an integer parameter keeps 5.
+        """
         near: dict[str, None] = {}
+        own = _terms(name) | _terms(self._description(name))
         for i in self._mentions(name):
             for j in range(i + 1, min(i + 5, len(self.words))):
                 value = _as_number(self.words[j])
@@ -101,11 +159,13 @@ class Grounding:
                     if not self._names_another(j + 1, name):
                         near[value] = None
                     break
-                if self.words[j].lower() not in _FILLER:
-                    break
+                if self.words[j].lower() not in _FILLER and self.stems[j] not in own:
+                    break  # "annual return rate is 7%": words of the mention itself are skipped
             if i >= 1 and (value := _as_number(self.words[i - 1])) is not None:
                 near[value] = None
         chosen = list(near) or self.numbers
+        if not integer and not _says_percent(self._description(name)):
+            chosen = [_fraction(n) if n in self.percents else n for n in chosen]
         return [n for n in chosen if not integer or "." not in n]
 
     def phrases_for(self, name: str) -> list[str]:
@@ -123,8 +183,14 @@ class Grounding:
         return list(near) or self.phrases
 
     def lists_for(self, item_type: str) -> list[str]:
-        """Lists the user wrote, as JSON, when their items fit the item type."""
+        """Lists the user wrote, as JSON, when their items fit the item type.
+
+        Bracketed lists ("[1, 2, 3]") first; for text items also enumerations written in
+        prose ("'Age', 'Income' and 'Education'").
+        """
         found = []
+        if item_type == "string":
+            found += [json.dumps(items) for items in self.enumerations]
         for raw in self.lists:
             try:
                 items = json.loads(raw)

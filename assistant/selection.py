@@ -221,6 +221,21 @@ class ToolScore:
         return self.name_hits >= 1 or self.description_hits >= 2
 
 
+# Abbreviations too generic to count as evidence ("calc_x" says nothing about x).
+_GENERIC_ABBREVIATIONS = {"calc", "comp", "proc", "func", "util", "info", "conv", "eval"}
+
+
+def _name_hits(wanted: set[str], name_words: set[str]) -> int:
+    """Name words the request uses, counting abbreviations: `prob` names "probability"."""
+    hits = 0
+    for word in name_words:
+        if word in wanted:
+            hits += 1
+        elif 3 <= len(word) <= 5 and word not in _GENERIC_ABBREVIATIONS:
+            hits += any(w.startswith(word) and len(w) >= len(word) + 2 for w in wanted)
+    return hits
+
+
 def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolScore]:
     """A score for each tool, in the given order."""
     wanted = content_words(request)
@@ -232,7 +247,7 @@ def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolSco
         scores.append(
             ToolScore(
                 function["name"],
-                len(wanted & name_words),
+                _name_hits(wanted, name_words),
                 len(wanted & description_words),
             )
         )

@@ -104,6 +104,8 @@ def _grounded_array(name: str, schema: dict[str, Any], grounding: Grounding) -> 
     """A list the user wrote, or a list of the user's values of the item type."""
     item_type = str((schema.get("items") or {}).get("type", "string"))
     written = [literal(v) for v in grounding.lists_for(item_type)]
+    if written:  # the user wrote the list: it is one of those, not one assembled item by item
+        return " | ".join(written)
     if item_type in ("integer", "number", "float"):
         items = grounding.numbers_for(name, integer=item_type == "integer") or grounding.numbers
         values = [literal(n) for n in items]
