@@ -240,6 +240,8 @@ class _Turn:
         if name is None:
             return None
         chosen = pick_option(request, pending.options)
+        if chosen is None and self.agent.intents.match(request) is not None:
+            return None  # a whole new request ("cancel the standup on Tuesday"), not an answer
         pending.arguments[name] = chosen if chosen is not None else clean_request(request)
         pending.missing.pop(name)
         pending.options = []

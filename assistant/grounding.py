@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from assistant.selection import stem
@@ -67,14 +68,112 @@ def _enumerations(text: str) -> list[list[str]]:
     return found
 
 
+_QUOTED_TEXT = (
+    r"(?<!\w)'((?:[^'\n]|(?<=\w)'(?=\w)){1,300}?)'(?!\w)"  # 'Let's meet': inner apostrophes kept
+    r"|\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’"
+)
+_TOKEN = re.compile(
+    r"[\w.+-]+@[\w-]+\.[\w.-]+"  # an email address
+    r"|(?:https?://|www\.)\S+"  # a web address
+    r"|~?/[\w.~/-]+|\b[A-Za-z]:[\\/][\w.\\/ -]+"  # a path
+    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # a date
+)
+_LEADING = {"what", "who", "whom", "where", "when", "why", "how", "which", "find", "get", "give",
+            "show", "tell", "calculate", "compute", "search", "look", "book", "send", "create",
+            "make", "can", "could", "would", "please", "i", "is", "are", "do", "does", "did", "the",
+            "a", "an", "retrieve", "provide", "fetch", "identify", "estimate", "predict", "analyze",
+            "analyse", "locate", "plan", "list", "check", "mix", "run", "perform", "let", "help"}  # fmt: skip
+# A parameter whose name or description has one of these wants a name the user wrote.
+_ENTITY_WORDS = {"location", "city", "country", "place", "region", "state", "destination", "origin",
+                 "departure", "arrival", "start", "end", "from", "to", "address", "venue", "area",
+                 "name", "author", "person", "artist", "company", "team", "player", "title", "event",
+                 "brand", "organization", "organisation", "scientist", "leader", "monarch", "king",
+                 "president", "composer", "director", "movie", "film", "book", "song", "album",
+                 "park", "museum", "restaurant", "hotel", "airport", "university", "species",
+                 "celebrity", "character", "language"}  # fmt: skip
+_CONNECTORS = {"of", "de", "the", "&", "von", "van", "der", "la", "le", "del", "du"}
+_EDGE_WORDS = _FUNCTION_WORDS | {
+    "between",
+    "about",
+    "me",
+    "my",
+    "i",
+    "you",
+    "your",
+    "what",
+    "who",
+    "how",
+    "which",
+    "please",
+    "there",
+    "their",
+    "that",
+    "than",
+    "then",
+}
+
+
+def _proper_phrases(text: str) -> list[str]:
+    """Capitalised phrases ("San Francisco", "Treaty of Tordesillas", "Apple Inc."), not the first verb."""
+    words = re.findall(r"[\w'’.&-]+|[,;:!?]", text)
+    found: dict[str, None] = {}
+    current: list[str] = []
+
+    def close() -> None:
+        while current and current[-1].lower() in _CONNECTORS:
+            current.pop()
+        if current:
+            found[
+                " ".join(current).rstrip(".,") if len(current) > 1 else current[0].rstrip(".,")
+            ] = None
+        current.clear()
+
+    for index, word in enumerate(words):
+        capital = word[:1].isupper() or (word[:1].isdigit() and current)
+        sentence_start = index == 0 or words[index - 1] in (".", "!", "?")
+        if (
+            capital
+            and not (sentence_start and word.lower() in _LEADING)
+            and word.lower() not in ("i",)
+        ) or (current and word.lower() in _CONNECTORS):
+            current.append(word)
+        else:
+            close()
+    close()
+    names = [p for p in found if p and p.lower() not in _LEADING]
+    joined = re.findall(
+        r"([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*), ([A-Z][\w.-]*(?: [A-Z][\w.-]*)*)", text
+    )
+    pairs = [f"{a}, {b}".rstrip(".,;:!?") for a, b in joined]
+    return list(dict.fromkeys(pairs + names))  # "New York, USA" too
+
+
+def _names_an_entity(name: str, description: str) -> bool:
+    words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
+    return bool(words & _ENTITY_WORDS) or bool(
+        set(re.split(r"[^a-z]+", description.lower())[:8]) & _ENTITY_WORDS
+    )
+
+
+def _clean_chunk(chunk: list[str]) -> bool:
+    """A phrase worth offering: it neither starts nor ends on a function word."""
+    return chunk[0].lower() not in _EDGE_WORDS and chunk[-1].lower() not in _EDGE_WORDS
+
+
 def _clean(word: str) -> str:
     return word if word == "," else word.strip(".;:!?\"'()[]{}")
 
 
+_WITH_SUFFIX = re.compile(r"(-?\d+(?:\.\d+)?)(?:st|nd|rd|th|[a-zA-Z]{1,3})")
+
+
 def _as_number(word: str) -> str | None:
+    """'42', '-1.5', '5%', 'six', '19th' (an ordinal), '6mm' (a number with its unit)."""
     word = word.rstrip("%")
     if _NUMBER.fullmatch(word):
         return word
+    if (suffixed := _WITH_SUFFIX.fullmatch(word)) is not None:
+        return suffixed.group(1)
     base = word.lower().split("-")[0]
     return _NUMBER_WORDS.get(base)
 
@@ -117,12 +216,25 @@ class Grounding:
         self.words = [w for w in words if w]
         self.stems = [stem(w.lower()) for w in self.words]
         self.numbers = list(dict.fromkeys(n for w in self.words if (n := _as_number(w))))
-        phrases: dict[str, None] = {}
+        self.quoted = list(
+            dict.fromkeys(
+                text.strip()
+                for groups in re.findall(_QUOTED_TEXT, request)
+                for text in groups
+                if text.strip()
+            )
+        )
+        self.tokens = list(
+            dict.fromkeys(m.group(0).rstrip(".,;") for m in _TOKEN.finditer(request))
+        )
+        self.proper = _proper_phrases(request)
+        phrases: dict[str, None] = {q: None for q in self.quoted + self.tokens + self.proper}
         plain = [w for w in self.words if w != "," and "<" not in w]
         for size in range(1, MAX_PHRASE_WORDS + 1):
             for start in range(len(plain) - size + 1):
-                if len(phrases) < MAX_PHRASES:
-                    phrases[" ".join(plain[start : start + size])] = None
+                chunk = plain[start : start + size]
+                if len(phrases) < MAX_PHRASES and _clean_chunk(chunk):
+                    phrases[" ".join(chunk)] = None
         self.phrases = list(phrases)
         self.parameters = parameters or {}
 
@@ -169,18 +281,64 @@ class Grounding:
         return [n for n in chosen if not integer or "." not in n]
 
     def phrases_for(self, name: str) -> list[str]:
-        """Phrases right after a mention of `name`; else every phrase of the request."""
+        """Phrases right after a mention of `name`; else the request's likely values.
+
+        For a parameter that names a thing (a place, person, title, company: see
+        `_ENTITY_WORDS`) the likely values are the names the user wrote (capitalised
+        phrases), quoted text and tokens such as addresses and paths; for others, also the
+        request's short phrases that neither start nor end on a function word.
+        """
+        description = self._description(name)
+        typed = self._typed_tokens(name, description)
+        if typed:
+            return typed
+        near = self._near_phrases(name)
+        undated = [t for t in self.tokens if not re.fullmatch(r"[\d/-]+", t)]
+        special = list(dict.fromkeys(self.quoted + undated))
+        if _names_an_entity(name, description) and (self.proper or special):
+            named = set(special) | set(self.proper)
+            preferred = [c for c in near if c in named]
+            return preferred or list(dict.fromkeys(special + self.proper))
+        return near or self.phrases
+
+    def _typed_tokens(self, name: str, description: str) -> list[str]:
+        """An email address for an email parameter, a path for a path, a date for a date, a URL."""
+        words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
+        text = description.lower()
+        kinds: list[tuple[set[str], tuple[str, ...], Callable[[str], bool]]] = [
+            ({"email", "mail", "recipient", "to", "cc", "bcc"}, ("email address",), lambda t: "@" in t),
+            ({"path", "file", "filename", "directory", "folder"}, ("file path", "path to"),
+             lambda t: "/" in t or "\\" in t),
+            ({"url", "link", "website", "webpage"}, ("url", "web address"),
+             lambda t: t.startswith(("http", "www"))),
+            ({"date", "day"}, ("date in", "date of"), lambda t: bool(re.fullmatch(r"[\d/-]+", t))),
+        ]  # fmt: skip
+        for triggers, phrases, fits in kinds:
+            if words & triggers or any(phrase in text for phrase in phrases):
+                found = [t for t in self.tokens if fits(t)]
+                if found:
+                    return found
+        return []
+
+    def _near_phrases(self, name: str) -> list[str]:
+        """Phrases right after a mention of the parameter."""
         near: dict[str, None] = {}
         for i in self._mentions(name):
             j = i + 1
             while j < len(self.words) and self.words[j].lower() in _FILLER:
                 j += 1
+            rest = " ".join(self.words[j:])
+            whole = [c for c in self.quoted + self.tokens + self.proper if rest.startswith(c)]
+            if whole:
+                near[max(whole, key=len)] = None
+                continue
             for size in range(1, 4):
-                if j + size <= len(self.words):
-                    phrase = " ".join(self.words[j : j + size])
+                chunk = self.words[j : j + size]
+                if j + size <= len(self.words) and _clean_chunk(chunk):
+                    phrase = " ".join(chunk)
                     if "," not in phrase and "<" not in phrase:
                         near[phrase] = None
-        return list(near) or self.phrases
+        return list(near)
 
     def lists_for(self, item_type: str) -> list[str]:
         """Lists the user wrote, as JSON, when their items fit the item type.

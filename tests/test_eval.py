@@ -101,9 +101,9 @@ def test_grounding_finds_the_value_beside_each_name() -> None:
 def test_grounded_grammar_allows_only_the_users_values() -> None:
     tool = {"function": {"name": "area", "parameters": {"type": "object", "properties": {
         "base": {"type": "integer"}, "label": {"type": "string"}}, "required": ["base"]}}}  # fmt: skip
-    grammar = call_grammar([tool], parallel=False, grounded="base 6 please")
+    grammar = call_grammar([tool], parallel=False, grounded="base 6 in blue")
     assert 'v0-0 ::= "6"' in grammar
-    assert '"please"' in grammar and "[^<" not in grammar.split("v0-1 ::=")[1].split("\n")[0]
+    assert '"blue"' in grammar and "[^<" not in grammar.split("v0-1 ::=")[1].split("\n")[0]
     free = call_grammar([tool], parallel=True)
     assert 'int-val ::= "-"? [0-9]{1,15}' in free and 'root ::= "\\n"? call (' in free
 

@@ -242,3 +242,16 @@ def test_move_last_months_invoices_by_words_and_date(tools: FileTools, tree: Pat
     ]
     with pytest.raises(ToolArgumentError, match="no file named like 'receipts'"):
         tools.files_move("receipts", "~/Documents/Taxes")  # type: ignore[attr-defined]
+
+
+def test_undo_and_restore_intents() -> None:
+    matchers = make_file_matchers(lambda: NOW, has_file=lambda words: False)
+    found = [m for _, m in matchers]
+    for text, tool in (
+        ("undo that", "files_undo"),
+        ("Undo the last move", "files_undo"),
+        ("restore lease.pdf from the trash", "files_restore"),
+    ):
+        (match,) = [r for r in (m(text) for m in found) if r is not None]
+        assert match.tool == tool, text
+    assert all(m("undo my subscription") is None for m in found)

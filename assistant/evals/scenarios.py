@@ -56,9 +56,27 @@ def _matches(actual: Any, expected: Any) -> bool:
     return bool(actual == expected)
 
 
-def check(scenario: dict[str, Any], calls: list[Any], reply: str, events: list[Any]) -> list[str]:
+def check(
+    scenario: dict[str, Any],
+    calls: list[Any],
+    reply: str,
+    events: list[Any],
+    tasks: list[Any] | None = None,
+    files: list[str] | None = None,
+) -> list[str]:
     """What differs from the expectation (empty when the scenario passed)."""
     problems = []
+    if "expect_tasks" in scenario:
+        have_tasks = sorted((t.title.lower(), t.done) for t in tasks or [])
+        want_tasks = sorted(
+            (t["title"].lower(), t.get("done", False)) for t in scenario["expect_tasks"]
+        )
+        if have_tasks != want_tasks:
+            problems.append(f"tasks are {have_tasks}, expected {want_tasks}")
+    if "expect_files" in scenario and sorted(files or []) != sorted(scenario["expect_files"]):
+        problems.append(
+            f"files are {sorted(files or [])}, expected {sorted(scenario['expect_files'])}"
+        )
     expected_calls = scenario.get("expect_calls", [])
     made = list(calls)
     if len(made) != len(expected_calls):
@@ -107,6 +125,13 @@ def run_scenario(
 
     with tempfile.TemporaryDirectory(prefix="botpsy-scenario-") as folder:
         config = Config(data_dir=Path(folder), timezone="Europe/Berlin")
+        documents = Path(folder) / "Documents"
+        documents.mkdir()
+        for item in scenario.get("files", []):  # a folder tree for the file tools
+            target = documents / item["path"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(item.get("text", ""), encoding="utf-8")
+        config.plugins = {"files": {"folders": [str(documents)]}}
         clock = Clock.for_user("Europe/Berlin")
         pinned = datetime.fromisoformat(now)
         store = VdirStore(Path(folder) / "calendars", "personal", clock.zone)
@@ -143,7 +168,8 @@ def run_scenario(
                 os.environ.pop("BOTPSY_NOW", None)
             else:
                 os.environ["BOTPSY_NOW"] = previous
-        problems = check(scenario, calls, reply, store.events())
+        files = sorted(str(p.relative_to(documents)) for p in documents.rglob("*") if p.is_file())
+        problems = check(scenario, calls, reply, store.events(), store.tasks(), files)
         return ScenarioResult(scenario["id"], scenario["kind"], not problems, paths,
                               time.perf_counter() - started, problems)  # fmt: skip
 

@@ -35,6 +35,16 @@ _MOVE = re.compile(
     r"(?P<what>.+?)\s+(?:to|into)\s+(?:the\s+)?(?:folder\s+)?(?P<to>\S+)\s*$",
     re.I,
 )
+_UNDO = re.compile(
+    r"^(?:please\s+)?undo(?:\s+(?:that|it|this|the last (?:move|rename|copy|delete|file change)))?"
+    r"[.!]?$",
+    re.I,
+)
+_RESTORE = re.compile(
+    r"^(?:please\s+)?(?:restore|bring back|undelete|recover)\s+(?P<name>\S+\.\w{1,5})"
+    r"(?:\s+from\s+(?:the\s+)?trash)?[.!]?$",
+    re.I,
+)
 _FILE_WORDS = {"file", "files", "folder", "document", "documents", "doc", "docs"}
 
 
@@ -110,4 +120,17 @@ def make_file_matchers(
             return None  # "move my car to the garage" is not about files
         return IntentMatch("files_move", arguments, "move_files")
 
-    return [("search_files", search_files), ("find_files", find_files), ("move_files", move_files)]
+    def undo_files(text: str) -> IntentMatch | None:
+        if _UNDO.match(text.strip()):
+            return IntentMatch("files_undo", {}, "undo_files")
+        m = _RESTORE.match(text.strip())
+        if m:
+            return IntentMatch("files_restore", {"name": m.group("name")}, "restore_file")
+        return None
+
+    return [
+        ("search_files", search_files),
+        ("find_files", find_files),
+        ("move_files", move_files),
+        ("undo_files", undo_files),
+    ]

@@ -1,0 +1,77 @@
+"""Where argument values come from in the user's words: amounts, percentages, lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assistant.grounding import Grounding
+from assistant.selection import score_tools
+
+
+def params(**descriptions: tuple[str, str]) -> dict[str, Any]:
+    return {
+        "properties": {
+            name: {"type": kind, "description": text} for name, (kind, text) in descriptions.items()
+        }
+    }
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        ("an investment of $5000", "5000"),
+        ("a payout of 2,000,000 dollars", "2000000"),
+        ("100 million shares", "100000000"),
+        ("a budget of 2.5k", "2500"),
+        ("costs €1,250 per month", "1250"),
+        ("a loan of 30000 USD", "30000"),
+    ],
+)
+def test_amounts_are_read_as_people_write_them(request_text: str, expected: str) -> None:
+    assert expected in Grounding(request_text).numbers
+
+
+def test_a_percentage_is_a_fraction_unless_the_parameter_wants_a_percentage() -> None:
+    schema = params(
+        rate=("number", "The annual interest rate."),
+        decimal_rate=("number", "The rate as a decimal, e.g. 5% is 0.05."),
+        percent_rate=("number", "The yearly yield as a percentage."),
+        whole=("integer", "A discount in percent."),
+    )
+    grounding = Grounding("at a rate of 5% for 3 years", schema)
+    assert grounding.numbers_for("rate", integer=False)[0] == "0.05"
+    assert grounding.numbers_for("decimal_rate", integer=False)[0] == "0.05"
+    assert "5" in grounding.numbers_for("percent_rate", integer=False)
+    assert "5" in grounding.numbers_for("whole", integer=True)
+
+
+def test_words_of_the_mention_itself_do_not_hide_the_value() -> None:
+    schema = params(
+        annual_return=("number", "The annual return rate."), years=("integer", "Years.")
+    )
+    grounding = Grounding("invested for 5 years and the annual return rate is 7%", schema)
+    assert grounding.numbers_for("annual_return", integer=False) == ["0.07"]
+
+
+def test_lists_keep_their_commas_and_prose_enumerations_count() -> None:
+    grounding = Grounding(
+        "cash flows [200,300,400,500] and predictors 'Age', 'Income' and 'Education'"
+    )
+    assert grounding.lists_for("integer") == ["[200, 300, 400, 500]"]
+    assert '["Age", "Income", "Education"]' in grounding.lists_for("string")
+
+
+def test_a_tool_name_abbreviation_counts_as_a_mention() -> None:
+    tool = {"function": {"name": "calc_binomial_prob", "description": "Binomial distribution."}}
+    generic = {"function": {"name": "calc_area", "description": "Area of a shape."}}
+    probability, area = score_tools(
+        "What is the probability of 60 heads in 100 flips?", [tool, generic]
+    )
+    assert probability.relevant and not area.relevant
+
+
+def test_ordinals_and_numbers_with_units_count_as_numbers() -> None:
+    numbers = Grounding("wars of the 19th century, smoothed at 6mm, a 10km run").numbers
+    assert numbers[:3] == ["19", "6", "10"]
