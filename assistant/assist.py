@@ -60,7 +60,7 @@ def first_turn(
         )
         return drain(model.respond(messages, offered, options), on_text)
     relevant, unfillable = _fillable(
-        request, select_tools(request, definitions, max_tools, only_relevant=True)
+        request, select_tools(request, definitions, max_tools, only_relevant=True, margin=1.0)
     )
     if not relevant and unfillable:  # the user has not given the numbers these tools need
         name, params = unfillable[0]

@@ -255,12 +255,24 @@ def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolSco
 
 
 def select_tools(
-    request: str, definitions: list[dict[str, Any]], limit: int = 8, only_relevant: bool = False
+    request: str,
+    definitions: list[dict[str, Any]],
+    limit: int = 8,
+    only_relevant: bool = False,
+    margin: float | None = None,
 ) -> list[dict[str, Any]]:
-    """The most relevant tools (at most `limit`), in their original order."""
+    """The most relevant tools (at most `limit`), in their original order.
+
+    With a `margin`, only tools scoring within it of the best one are kept: a model that
+    cannot weigh tools itself should not be offered one that the request clearly is not about
+    ("search my calendar" names the calendar: the file search is not offered beside it).
+    """
     scores = score_tools(request, definitions)
     ranked = sorted(range(len(definitions)), key=lambda i: -scores[i].score)
     chosen = [i for i in ranked if not only_relevant or scores[i].relevant][:limit]
+    if margin is not None and chosen:
+        best = max(scores[i].score for i in chosen)
+        chosen = [i for i in chosen if scores[i].score >= best - margin]
     return [definitions[i] for i in sorted(chosen)]
 
 

@@ -272,3 +272,20 @@ def test_task_intents_leave_other_requests_alone() -> None:
     matchers = make_task_matchers(lambda: NOW, has_task=lambda words: False)
     for text in ("mark the email as read", "add dentist Friday 3pm", "what's the weather?"):
         assert all(m(text) is None for _, m in matchers), text
+
+
+def test_move_intent_needs_a_day_and_a_known_event() -> None:
+    matchers = dict(make_matchers(lambda: NOW, has_event=lambda words: "dentist" in words.lower()))
+    move = matchers["move_event"]
+    match = move("Move my dentist appointment to Friday at 4pm")
+    assert match is not None and match.arguments == {"event": "Dentist", "start": "Friday at 4pm"}
+    assert move("move the dentist to 4pm") is None, "which day is not said"
+    assert move("move my car to Friday") is None, "no such event"
+
+
+def test_search_intent() -> None:
+    search = dict(make_matchers(lambda: NOW))["search_events"]
+    for text in ("Search my calendar for the dentist", "find the dentist in my calendar?"):
+        match = search(text)
+        assert match is not None and match.arguments == {"text": "dentist"}, text
+    assert search("search my files for the lease") is None

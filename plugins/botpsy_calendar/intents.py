@@ -39,6 +39,21 @@ _CANCEL = re.compile(
     r"(?:\s+from\s+(?:my|the)\s+(?:calendar|agenda|schedule))?$",
     re.I,
 )
+_SEARCH_EVENTS = re.compile(
+    r"^(?:search|look through|check)\s+(?:my\s+|the\s+)?(?:calendar|agenda|schedule)\s+for\s+(?P<a>.+)$"
+    r"|^(?:find|look for|search for)\s+(?P<b>.+?)\s+(?:in|on)\s+(?:my\s+|the\s+)?(?:calendar|agenda|schedule)\??$",
+    re.I,
+)
+_MOVE_EVENT = re.compile(
+    r"^(?:please\s+)?(?:move|reschedule|shift|push|postpone|change)\s+(?:my\s+|the\s+|our\s+)?"
+    r"(?P<what>.+?)\s+(?:to|until|till)\s+(?P<when>.+)$",
+    re.I,
+)
+_NAMES_A_DAY = re.compile(
+    r"\b(today|tonight|tomorrow|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*\b|\d{1,4}[-/.]\d{1,2}",
+    re.I,
+)
 _LIST = [
     re.compile(
         r"^what(?:'s| is|s)\s+(?:on\s+)?(?:my\s+|the\s+)?(?:calendar|agenda|schedule)"
@@ -266,8 +281,41 @@ def make_matchers(
             return IntentMatch("calendar_list_events", {"when": when}, "list_events")
         return None
 
+    def move_event(text: str) -> IntentMatch | None:
+        """ "Move my dentist appointment to Friday at 4pm", "reschedule lunch to 1pm"."""
+        m = _MOVE_EVENT.match(text.strip())
+        if not m or _OTHER_DOMAINS.search(m.group("what")):
+            return None
+        what = re.sub(r"\b(?:appointment|meeting|event)s?\b", " ", m.group("what"), flags=re.I)
+        what = _title(" ".join(what.split()))
+        when = m.group("when").strip(" .")
+        if not what or not has_event(what) or not _resolves(when, now()):
+            return None
+        if not _NAMES_A_DAY.search(when):
+            return None  # "to 1pm": which day is meant is the model's (or the user's) to say
+        return IntentMatch("calendar_update_event", {"event": what, "start": when}, "move_event")
+
+    def search_events(text: str) -> IntentMatch | None:
+        """ "Search my calendar for the dentist", "find the dentist in my calendar"."""
+        m = _SEARCH_EVENTS.match(text.strip())
+        if not m:
+            return None
+        wanted = re.sub(
+            r"^(?:the|my|a|an)\s+",
+            "",
+            (m.group("a") or m.group("b") or "").strip(" ?."),
+            flags=re.I,
+        )
+        return (
+            IntentMatch("calendar_search_events", {"text": wanted}, "search_events")
+            if wanted
+            else None
+        )
+
     return [
         ("list_events", list_events),
+        ("search_events", search_events),
+        ("move_event", move_event),
         ("cancel_event", cancel_event),
         ("add_event", add_event),
         ("event_at_time", event_at_time),

@@ -379,7 +379,13 @@ class CalendarTools:
         wanted = " ".join(_FILLER.sub(" ", task).split()).lower()
         if not wanted:
             raise ToolArgumentError("say which task: its title or id")
-        matches = [t for t in tasks if wanted in t.title.lower() or t.title.lower() in wanted]
+        words = set(wanted.split())
+
+        def named(title: str) -> bool:
+            plain = " ".join(_FILLER.sub(" ", title).split()).lower()
+            return wanted in plain or plain in wanted or words <= set(plain.split())
+
+        matches = [t for t in tasks if named(t.title)]
         matches = [t for t in matches if not t.done] or matches
         if not matches:
             raise ToolError(f"no task matches '{task}'")

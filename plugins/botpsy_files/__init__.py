@@ -51,7 +51,12 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     """Find and search files without the model."""
     index = open_index(context)
 
+    caught_up: list[bool] = []
+
     def has_file(words: list[str]) -> bool:
+        if not caught_up:  # a fresh process: look at what changed since last time, briefly
+            caught_up.append(True)
+            index.catch_up(budget=1.0)
         return bool(index.find(words, limit=1))
 
     def has_folder(name: str) -> bool:
