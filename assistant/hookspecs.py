@@ -76,6 +76,14 @@ class PluginContext:
         """The configured accounts of one kind, e.g. "calendar"."""
         return self.account_book.of_kind(kind)
 
+    def account(self, kind: str, plugin: str) -> Account | None:
+        """The account of `kind` a plugin uses: its `[plugins.NAME] account`, else the first."""
+        accounts = self.accounts(kind)
+        wanted = self.settings(plugin).get("account")
+        if wanted:
+            return next((a for a in accounts if a.name == wanted), None)
+        return accounts[0] if accounts else None
+
     def provide(self, name: str, service: Any) -> None:
         """Offer an object to other plugins under a well-known name (e.g. "contacts").
 

@@ -28,11 +28,21 @@ from botpsy_calendar.tools import CalendarTools
 
 def calendar_account(context: PluginContext) -> Account | None:
     """The calendar account to use: `[plugins.calendar] account`, else the first one."""
-    accounts = context.accounts("calendar")
-    wanted = context.settings("calendar").get("account")
-    if wanted:
-        return next((a for a in accounts if a.name == wanted), None)
-    return accounts[0] if accounts else None
+    return context.account("calendar", "calendar")
+
+
+def connector(context: PluginContext, account: Account) -> Callable[[], DavClient]:
+    """Makes the account's connection when first needed (the password is read only then)."""
+
+    def connect() -> DavClient:
+        return DavClient(
+            account.get("url"),
+            account.get("user"),
+            context.password(account),
+            auth_type=account.get("auth_type"),
+        )
+
+    return connect
 
 
 def open_store(context: PluginContext) -> VdirStore:
@@ -48,21 +58,12 @@ def _make_store(context: PluginContext) -> VdirStore:
     if account is not None and account.get("calendar"):
         collection = account.get("calendar")
         folder = unquote(urlsplit(collection).path.rstrip("/").rsplit("/", 1)[-1]) or "calendar"
-
-        def connect() -> DavClient:
-            return DavClient(
-                account.get("url"),
-                account.get("user"),
-                context.password(account),
-                auth_type=account.get("auth_type"),
-            )
-
         return CalDavStore(
             account_root(context.data_dir, account.name),
             folder,
             context.clock.zone,
             collection,
-            connect,
+            connector(context, account),
         )
     settings = context.settings("calendar")
     root = Path(settings.get("path") or context.data_dir / "calendars").expanduser()
@@ -75,17 +76,8 @@ def open_contacts(context: PluginContext) -> ContactBook:
     if book is None:
         account = calendar_account(context)
         if account is not None and account.get("addressbook"):
-
-            def connect() -> DavClient:
-                return DavClient(
-                    account.get("url"),
-                    account.get("user"),
-                    context.password(account),
-                    auth_type=account.get("auth_type"),
-                )
-
             folder = account_root(context.data_dir, account.name) / "contacts"
-            book = ContactBook(folder, account.get("addressbook"), connect)
+            book = ContactBook(folder, account.get("addressbook"), connector(context, account))
         else:
             book = ContactBook(context.data_dir / "contacts")
         context.shared["calendar.contacts"] = book

@@ -20,11 +20,7 @@ from botpsy_mail.tools import MailTools
 
 def mail_account(context: PluginContext) -> Account | None:
     """The email account to use: `[plugins.mail] account`, else the first one."""
-    accounts = context.accounts("email")
-    wanted = context.settings("mail").get("account")
-    if wanted:
-        return next((a for a in accounts if a.name == wanted), None)
-    return accounts[0] if accounts else None
+    return context.account("email", "mail")
 
 
 def open_mailbox(context: PluginContext, account: Account) -> Mailbox:
