@@ -7,6 +7,7 @@ whose notes ("saved here, sent when the server is back") end up in the reply.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -88,6 +89,23 @@ def task_data(task: Task) -> dict[str, Any]:
     return data
 
 
+def which_one(
+    matches: Sequence[Event | Task],
+    things: str,
+    said: str,
+    argument: str,
+    show: Callable[[Any], str],
+) -> AskUser:
+    """The question for several matches: numbered, so "2" or "the second" answers it."""
+    shown = list(matches[:5])
+    listed = "; ".join(f"{n}. {show(item)}" for n, item in enumerate(shown, 1))
+    return AskUser(
+        f"{len(matches)} {things} match '{said}': {listed}. Which one?",
+        argument,
+        [item.uid for item in shown],
+    )
+
+
 _CODES = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 
 
@@ -144,13 +162,7 @@ class CalendarTools:
             where = f" on {day.strftime('%A %-d %B %Y')}" if day else ""
             raise ToolError(f"no event matches '{event}'{where}")
         if len(matches) > 1:
-            shown = matches[:5]
-            listed = "; ".join(f"{n}. {describe(e)}" for n, e in enumerate(shown, 1))
-            raise AskUser(
-                f"{len(matches)} events match '{event}': {listed}. Which one?",
-                "event",
-                [e.uid for e in shown],
-            )
+            raise which_one(matches, "events", event, "event", describe)
         return matches[0]
 
     def _times(
@@ -390,13 +402,7 @@ class CalendarTools:
         if not matches:
             raise ToolError(f"no task matches '{task}'")
         if len(matches) > 1:
-            shown = matches[:5]
-            listed = "; ".join(f"{n}. {describe_task(t)}" for n, t in enumerate(shown, 1))
-            raise AskUser(
-                f"{len(matches)} tasks match '{task}': {listed}. Which one?",
-                "task",
-                [t.uid for t in shown],
-            )
+            raise which_one(matches, "tasks", task, "task", describe_task)
         return matches[0]
 
     @tool(Effect.WRITE)
