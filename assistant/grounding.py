@@ -11,12 +11,15 @@ directly followed by another parameter's name belongs to that other one.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from assistant.selection import stem
+from assistant.timeparse import TimeParseError, parse_moment
 
 MAX_PHRASE_WORDS = 5
 MAX_PHRASES = 400
@@ -65,6 +68,41 @@ def _enumerations(text: str) -> list[list[str]]:
         items = re.findall(_QUOTED, match.group(0))
         if len(items) >= 2:
             found.append([item.strip() for item in items])
+    return found + _plain_enumerations(text)
+
+
+_SERIES = re.compile(
+    r"[A-Za-z][\w'-]*(?: [\w'-]+){0,2}(?:, [\w'-]+(?: [\w'-]+){0,2}){1,},? (?:and|or) [\w'-]+(?: [\w'-]+)?"
+)
+
+
+_NUMBER_RUN = re.compile(r"(?<![\w.,-])(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+)(?!\w|\.\d|,\d)")
+
+
+def _nested_lists(text: str) -> list[str]:
+    """Bracketed lists of lists ("[[10, 20], [30, 40]]", "[ [1, 2], [3, 4] ]") as JSON."""
+    found = []
+    for match in re.finditer(r"\[\s*\[", text):
+        depth, start = 0, match.start()
+        for end in range(start, min(len(text), start + 2000)):
+            depth += {"[": 1, "]": -1}.get(text[end], 0)
+            if depth == 0:
+                with contextlib.suppress(ValueError):
+                    found.append(json.dumps(json.loads(text[start : end + 1])))
+                break
+    return found
+
+
+def _plain_enumerations(text: str) -> list[list[str]]:
+    """Unquoted series of three or more: "efficient, organized, easy going and compassionate"."""
+    found = []
+    for match in _SERIES.finditer(text):
+        parts = [p.strip() for p in re.split(r",\s*(?:and |or )?|\s+(?:and|or)\s+", match.group(0))]
+        parts[0] = parts[0].split()[-1]  # "I am efficient": the series starts at its last word
+        parts = [p for p in parts if p and p.lower() not in _FUNCTION_WORDS]
+        quoted = any(p[:1] in "'\"" or p[-1:] in "'\"" for p in parts)
+        if len(parts) >= 3 and not quoted:
+            found.append(parts)
     return found
 
 
@@ -75,7 +113,7 @@ _QUOTED_TEXT = (
 _TOKEN = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.-]+"  # an email address
     r"|(?:https?://|www\.)\S+"  # a web address
-    r"|~?/[\w.~/-]+|\b[A-Za-z]:[\\/][\w.\\/ -]+"  # a path
+    r"|(?<![\w/])~?/[\w.~/-]+|\b[A-Za-z]:[\\/][\w.\\/ -]+"  # a path
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # a date
 )
 _LEADING = {"what", "who", "whom", "where", "when", "why", "how", "which", "find", "get", "give",
@@ -89,8 +127,14 @@ _ENTITY_WORDS = {"location", "city", "country", "place", "region", "state", "des
                  "name", "author", "person", "artist", "company", "team", "player", "title", "event",
                  "brand", "organization", "organisation", "scientist", "leader", "monarch", "king",
                  "president", "composer", "director", "movie", "film", "book", "song", "album",
-                 "park", "museum", "restaurant", "hotel", "airport", "university", "species",
+                 "park", "museum", "restaurant", "hotel", "airport", "university",
                  "celebrity", "character", "language"}  # fmt: skip
+_NEGATIONS = {"no", "not", "without", "avoid", "avoiding", "don't", "dont", "never", "non"}
+# Words that do not make a flag's mention ("include_details": "include" alone says nothing).
+_GENERIC_FLAG_WORDS = {stem(w) for w in ("include", "is", "use", "with", "show", "return", "want",
+                                           "get", "enable", "flag")}  # fmt: skip
+_WHEN_WORDS = {"time", "when", "start", "end", "due", "deadline", "datetime", "begin", "date", "day",
+               "at", "until", "from"}  # fmt: skip
 _CONNECTORS = {"of", "de", "the", "&", "von", "van", "der", "la", "le", "del", "du"}
 _EDGE_WORDS = _FUNCTION_WORDS | {
     "between",
@@ -118,10 +162,13 @@ def _proper_phrases(text: str) -> list[str]:
     words = re.findall(r"[\w'’.&-]+|[,;:!?]", text)
     found: dict[str, None] = {}
     current: list[str] = []
+    opening = [False]  # whether the current phrase opens a sentence
 
     def close() -> None:
         while current and current[-1].lower() in _CONNECTORS:
             current.pop()
+        if len(current) == 1 and opening[0] and not current[0].isupper():
+            current.clear()  # "Train a model": a capital that only opens a sentence is no name
         if current:
             found[
                 " ".join(current).rstrip(".,") if len(current) > 1 else current[0].rstrip(".,")
@@ -133,9 +180,11 @@ def _proper_phrases(text: str) -> list[str]:
         sentence_start = index == 0 or words[index - 1] in (".", "!", "?")
         if (
             capital
-            and not (sentence_start and word.lower() in _LEADING)
+            and not (sentence_start and re.sub(r"['’]\w+$", "", word.lower()) in _LEADING)
             and word.lower() not in ("i",)
         ) or (current and word.lower() in _CONNECTORS):
+            if not current:
+                opening[0] = sentence_start
             current.append(word)
         else:
             close()
@@ -148,11 +197,72 @@ def _proper_phrases(text: str) -> list[str]:
     return list(dict.fromkeys(pairs + names))  # "New York, USA" too
 
 
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december"]  # fmt: skip
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_WRITTEN_DATE = re.compile(
+    rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"
+    rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b",
+    re.IGNORECASE,
+)
+
+
+def _written_dates(text: str) -> list[str]:
+    """'March 17, 1915' and '17th of March 1915' as ISO dates ('1915-03-17')."""
+    found = []
+    for m in _WRITTEN_DATE.finditer(text):
+        month_word, day, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (
+            m.group(5), m.group(4), m.group(6))  # fmt: skip
+        month = next(
+            i for i, name in enumerate(_MONTHS, 1) if name.startswith(month_word.lower()[:3])
+        )
+        if 1 <= int(day) <= 31:
+            found.append(f"{int(year):04d}-{month:02d}-{int(day):02d}")
+    return found
+
+
+_TIME_WORDS = {"today", "tonight", "tomorrow", "yesterday", "next", "this", "noon", "midnight",
+               "morning", "afternoon", "evening", "night", "monday", "tuesday", "wednesday",
+               "thursday", "friday", "saturday", "sunday", "week", "weekend", "month"}  # fmt: skip
+_CLOCK = re.compile(r"^\d{1,2}(?::\d{2})?(?:am|pm|h)?$|^\d{1,2}(?::\d{2})$", re.IGNORECASE)
+
+
+def _time_phrases(text: str) -> list[str]:
+    """The longest phrases that read as a day or time ("Friday at 3pm", "tomorrow 9:30")."""
+    words = [w.strip(".,;!?") for w in text.split()]
+    starts = [
+        i
+        for i, w in enumerate(words)
+        if w.lower() in _TIME_WORDS or _CLOCK.match(w) or _WRITTEN_DATE.match(" ".join(words[i:]))
+    ]
+    found: list[str] = []
+    reference = datetime(2026, 1, 1, 12, 0)
+    taken = -1
+    for i in starts:
+        if i <= taken:
+            continue
+        for j in range(min(len(words), i + 6), i, -1):
+            phrase = " ".join(words[i:j])
+            if not phrase or not re.search(r"[a-z0-9]", phrase, re.IGNORECASE):
+                continue
+            try:
+                parse_moment(phrase, reference)
+            except (TimeParseError, ValueError):
+                continue
+            found.append(phrase)
+            taken = j - 1
+            break
+    return found
+
+
 def _names_an_entity(name: str, description: str) -> bool:
     words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
-    return bool(words & _ENTITY_WORDS) or bool(
-        set(re.split(r"[^a-z]+", description.lower())[:8]) & _ENTITY_WORDS
-    )
+    described = set(re.split(r"[^a-z]+", description.lower())[:8]) - _POSITION_WORDS
+    return bool(words & _ENTITY_WORDS) or bool(described & _ENTITY_WORDS)
+
+
+# In a description these say where, not what: "the system of units to be used".
+_POSITION_WORDS = {"from", "to", "start", "end"}
 
 
 def _clean_chunk(chunk: list[str]) -> bool:
@@ -210,7 +320,8 @@ class Grounding:
         text = _CURRENCY.sub("", text)  # $5000 -> 5000
         text = _MAGNITUDE.sub(_scaled, text)  # 100 million -> 100000000
         self.percents = {m.group(1) for m in _PERCENT.finditer(text)}
-        self.lists = [m.group(0) for m in _LIST.finditer(text)]
+        self.lists = _nested_lists(text) + [m.group(0) for m in _LIST.finditer(text)]
+        self.lists += [f"[{run}]" for run in _NUMBER_RUN.findall(_LIST.sub(" ", text))]
         self.enumerations = _enumerations(_LIST.sub(" ", text))
         words = [_clean(w) for w in _LIST.sub(" ", text).replace(",", " , ").split()]
         self.words = [w for w in words if w]
@@ -225,9 +336,23 @@ class Grounding:
             )
         )
         self.tokens = list(
-            dict.fromkeys(m.group(0).rstrip(".,;") for m in _TOKEN.finditer(request))
+            dict.fromkeys(
+                [m.group(0).rstrip(".,;") for m in _TOKEN.finditer(request)]
+                + _written_dates(request)
+            )
         )
         self.proper = _proper_phrases(request)
+        self.times = _time_phrases(request)
+        in_times = {w for t in self.times for w in t.split()}
+        self.bare_numbers = list(  # "ten", "12": not "3pm", not a time's "3"
+            dict.fromkeys(
+                n
+                for w in self.words
+                if (n := _as_number(w)) is not None
+                and w not in in_times
+                and (_NUMBER.fullmatch(w) or w.lower() in _NUMBER_WORDS)
+            )
+        )
         phrases: dict[str, None] = {q: None for q in self.quoted + self.tokens + self.proper}
         plain = [w for w in self.words if w != "," and "<" not in w]
         for size in range(1, MAX_PHRASE_WORDS + 1):
@@ -238,14 +363,15 @@ class Grounding:
         self.phrases = list(phrases)
         self.parameters = parameters or {}
 
-    def _mentions(self, name: str) -> list[int]:
-        for terms in (_terms(name), _terms(self._description(name))):
+    def _mentions(self, name: str, by_name_only: bool = False) -> list[int]:
+        sources = (name,) if by_name_only else (name, self.description(name))
+        for terms in map(_terms, sources):
             found = [i for i, s in enumerate(self.stems) if s in terms]
             if found:
                 return found
         return []
 
-    def _description(self, name: str) -> str:
+    def description(self, name: str) -> str:
         schema = (self.parameters.get("properties") or {}).get(name) or {}
         return str(schema.get("description", ""))
 
@@ -262,9 +388,30 @@ class Grounding:
         A percentage ("5%") becomes a fraction (0.05) for a decimal parameter unless the
         parameter's description asks for a percentage; an integer parameter keeps 5.
         """
+        return self._as_kind(self.near_numbers(name) or self.numbers, name, integer)
+
+    def _as_kind(self, numbers: list[str], name: str, integer: bool) -> list[str]:
+        if not integer and not _says_percent(self.description(name)):
+            numbers = [_fraction(n) if n in self.percents else n for n in numbers]
+        return [n for n in numbers if not integer or "." not in n]
+
+    def bare_for(self, name: str, integer: bool) -> list[str]:
+        """Numbers written plainly ("12", "ten"; not "3pm"), as this parameter takes them."""
+        return self._as_kind(self.bare_numbers, name, integer)
+
+    def percent_of(self, value: str) -> str | None:
+        """The percentage a fraction was written as ("0.05" was "5%"), if it was one."""
+        return next((p for p in self.percents if _fraction(p) == value), None)
+
+    def number_count(self, value: str) -> int:
+        """How often the user wrote this number (a value written twice may fill two parameters)."""
+        return sum(1 for w in self.words if _as_number(w) == value) or 1
+
+    def near_numbers(self, name: str, by_name_only: bool = False) -> list[str]:
+        """Numbers written right beside a mention of `name` ("height 10", "5 years")."""
         near: dict[str, None] = {}
-        own = _terms(name) | _terms(self._description(name))
-        for i in self._mentions(name):
+        own = _terms(name) | _terms(self.description(name))
+        for i in self._mentions(name, by_name_only):
             for j in range(i + 1, min(i + 5, len(self.words))):
                 value = _as_number(self.words[j])
                 if value is not None:
@@ -275,10 +422,69 @@ class Grounding:
                     break  # "annual return rate is 7%": words of the mention itself are skipped
             if i >= 1 and (value := _as_number(self.words[i - 1])) is not None:
                 near[value] = None
-        chosen = list(near) or self.numbers
-        if not integer and not _says_percent(self._description(name)):
-            chosen = [_fraction(n) if n in self.percents else n for n in chosen]
-        return [n for n in chosen if not integer or "." not in n]
+        return list(near)
+
+    def stated(self, name: str, schema: dict[str, Any]) -> list[str]:
+        """Values the user clearly gave an optional parameter; none means leave it out.
+
+        Clearly given: an allowed (enum) value written in the request, a flag whose words the
+        request uses ("direct flight", "with details"), a number or phrase right beside the
+        parameter's mention, a typed token (address, path, date) of its kind, a name the user
+        wrote for a parameter that names a thing, or a list the user wrote. An optional
+        parameter gets a value only from the user, never from the model's imagination.
+        """
+        kind = schema.get("type")
+        description = self.description(name)
+        if "enum" in schema:
+            return [str(v) for v in schema["enum"] if isinstance(v, str) and self._says(v)]
+        if kind == "boolean":
+            return self.flag(name)
+        if kind in ("integer", "number", "float"):
+            return self._as_kind(self.near_numbers(name, True), name, kind == "integer")
+        if kind in ("array", "tuple"):
+            item_type = str((schema.get("items") or {}).get("type", "string"))
+            return self.lists_for(item_type)
+        if kind not in (None, "string"):
+            return []
+        typed = self.typed_tokens(name, description)
+        if typed:
+            return typed
+        named = list(dict.fromkeys(self.quoted + self.tokens + self.proper))
+        near = self.near_phrases(name, by_name_only=True)
+        if _names_an_entity(name, ""):  # "region", "location": a name the user wrote
+            return [c for c in near if c in named] or named
+        if _names_an_entity(name, description):
+            return [c for c in near if c in named]
+        return near
+
+    @property
+    def named(self) -> list[str]:
+        """What the user wrote as a whole value: quoted text, addresses and paths, names."""
+        undated = [t for t in self.tokens if not re.fullmatch(r"[\d/-]+", t)]
+        return list(dict.fromkeys(self.quoted + undated + self.proper))
+
+    def names_an_entity(self, name: str) -> bool:
+        """Whether a parameter wants a name (a place, person, title, company)."""
+        return _names_an_entity(name, self.description(name))
+
+    def flag(self, name: str) -> list[str]:
+        """A yes/no parameter the request names ("direct flight": true; "no tolls": false)."""
+        if not (_terms(name) - _GENERIC_FLAG_WORDS) & set(self.stems):
+            return []
+        return ["false" if self._negated(name) else "true"]
+
+    def _says(self, value: str) -> bool:
+        """Whether the request uses every content word of `value` ("historical records")."""
+        words = _terms(value)
+        return bool(words) and words <= set(self.stems)
+
+    def _negated(self, name: str) -> bool:
+        terms = _terms(name)
+        for i, s in enumerate(self.stems):
+            if s in terms:
+                before = {w.lower() for w in self.words[max(0, i - 3) : i]}
+                return bool(before & _NEGATIONS)
+        return False
 
     def phrases_for(self, name: str) -> list[str]:
         """Phrases right after a mention of `name`; else the request's likely values.
@@ -288,11 +494,11 @@ class Grounding:
         phrases), quoted text and tokens such as addresses and paths; for others, also the
         request's short phrases that neither start nor end on a function word.
         """
-        description = self._description(name)
-        typed = self._typed_tokens(name, description)
+        description = self.description(name)
+        typed = self.typed_tokens(name, description)
         if typed:
             return typed
-        near = self._near_phrases(name)
+        near = self.near_phrases(name)
         undated = [t for t in self.tokens if not re.fullmatch(r"[\d/-]+", t)]
         special = list(dict.fromkeys(self.quoted + undated))
         if _names_an_entity(name, description) and (self.proper or special):
@@ -301,7 +507,7 @@ class Grounding:
             return preferred or list(dict.fromkeys(special + self.proper))
         return near or self.phrases
 
-    def _typed_tokens(self, name: str, description: str) -> list[str]:
+    def typed_tokens(self, name: str, description: str) -> list[str]:
         """An email address for an email parameter, a path for a path, a date for a date, a URL."""
         words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
         text = description.lower()
@@ -313,17 +519,33 @@ class Grounding:
              lambda t: t.startswith(("http", "www"))),
             ({"date", "day"}, ("date in", "date of"), lambda t: bool(re.fullmatch(r"[\d/-]+", t))),
         ]  # fmt: skip
+        times = set(self.times)
+        described = set(re.split(r"[^a-z]+", text)[:10]) - {"to", "day", "date"}
         for triggers, phrases, fits in kinds:
-            if words & triggers or any(phrase in text for phrase in phrases):
+            if words & triggers or described & triggers or any(p in text for p in phrases):
                 found = [t for t in self.tokens if fits(t)]
                 if found:
                     return found
+        place = {"location", "city", "place", "address", "point", "station", "airport"}
+        if (words & _WHEN_WORDS or described & {"date", "time", "when"}) and not (
+            words & place or described & place
+        ):
+            return [t for t in self.times if t in times]
         return []
 
-    def _near_phrases(self, name: str) -> list[str]:
-        """Phrases right after a mention of the parameter."""
+    def near_phrases(self, name: str, by_name_only: bool = False) -> list[str]:
+        """Phrases right after a mention of the parameter, or the word right before it
+        ("Chinese cuisine", "rock concerts")."""
         near: dict[str, None] = {}
-        for i in self._mentions(name):
+        for i in self._mentions(name, by_name_only):
+            if (
+                i >= 1
+                and _clean_chunk([self.words[i - 1]])
+                and _as_number(self.words[i - 1]) is None
+            ):
+                before = self.words[i - 1]
+                if before not in (",",) and before.lower() not in _LEADING:
+                    near[before] = None
             j = i + 1
             while j < len(self.words) and self.words[j].lower() in _FILLER:
                 j += 1

@@ -109,9 +109,17 @@ def test_the_agent_runs_end_to_end_on_the_starter_model(
     config.agent.max_turns = 2
     config.model.max_tokens = 48
     assistant = build_assistant(config, NoTerminalApprover(), model=model)
-    result = assistant.agent.run("add dentist Friday 3pm", use_intents=False)
+    request = "add dentist Friday 3pm"
+    result = assistant.agent.run(request, use_intents=False)
     assert result.path == "model" and result.reply
-    assert result.timings["generated_tokens"] > 0
+    # the model wrote something, or the call was filled from the user's words alone
+    # (an assisted call needs no model run where only one of the user's values fits)
+    filled_from_request = bool(result.calls) and all(
+        str(value).lower() in request.lower()
+        for call in result.calls
+        for value in call.arguments.values()
+    )
+    assert result.timings["generated_tokens"] > 0 or filled_from_request
     assert len(assistant.audit.recent()) == len(result.calls)
 
 

@@ -24,6 +24,7 @@ from assistant.config import ModelSettings
 from assistant.errors import ModelError
 from assistant.formats.grammar import call_grammar
 from assistant.formats.parse import parse_output
+from assistant.formats.slots import fill_call
 from assistant.formats.templates import ChatTemplate, ToolStyle
 from assistant.messages import Message
 from assistant.models.base import (
@@ -318,14 +319,22 @@ class LlamaCppModel(Model):
                     shown = len(visible)
                 if self._cancel.is_set():
                     break
-        if text.endswith(CALL_OPEN) and not self._cancel.is_set():
+        if forced and options.constrain_calls and options.grounded_values is not None:
+            # an assisted call: filled argument by argument from the user's values
+            def complete(so_far: str, grammar: str) -> str:
+                return "".join(
+                    self._stream(prompt + so_far, 160, grammar, stats, info, temperature=0.0)
+                )
+
+            text += fill_call(offered, options.grounded_values, complete)
+        elif text.endswith(CALL_OPEN) and not self._cancel.is_set():
             grammar = None
             if options.constrain_calls:
                 grammar = call_grammar(offered, options.parallel_calls, options.grounded_values)
             budget = max(32, options.max_tokens - stats.generated_tokens)
-            for piece in self._stream(
-                prompt + text, budget, grammar, stats, info, options.temperature
-            ):
+            # a forced call's prompt already ends with the opening tag (see `render`)
+            so_far = prompt + (text[len(CALL_OPEN) :] if forced else text)
+            for piece in self._stream(so_far, budget, grammar, stats, info, options.temperature):
                 text += piece
                 if self._cancel.is_set():
                     break

@@ -1,0 +1,294 @@
+"""Filling an assisted call one argument at a time, each from the user's own values.
+
+A single grammar for the whole call lets a weak model put the same phrase in
+every parameter ("cuisine: Seattle" beside "location: Seattle") and fill
+optional parameters with whatever is left. Filling slot by slot fixes both:
+
+- parameters with the clearest evidence (a typed token, a value beside their
+  mention) are filled first, and a value one parameter took is not offered to
+  the next (unless the user wrote it twice);
+- an optional parameter is filled only when the user clearly gave it a value
+  (`Grounding.stated`), otherwise left out: the tool's default is right;
+- where only one value fits, no model run is needed at all.
+
+The model still chooses the function (among several) and which of the user's
+values goes where; `complete(text, grammar)` continues the call text under a
+GBNF grammar, so any backend that can do that can use this.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.formats.grammar import MAX_STRING, literal
+from assistant.grounding import Grounding
+from assistant.selection import content_words
+
+Complete = Callable[[str, str], str]
+"""Continue `text` (what follows the prompt so far) under a GBNF `grammar`; return the new text."""
+
+_FREE = {
+    "string": f"[^<\\n]{{1,{MAX_STRING}}}",
+    "integer": '"-"? [0-9]{1,15}',
+    "number": '"-"? [0-9]{1,15} ( "." [0-9]{1,10} )?',
+    "boolean": '"true" | "false"',
+}
+_JSON = r"""
+json-value ::= json-object | json-array | json-string | json-number | "true" | "false" | "null"
+json-object ::= "{" ws ( json-string ws ":" ws json-value ( ws "," ws json-string ws ":" ws json-value ){0,15} )? ws "}"
+json-array ::= "[" ws ( json-value ( ws "," ws json-value ){0,31} )? ws "]"
+json-string ::= "\"" [^"\\\n]{0,200} "\""
+json-number ::= "-"? [0-9]{1,15} ( "." [0-9]{1,10} )?
+ws ::= [ ]{0,2}
+"""
+
+
+def fill_call(tools: list[dict[str, Any]], request: str, complete: Complete) -> str:
+    """The text of one call after `<tool_call>`, ending with `</tool_call>`."""
+    names = [t.get("function", t)["name"] for t in tools]
+    text = "\n<function="
+    if len(names) == 1:
+        name = names[0]
+    else:
+        name = complete(text, "root ::= " + " | ".join(literal(n) for n in names)).strip()
+        if name not in names:
+            name = names[0]
+    text += name + ">\n"
+    function = next(t.get("function", t) for t in tools if t.get("function", t)["name"] == name)
+    for key, value in _arguments(function, request, text, complete):
+        text += f"<parameter={key}>\n{value}\n</parameter>\n"
+    return text + "</function>\n</tool_call>"
+
+
+@dataclass
+class _Slot:
+    """One parameter to fill: its candidate values, best evidence first."""
+
+    key: str
+    required: bool
+    tiers: list[list[str]]  # each tier is tried only when no earlier one has a free value
+    ranks: list[int]  # how weak each tier's evidence is: 0 the user said it for this parameter
+    in_order: set[int] = field(default_factory=set)  # tiers taken in the user's order
+    near: list[str] = field(default_factory=list)  # written right beside its mention
+
+    @property
+    def evidence(self) -> tuple[int, int]:
+        """Weakness of its best evidence, then how many values it has to choose from."""
+        return next(((r, len(t)) for t, r in zip(self.tiers, self.ranks, strict=True) if t), (9, 0))
+
+
+def _arguments(
+    function: dict[str, Any], request: str, text: str, complete: Complete
+) -> list[tuple[str, str]]:
+    parameters = function.get("parameters") or {}
+    grounding = Grounding(request, parameters)
+    properties: dict[str, Any] = parameters.get("properties") or {}
+    required = [r for r in parameters.get("required", []) if r in properties]
+    describing = _Describing(function)
+    siblings = _siblings(list(properties))
+    slots = [
+        _slot(grounding, key, properties[key], key in required, key in siblings, describing)
+        for key in [*required, *(k for k in properties if k not in required)]
+    ]
+    # required first, then the clearest (a typed token, a value beside its mention)
+    order = sorted(range(len(slots)), key=lambda i: (not slots[i].required, slots[i].evidence, i))
+    used: Counter[str] = Counter()
+    chosen: list[tuple[str, str]] = []
+    lowered = request.lower()
+    for slot in (slots[i] for i in order):
+        schema = properties[slot.key]
+        options: list[str] = []
+        in_order = False
+        # "Chinese cuisine in Seattle": a value beside another parameter's mention is its
+        claimed = {v for other in slots if other is not slot and other.key not in dict(chosen)
+                   for v in other.near}  # fmt: skip
+        for number, tier in enumerate(slot.tiers):
+            options = [c for c in tier if _available(c, used, grounding)]
+            if slot.ranks[number] > 0:
+                options = [c for c in options if c not in claimed] or options
+            if options:
+                in_order = number in slot.in_order
+                break
+        if not options:
+            if not slot.required:
+                continue  # the user gave it nothing of its own: the tool's default applies
+            options = next((t for t in slot.tiers if t), [])
+        head = text + "".join(f"<parameter={k}>\n{v}\n</parameter>\n" for k, v in chosen)
+        head += f"<parameter={slot.key}>\n"
+        if len(options) == 1 and not _is_array(schema):
+            value = options[0]
+        elif in_order and not _is_array(schema):
+            # unnamed numbers, place1/place2: the user gives them in the tool's order
+            value = min(options, key=lambda o: _position(lowered, grounding, o))
+        else:
+            grammar = _value_grammar(options, schema, grounding, slot.key, used)
+            value = complete(head, grammar).rstrip("\n")
+        used[_norm(value)] += 1
+        if (percent := grounding.percent_of(value)) is not None:
+            used[percent] += 1  # "5%" given as 0.05 is not left over as 5
+        chosen.append((slot.key, value))
+    position = {key: i for i, key in enumerate(properties)}
+    return sorted(chosen, key=lambda kv: position[kv[0]])
+
+
+def _slot(
+    grounding: Grounding,
+    key: str,
+    schema: dict[str, Any],
+    required: bool,
+    sibling: bool,
+    describing: _Describing,
+) -> _Slot:
+    """Where a parameter's value may come from, most likely first."""
+    kind = _kind(schema)
+    stated = grounding.stated(key, schema)
+    if "enum" in schema:
+        every = [v if isinstance(v, str) else json.dumps(v) for v in schema["enum"]]
+        return _Slot(
+            key, required, [stated, every] if required else [stated], [0, 2][: 2 if required else 1]
+        )
+    if kind in ("integer", "number"):
+        integer = kind == "integer"
+        near = grounding.numbers_for(key, integer) if grounding.near_numbers(key) else []
+        # a required number may be any the user wrote; an optional one only a plain one left over
+        every = grounding.numbers_for("", integer) if required else grounding.bare_for(key, integer)
+        in_order = {1, 2} if sibling else set()
+        return _Slot(key, required, [stated, near, every], [0, 0, 2], in_order)
+    if kind == "boolean":
+        return _Slot(
+            key,
+            required,
+            [stated, ["true", "false"]] if required else [stated],
+            [0, 2][: 2 if required else 1],
+        )
+    if kind == "array" or not required:
+        return _Slot(key, required, [stated], [0])
+    description = grounding.description(key)
+    typed = grounding.typed_tokens(key, description)
+    near = grounding.near_phrases(key)
+    named = grounding.named
+    if grounding.names_an_entity(key):
+        tiers = [typed, [c for c in near if c in named], named, describing.prune(near)]
+        ranks = [0, 0, 1, 1]
+    else:
+        tiers, ranks = [typed, describing.prune(near), named], [0, 0, 2]
+    tiers += [describing.prune(grounding.phrases), grounding.phrases]
+    ranks += [2, 3]
+    in_order = {2} if sibling else set()  # tier 2: the names
+    return _Slot(key, required, tiers, ranks, in_order, near)
+
+
+def _position(text: str, grounding: Grounding, value: str) -> int:
+    """Where the user first wrote a value (numbers by their order among the user's numbers)."""
+    numbers = grounding.numbers_for("", integer=False)
+    if value in numbers:
+        return numbers.index(value)
+    found = text.find(value.lower())
+    return found if found >= 0 else len(text)
+
+
+_IDENTIFIER = re.compile(r"^\S*(?:[a-z]_[a-z0-9]|[a-z][A-Z]|[/@\\])\S*$")
+
+
+class _Describing:
+    """The words a tool uses to describe itself: the question, rarely the answer.
+
+    "Find the most followed person on Twitter who tweets about psychology" for
+    `most_followed(topic)`: "most followed person" describes the tool, "psychology" is the
+    topic. A phrase using a word of the tool's name, or only words of its description and
+    parameter names, is not offered as a value when another phrase is.
+    """
+
+    def __init__(self, function: dict[str, Any]) -> None:
+        properties = (function.get("parameters") or {}).get("properties") or {}
+        self.name_words = content_words(function["name"])
+        self.vocabulary = self.name_words | content_words(
+            " ".join([function.get("description", ""), *properties])
+        )
+
+    def prune(self, phrases: list[str]) -> list[str]:
+        identifiers = [p for p in phrases if _IDENTIFIER.search(p)]
+        if identifiers:  # "my_data", "C:/data/cars.csv": written as values, not as words
+            return identifiers
+        kept = []
+        for phrase in phrases:
+            words = content_words(phrase)
+            if not words or words & self.name_words or words <= self.vocabulary:
+                continue
+            kept.append(phrase)
+        return kept
+
+
+_ORDINALS = {"1": 0, "one": 0, "first": 0, "start": 0, "from": 0, "origin": 0, "departure": 0,
+             "source": 0, "min": 0, "lower": 0, "2": 1, "two": 1, "second": 1, "end": 1, "to": 1,
+             "destination": 1, "arrival": 1, "target": 1, "max": 1, "upper": 1, "3": 2,
+             "three": 2, "third": 2}  # fmt: skip
+
+
+def _siblings(names: list[str]) -> set[str]:
+    """Parameters that differ only by an order word (place1/place2, start_x/end_x)."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        words = re.findall(r"[a-z]+|\d+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name).lower())
+        if any(w in _ORDINALS for w in words):
+            base = " ".join(w for w in words if w not in _ORDINALS)
+            groups.setdefault(base, []).append(name)
+    return {n for group in groups.values() if len(group) > 1 for n in group}
+
+
+def _kind(schema: dict[str, Any]) -> str:
+    kind = str(schema.get("type", "string"))
+    return {"float": "number", "tuple": "array", "dict": "object"}.get(kind, kind)
+
+
+def _is_array(schema: dict[str, Any]) -> bool:
+    return _kind(schema) == "array" and "enum" not in schema
+
+
+def _norm(value: str) -> str:
+    return " ".join(re.sub(r"[^\w.@/~'-]+", " ", value.lower()).split())
+
+
+def _available(candidate: str, used: Counter[str], grounding: Grounding) -> bool:
+    """Not already given to another parameter (nor inside a value that was)."""
+    norm = _norm(candidate)
+    if norm in ("true", "false"):
+        return True
+    if used[norm] and used[norm] >= grounding.number_count(candidate):
+        return False
+    # nor a part of one ("Boston" of "Boston, MA"), nor a phrase spanning one ("yellow and blue")
+    return not any(u != norm and (f" {norm} " in f" {u} " or f" {u} " in f" {norm} ") for u in used)
+
+
+def _value_grammar(
+    options: list[str], schema: dict[str, Any], grounding: Grounding, key: str, used: Counter[str]
+) -> str:
+    """A grammar for one value followed by a newline: one of `options`, or a free value."""
+    kind = _kind(schema)
+    rules: list[str] = []
+    if kind == "array" and not options:
+        item = str((schema.get("items") or {}).get("type", "string"))
+        if item == "string":
+            items = [p for p in grounding.phrases_for(key) if _available(p, used, grounding)]
+            values = [literal(json.dumps(p)) for p in items]
+        elif item in ("integer", "number", "float"):
+            values = [literal(n) for n in grounding.numbers_for(key, integer=item == "integer")]
+        else:
+            values = []
+        if values:
+            one = "( " + " | ".join(values) + " )"
+            rules.append(f'value ::= "[" {one} ( ", " {one} ){{0,15}} "]"')
+        else:
+            rules.append("value ::= json-array")
+    elif options:
+        rules.append("value ::= " + " | ".join(literal(o) for o in options))
+    elif kind in _FREE:
+        rules.append(f"value ::= {_FREE[kind]}")
+    else:
+        rules.append("value ::= json-value")
+    return "\n".join(['root ::= value "\\n"', *rules]) + _JSON

@@ -1,0 +1,152 @@
+"""Filling an assisted call slot by slot: each value from the user, none given twice, no
+optional parameter invented.
+
+The model is replaced by a recorder that answers with the first value its grammar allows:
+these tests are about which values the harness offers and where, not about a model's
+choice (tests/test_inference.py runs the real starter model through the same path).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.formats.parse import parse_output
+from assistant.formats.slots import fill_call
+from assistant.grounding import Grounding
+from assistant.schema import coerce_arguments
+
+
+class FirstChoice:
+    """A stand-in model: picks the first alternative of each grammar and records the offers."""
+
+    def __init__(self) -> None:
+        self.offers: list[list[str]] = []
+
+    def __call__(self, text: str, grammar: str) -> str:
+        rules = grammar.splitlines()
+        line = next((r for r in rules if r.startswith("value ::=")), rules[0])
+        options = re.findall(r'"((?:[^"\\]|\\.)*)"', line.split("::=", 1)[1])
+        options = [o for o in options if o != "\\n"]
+        self.offers.append(options)
+        return options[0].replace('\\"', '"') + "\n" if options else "x\n"
+
+
+def tool(name: str, required: list[str], **properties: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": f"{name.replace('_', ' ')}.",
+            "parameters": {"type": "object", "properties": properties, "required": required},
+        },
+    }
+
+
+def call(tools: list[dict[str, Any]], request: str, model: Any = None) -> dict[str, Any]:
+    text = "<tool_call>" + fill_call(tools, request, model or FirstChoice())
+    parsed = parse_output(text, [t["function"]["name"] for t in tools])
+    assert not parsed.errors, parsed.errors
+    [made] = parsed.tool_calls
+    schema = next(t for t in tools if t["function"]["name"] == made.name)["function"]
+    return {"name": made.name, **coerce_arguments(made.arguments, schema["parameters"])}
+
+
+def test_a_value_one_parameter_took_is_not_offered_to_the_next() -> None:
+    restaurants = tool(
+        "find_restaurants",
+        ["location", "cuisine"],
+        location={"type": "string", "description": "The city."},
+        cuisine={"type": "string", "description": "Kind of food."},
+    )
+    made = call([restaurants], "Find restaurants that offer Chinese cuisine in Seattle.")
+    assert made["location"] == "Seattle"
+    assert made["cuisine"] == "Chinese"
+
+
+def test_a_number_written_twice_may_fill_two_parameters() -> None:
+    rectangle = tool(
+        "rectangle_area",
+        ["width", "height"],
+        width={"type": "integer", "description": "Width."},
+        height={"type": "integer", "description": "Height."},
+    )
+    assert call([rectangle], "area of a rectangle with width 5 and height 5") == {
+        "name": "rectangle_area",
+        "width": 5,
+        "height": 5,
+    }
+    made = call([rectangle], "area of a rectangle with width 5 and height 7")
+    assert (made["width"], made["height"]) == (5, 7)
+
+
+def test_an_optional_parameter_is_left_out_unless_the_user_gave_it() -> None:
+    news = tool(
+        "get_news",
+        ["topic"],
+        topic={"type": "string", "description": "The subject."},
+        quantity={"type": "integer", "description": "Number of articles."},
+        detail={"type": "boolean", "description": "Full text."},
+    )
+    plain = call([news], "news about Bitcoin")
+    assert plain == {"name": "get_news", "topic": "Bitcoin"}
+    stated = call([news], "get 5 news about Bitcoin in detail")
+    assert stated["quantity"] == 5 and stated["detail"] is True and stated["topic"] == "Bitcoin"
+
+
+def test_a_percentage_given_as_a_fraction_is_not_left_over_as_a_number() -> None:
+    bond = tool(
+        "discounted_cash_flow",
+        ["coupon_payment", "discount_rate"],
+        coupon_payment={"type": "integer", "description": "The annual coupon payment."},
+        discount_rate={"type": "float", "description": "The discount rate."},
+        face_value={"type": "integer", "description": "The face value of the bond."},
+    )
+    made = call([bond], "a bond paying a coupon payment of $100 with discount rate 4%")
+    assert made == {"name": "discounted_cash_flow", "coupon_payment": 100, "discount_rate": 0.04}
+
+
+def test_numbered_parameters_take_the_users_values_in_order() -> None:
+    difference = tool(
+        "get_time_difference",
+        ["place1", "place2"],
+        place1={"type": "string", "description": "First location."},
+        place2={"type": "string", "description": "Second location."},
+    )
+    made = call([difference], "What's the time difference between San Francisco and Sydney?")
+    assert (made["place1"], made["place2"]) == ("San Francisco", "Sydney")
+
+
+def test_a_time_parameter_gets_the_whole_time_phrase() -> None:
+    event = tool(
+        "create_event",
+        ["title", "start"],
+        title={"type": "string", "description": "What the event is."},
+        start={"type": "string", "description": "When it starts, as the user said it."},
+        duration_minutes={"type": "integer", "description": "How long."},
+    )
+    made = call([event], "Schedule a meeting with Alice on Friday at 3pm")
+    assert made["start"] == "Friday at 3pm"
+    assert "duration_minutes" not in made  # the 3 of 3pm is not a duration
+
+
+def test_the_model_chooses_among_several_tools_by_name() -> None:
+    model = FirstChoice()
+    tools = [
+        tool("weather_now", ["city"], city={"type": "string", "description": "City."}),
+        tool("time_now", ["city"], city={"type": "string", "description": "City."}),
+    ]
+    made = call(tools, "weather in Paris", model)
+    assert model.offers[0] == ["weather_now", "time_now"]
+    assert made == {"name": "weather_now", "city": "Paris"}
+
+
+def test_grounding_reads_lists_people_write() -> None:
+    prose = Grounding("given that I am efficient, organized, easy going and compassionate")
+    assert '["efficient", "organized", "easy going", "compassionate"]' in prose.lists_for("string")
+    nested = Grounding("a contingency table [ [10, 20], [30, 40] ]")
+    assert "[[10, 20], [30, 40]]" in nested.lists_for("array")
+    runs = Grounding("dataset_A with the values 12, 24, 36 and dataset_B with 15, 30, 45.")
+    assert {"[12, 24, 36]", "[15, 30, 45]"} <= set(runs.lists_for("integer"))
+    dated = Grounding("What was his contribution on March 17, 1915?")
+    assert "1915-03-17" in dated.tokens
