@@ -72,11 +72,14 @@ def _enumerations(text: str) -> list[list[str]]:
 
 
 _SERIES = re.compile(
-    r"[A-Za-z][\w'-]*(?: [\w'-]+){0,2}(?:, [\w'-]+(?: [\w'-]+){0,2}){1,},? (?:and|or) [\w'-]+(?: [\w'-]+)?"
+    r"[A-Za-z0-9][\w'-]*(?: [\w'-]+){0,2}(?:, [\w'-]+(?: [\w'-]+){0,2}){1,},? (?:and|or) [\w'-]+(?: [\w'-]+)?"
 )
 
 
-_NUMBER_RUN = re.compile(r"(?<![\w.,-])(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+)(?!\w|\.\d|,\d)")
+_NUMBER_RUN = re.compile(
+    r"(?<![\w.,-])(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+(?:,?\s+and\s+-?\d+(?:\.\d+)?)?)"
+    r"(?!\w|\.\d|,\d)"
+)
 
 
 def _nested_lists(text: str) -> list[str]:
@@ -93,12 +96,27 @@ def _nested_lists(text: str) -> list[str]:
     return found
 
 
+_SERIES_STOPS = {"of", "with", "for", "the", "a", "an", "is", "am", "are", "and", "to", "in", "on",
+                 "as", "that", "i", "me", "my", "like", "include", "includes", "including",
+                 "between", "from", "using", "use", "want", "need"}  # fmt: skip
+
+
+def _trim(words: list[str]) -> list[str]:
+    """A series item without the function words around it ("G for" -> "G")."""
+    while words and words[-1].lower() in _SERIES_STOPS | _FUNCTION_WORDS:
+        words = words[:-1]
+    return words
+
+
 def _plain_enumerations(text: str) -> list[list[str]]:
     """Unquoted series of three or more: "efficient, organized, easy going and compassionate"."""
     found = []
     for match in _SERIES.finditer(text):
         parts = [p.strip() for p in re.split(r",\s*(?:and |or )?|\s+(?:and|or)\s+", match.group(0))]
-        parts[0] = parts[0].split()[-1]  # "I am efficient": the series starts at its last word
+        head = parts[0].split()
+        cut = max((i + 1 for i, w in enumerate(head) if w.lower() in _SERIES_STOPS), default=0)
+        parts[0] = " ".join(head[max(cut, len(head) - 3) :])  # "I am efficient" -> "efficient"
+        parts = [" ".join(_trim(p.split())) for p in parts]
         parts = [p for p in parts if p and p.lower() not in _FUNCTION_WORDS]
         quoted = any(p[:1] in "'\"" or p[-1:] in "'\"" for p in parts)
         if len(parts) >= 3 and not quoted:
@@ -115,6 +133,8 @@ _TOKEN = re.compile(
     r"|(?:https?://|www\.)\S+"  # a web address
     r"|(?<![\w/])~?/[\w.~/-]+|\b[A-Za-z]:[\\/][\w.\\/ -]+"  # a path
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # a date
+    r"|\b\d{4}[-/]\d{2,4}\b"  # a season: 2019-2020
+    r"|\b[A-Z]{1,4}-?\d{2,}[A-Z\d]*\b"  # a code: B1004, SKU-123
 )
 _LEADING = {"what", "who", "whom", "where", "when", "why", "how", "which", "find", "get", "give",
             "show", "tell", "calculate", "compute", "search", "look", "book", "send", "create",
@@ -133,6 +153,8 @@ _NEGATIONS = {"no", "not", "without", "avoid", "avoiding", "don't", "dont", "nev
 # Words that do not make a flag's mention ("include_details": "include" alone says nothing).
 _GENERIC_FLAG_WORDS = {stem(w) for w in ("include", "is", "use", "with", "show", "return", "want",
                                            "get", "enable", "flag")}  # fmt: skip
+_PLACE_WORDS = {"location", "city", "place", "region", "country", "area", "venue", "destination",
+                "address", "state", "town", "where", "locale", "county"}  # fmt: skip
 _WHEN_WORDS = {"time", "when", "start", "end", "due", "deadline", "datetime", "begin", "date", "day",
                "at", "until", "from"}  # fmt: skip
 _CONNECTORS = {"of", "de", "the", "&", "von", "van", "der", "la", "le", "del", "du"}
@@ -159,7 +181,8 @@ _EDGE_WORDS = _FUNCTION_WORDS | {
 
 def _proper_phrases(text: str) -> list[str]:
     """Capitalised phrases ("San Francisco", "Treaty of Tordesillas", "Apple Inc."), not the first verb."""
-    words = re.findall(r"[\w'’.&-]+|[,;:!?]", text)
+    words = re.findall(r"[\w'’.&#+-]+|[,;:!?]", text)
+    words = [re.sub(r"(?<=\w)['’]s?$", "", w).lstrip("'’") if len(w) > 2 else w for w in words]
     found: dict[str, None] = {}
     current: list[str] = []
     opening = [False]  # whether the current phrase opens a sentence
@@ -201,7 +224,7 @@ _MONTHS = ["january", "february", "march", "april", "may", "june", "july", "augu
            "september", "october", "november", "december"]  # fmt: skip
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _WRITTEN_DATE = re.compile(
-    rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"
+    rf"\b{_MONTH}\s*(\d{{1,2}})(?:st|nd|rd|th)?,?\s*(\d{{4}})\b"
     rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b",
     re.IGNORECASE,
 )
@@ -321,7 +344,10 @@ class Grounding:
         text = _MAGNITUDE.sub(_scaled, text)  # 100 million -> 100000000
         self.percents = {m.group(1) for m in _PERCENT.finditer(text)}
         self.lists = _nested_lists(text) + [m.group(0) for m in _LIST.finditer(text)]
-        self.lists += [f"[{run}]" for run in _NUMBER_RUN.findall(_LIST.sub(" ", text))]
+        self.lists += [
+            "[" + re.sub(r",?\s+and\s+|\s*,\s*", ", ", run) + "]"
+            for run in _NUMBER_RUN.findall(_LIST.sub(" ", text))
+        ]
         self.enumerations = _enumerations(_LIST.sub(" ", text))
         words = [_clean(w) for w in _LIST.sub(" ", text).replace(",", " , ").split()]
         self.words = [w for w in words if w]
@@ -362,6 +388,7 @@ class Grounding:
                     phrases[" ".join(chunk)] = None
         self.phrases = list(phrases)
         self.parameters = parameters or {}
+        self.request = request
 
     def _mentions(self, name: str, by_name_only: bool = False) -> list[int]:
         sources = (name,) if by_name_only else (name, self.description(name))
@@ -463,6 +490,17 @@ class Grounding:
         undated = [t for t in self.tokens if not re.fullmatch(r"[\d/-]+", t)]
         return list(dict.fromkeys(self.quoted + undated + self.proper))
 
+    def preposition(self, value: str) -> str:
+        """The word the user wrote before a value ("in" Paris, "from" Boston), lowercased."""
+        pattern = rf"\b(\w+)\s+(?:the\s+)?{re.escape(value)}"
+        found = re.search(pattern, self.request, re.IGNORECASE)
+        return found.group(1).lower() if found else ""
+
+    def names_a_place(self, name: str) -> bool:
+        """Whether a parameter wants a place (its name says so)."""
+        words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
+        return bool(words & _PLACE_WORDS)
+
     def names_an_entity(self, name: str) -> bool:
         """Whether a parameter wants a name (a place, person, title, company)."""
         return _names_an_entity(name, self.description(name))
@@ -539,7 +577,8 @@ class Grounding:
         near: dict[str, None] = {}
         for i in self._mentions(name, by_name_only):
             if (
-                i >= 1
+                not by_name_only
+                and i >= 1
                 and _clean_chunk([self.words[i - 1]])
                 and _as_number(self.words[i - 1]) is None
             ):
@@ -571,6 +610,11 @@ class Grounding:
         found = []
         if item_type == "string":
             found += [json.dumps(items) for items in self.enumerations]
+        elif item_type in ("integer", "number", "float"):
+            for items in self.enumerations:
+                numbers = [next(filter(None, map(_as_number, i.split())), None) for i in items]
+                if all(n is not None for n in numbers):
+                    found.append("[" + ", ".join(str(n) for n in numbers) + "]")
         for raw in self.lists:
             try:
                 items = json.loads(raw)
@@ -584,4 +628,4 @@ class Grounding:
             found.append(
                 json.dumps(items if item_type not in ("string",) else [str(v) for v in items])
             )
-        return found
+        return list(dict.fromkeys(found))

@@ -75,6 +75,7 @@ class _Slot:
     ranks: list[int]  # how weak each tier's evidence is: 0 the user said it for this parameter
     in_order: set[int] = field(default_factory=set)  # tiers taken in the user's order
     near: list[str] = field(default_factory=list)  # written right beside its mention
+    named_tier: int = -1  # the tier of names the user wrote
 
     @property
     def evidence(self) -> tuple[int, int]:
@@ -100,6 +101,7 @@ def _arguments(
     used: Counter[str] = Counter()
     chosen: list[tuple[str, str]] = []
     lowered = request.lower()
+    places = any(grounding.names_a_place(s.key) for s in slots)
     for slot in (slots[i] for i in order):
         schema = properties[slot.key]
         options: list[str] = []
@@ -111,6 +113,9 @@ def _arguments(
             options = [c for c in tier if _available(c, used, grounding)]
             if slot.ranks[number] > 0:
                 options = [c for c in options if c not in claimed] or options
+            if places and number == slot.named_tier:  # "the Louvre Museum in Paris"
+                fits = _prepositions_for(slot.key, grounding)
+                options = [c for c in options if fits(grounding.preposition(c))] or options
             if options:
                 in_order = number in slot.in_order
                 break
@@ -166,6 +171,9 @@ def _slot(
             [stated, ["true", "false"]] if required else [stated],
             [0, 2][: 2 if required else 1],
         )
+    if kind == "string" and not required:  # a word describing the tool is no value for it
+        kept = set(describing.prune(stated)) | set(grounding.named)
+        return _Slot(key, required, [[v for v in stated if v in kept]], [0])
     if kind == "array" or not required:
         return _Slot(key, required, [stated], [0])
     description = grounding.description(key)
@@ -180,7 +188,7 @@ def _slot(
     tiers += [describing.prune(grounding.phrases), grounding.phrases]
     ranks += [2, 3]
     in_order = {2} if sibling else set()  # tier 2: the names
-    return _Slot(key, required, tiers, ranks, in_order, near)
+    return _Slot(key, required, tiers, ranks, in_order, near, named_tier=2)
 
 
 def _position(text: str, grounding: Grounding, value: str) -> int:
@@ -261,8 +269,41 @@ def _available(candidate: str, used: Counter[str], grounding: Grounding) -> bool
         return True
     if used[norm] and used[norm] >= grounding.number_count(candidate):
         return False
-    # nor a part of one ("Boston" of "Boston, MA"), nor a phrase spanning one ("yellow and blue")
-    return not any(u != norm and (f" {norm} " in f" {u} " or f" {u} " in f" {norm} ") for u in used)
+    # nor a part of one ("Boston" of "Boston, MA"), nor a phrase spanning one ("yellow and
+    # blue"), nor one sharing a name with one ("Ronaldo in the 2019-2020 season")
+    words = set(norm.split())
+    return not any(
+        u != norm
+        and (f" {norm} " in f" {u} " or f" {u} " in f" {norm} " or _shares_a_name(words, u))
+        for u in used
+    )
+
+
+_FROM = {"from", "leaving", "departing"}
+_TO = {"to", "into", "towards", "reaching"}
+_AT = {"in", "at", "near", "around", "across", "within", "inside"} | _FROM | _TO
+_STARTS = {"start", "origin", "departure", "from", "source", "begin", "pickup"}
+_ENDS = {"end", "destination", "arrival", "to", "target", "dropoff"}
+
+
+def _prepositions_for(key: str, grounding: Grounding) -> Callable[[str], bool]:
+    """Which word before a name fits a parameter: "from" a start, "to" an end, "in" a place."""
+    words = set(re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", key).lower()))
+    if words & _STARTS:
+        return lambda word: word in _FROM
+    if words & _ENDS:
+        return lambda word: word in _TO
+    if grounding.names_a_place(key):
+        return lambda word: word in _AT
+    return lambda word: word not in _AT
+
+
+def _shares_a_name(words: set[str], used: str) -> bool:
+    shared = words & set(used.split())
+    return any(len(w) >= 3 and not w.isdigit() and w not in _COMMON for w in shared)
+
+
+_COMMON = {"the", "and", "for", "with", "from", "into", "per", "new"}
 
 
 def _value_grammar(
