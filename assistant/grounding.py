@@ -135,6 +135,7 @@ _TOKEN = re.compile(
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # a date
     r"|\b\d{4}[-/]\d{2,4}\b"  # a season: 2019-2020
     r"|\b[A-Z]{1,4}-?\d{2,}[A-Z\d]*\b"  # a code: B1004, SKU-123
+    r"|\b[\w-]+\.(?:com|org|net|io|edu|gov|co\.uk|de|fr|info)\b(?![@\w])"  # a site: Foodnetwork.com
 )
 _LEADING = {"what", "who", "whom", "where", "when", "why", "how", "which", "find", "get", "give",
             "show", "tell", "calculate", "compute", "search", "look", "book", "send", "create",
@@ -212,7 +213,13 @@ def _proper_phrases(text: str) -> list[str]:
         else:
             close()
     close()
-    names = [p for p in found if p and p.lower() not in _LEADING]
+    names = [
+        p
+        for p in found
+        if p
+        and p.lower() not in _LEADING
+        and p.split()[0].lower().rstrip(".") not in _CALENDAR_WORDS
+    ]
     joined = re.findall(
         r"([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*), ([A-Z][\w.-]*(?: [A-Z][\w.-]*)*)", text
     )
@@ -220,6 +227,10 @@ def _proper_phrases(text: str) -> list[str]:
     return list(dict.fromkeys(pairs + names))  # "New York, USA" too
 
 
+_CALENDAR_WORDS = {"january", "february", "march", "april", "may", "june", "july", "august",
+                   "september", "october", "november", "december", "jan", "feb", "mar", "apr",
+                   "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "monday", "tuesday",
+                   "wednesday", "thursday", "friday", "saturday", "sunday"}  # fmt: skip
 _MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december"]  # fmt: skip
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -230,18 +241,39 @@ _WRITTEN_DATE = re.compile(
 )
 
 
+_DAY_MONTH = re.compile(
+    rf"\b(?:{_MONTH}\s*(\d{{1,2}})(?:st|nd|rd|th)?\b|(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})"
+    r"(?:,?\s*(\d{4})\b)?",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"\b(1[5-9]\d\d|2[01]\d\d)\b")
+
+
 def _written_dates(text: str) -> list[str]:
-    """'March 17, 1915' and '17th of March 1915' as ISO dates ('1915-03-17')."""
+    """'March 17, 1915', '17th of March 1915', 'Jun.20,2023' as ISO dates ('1915-03-17').
+
+    A day and month without a year ("from 2023 April 4th to April 8th") take the year
+    the request names, if it names one.
+    """
     found = []
-    for m in _WRITTEN_DATE.finditer(text):
-        month_word, day, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (
-            m.group(5), m.group(4), m.group(6))  # fmt: skip
+    years = _YEAR.findall(text)
+    for m in _DAY_MONTH.finditer(text):
+        month_word, day = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        year = m.group(5) or (years[0] if len(set(years)) == 1 else None)
         month = next(
             i for i, name in enumerate(_MONTHS, 1) if name.startswith(month_word.lower()[:3])
         )
-        if 1 <= int(day) <= 31:
+        if year and 1 <= int(day) <= 31:
             found.append(f"{int(year):04d}-{month:02d}-{int(day):02d}")
     return found
+
+
+def _date_words(text: str) -> set[str]:
+    """The words of dates written in words: their numbers are not quantities."""
+    words = {w for m in _DAY_MONTH.finditer(text) for w in re.split(r"[\s,.]+", m.group(0)) if w}
+    if words and len(set(_YEAR.findall(text))) == 1:
+        words |= set(_YEAR.findall(text))  # "2023 April 4th": the year the days take
+    return words
 
 
 _TIME_WORDS = {"today", "tonight", "tomorrow", "yesterday", "next", "this", "noon", "midnight",
@@ -272,7 +304,8 @@ def _time_phrases(text: str) -> list[str]:
                 parse_moment(phrase, reference)
             except (TimeParseError, ValueError):
                 continue
-            found.append(phrase)
+            trimmed = " ".join(_trim(phrase.split()))
+            found.append(trimmed or phrase)
             taken = j - 1
             break
     return found
@@ -349,6 +382,11 @@ class Grounding:
             for run in _NUMBER_RUN.findall(_LIST.sub(" ", text))
         ]
         self.enumerations = _enumerations(_LIST.sub(" ", text))
+        self.pairs = [  # "tomatoes and lettuce": a list of two, offered only to list parameters
+            [a, b]
+            for a, b in re.findall(r"\b([A-Za-z][\w-]*) and ([A-Za-z][\w-]*)\b", text)
+            if a.lower() not in _SERIES_STOPS and b.lower() not in _SERIES_STOPS
+        ]
         words = [_clean(w) for w in _LIST.sub(" ", text).replace(",", " , ").split()]
         self.words = [w for w in words if w]
         self.stems = [stem(w.lower()) for w in self.words]
@@ -370,12 +408,14 @@ class Grounding:
         self.proper = _proper_phrases(request)
         self.times = _time_phrases(request)
         in_times = {w for t in self.times for w in t.split()}
+        dated = _date_words(request)
         self.bare_numbers = list(  # "ten", "12": not "3pm", not a time's "3"
             dict.fromkeys(
                 n
                 for w in self.words
                 if (n := _as_number(w)) is not None
                 and w not in in_times
+                and w not in dated
                 and (_NUMBER.fullmatch(w) or w.lower() in _NUMBER_WORDS)
             )
         )
@@ -488,7 +528,9 @@ class Grounding:
     def named(self) -> list[str]:
         """What the user wrote as a whole value: quoted text, addresses and paths, names."""
         undated = [t for t in self.tokens if not re.fullmatch(r"[\d/-]+", t)]
-        return list(dict.fromkeys(self.quoted + undated + self.proper))
+        inside = " | ".join(self.quoted)  # a name inside quoted text is part of it
+        proper = [p for p in self.proper if p not in inside and not re.search(r"['\"‘“]", p)]
+        return list(dict.fromkeys(self.quoted + undated + proper))
 
     def preposition(self, value: str) -> str:
         """The word the user wrote before a value ("in" Paris, "from" Boston), lowercased."""
@@ -554,11 +596,12 @@ class Grounding:
             ({"path", "file", "filename", "directory", "folder"}, ("file path", "path to"),
              lambda t: "/" in t or "\\" in t),
             ({"url", "link", "website", "webpage"}, ("url", "web address"),
-             lambda t: t.startswith(("http", "www"))),
+             lambda t: t.startswith(("http", "www")) or ("." in t and "@" not in t and "/" not in t[:1])),
             ({"date", "day"}, ("date in", "date of"), lambda t: bool(re.fullmatch(r"[\d/-]+", t))),
         ]  # fmt: skip
         times = set(self.times)
-        described = set(re.split(r"[^a-z]+", text)[:10]) - {"to", "day", "date"}
+        # a description names paths and links reliably; "email" there is often the message's
+        described = set(re.split(r"[^a-z]+", text)[:10]) & {"path", "file", "directory", "url"}
         for triggers, phrases, fits in kinds:
             if words & triggers or described & triggers or any(p in text for p in phrases):
                 found = [t for t in self.tokens if fits(t)]
@@ -578,6 +621,7 @@ class Grounding:
         for i in self._mentions(name, by_name_only):
             if (
                 not by_name_only
+                and not self.names_an_entity(name)  # "a Tennis player, Serena Williams"
                 and i >= 1
                 and _clean_chunk([self.words[i - 1]])
                 and _as_number(self.words[i - 1]) is None
@@ -586,7 +630,9 @@ class Grounding:
                 if before not in (",",) and before.lower() not in _LEADING:
                     near[before] = None
             j = i + 1
-            while j < len(self.words) and self.words[j].lower() in _FILLER:
+            while j < len(self.words) and (
+                self.words[j].lower() in _FILLER or self.words[j] == ","
+            ):
                 j += 1
             rest = " ".join(self.words[j:])
             whole = [c for c in self.quoted + self.tokens + self.proper if rest.startswith(c)]
@@ -609,7 +655,7 @@ class Grounding:
         """
         found = []
         if item_type == "string":
-            found += [json.dumps(items) for items in self.enumerations]
+            found += [json.dumps(items) for items in self.enumerations + self.pairs]
         elif item_type in ("integer", "number", "float"):
             for items in self.enumerations:
                 numbers = [next(filter(None, map(_as_number, i.split())), None) for i in items]

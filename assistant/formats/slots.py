@@ -102,6 +102,7 @@ def _arguments(
     chosen: list[tuple[str, str]] = []
     lowered = request.lower()
     places = any(grounding.names_a_place(s.key) for s in slots)
+    makers = any(_names_a_maker(s.key) for s in slots)
     for slot in (slots[i] for i in order):
         schema = properties[slot.key]
         options: list[str] = []
@@ -109,13 +110,21 @@ def _arguments(
         # "Chinese cuisine in Seattle": a value beside another parameter's mention is its
         claimed = {v for other in slots if other is not slot and other.key not in dict(chosen)
                    for v in other.near}  # fmt: skip
+        unfit: list[str] = []  # names written in the wrong place ("in Paris" for a museum)
+        unfit_tier = 0
         for number, tier in enumerate(slot.tiers):
             options = [c for c in tier if _available(c, used, grounding)]
             if slot.ranks[number] > 0:
                 options = [c for c in options if c not in claimed] or options
-            if places and number == slot.named_tier:  # "the Louvre Museum in Paris"
-                fits = _prepositions_for(slot.key, grounding)
-                options = [c for c in options if fits(grounding.preposition(c))] or options
+            if number > 0 and (places or makers) and grounding.names_an_entity(slot.key):
+                fits = _prepositions_for(slot.key, grounding)  # "the Louvre Museum in Paris"
+                fitting = [c for c in options if fits(grounding.preposition(c))]
+                if options and not fitting and not unfit:
+                    unfit, unfit_tier = options, number
+                options = fitting
+                later_names = any(r <= 1 for r in slot.ranks[number + 1 :])
+                if not options and unfit and not later_names:
+                    options, number = unfit, unfit_tier  # no name fits better: the first ones
             if options:
                 in_order = number in slot.in_order
                 break
@@ -132,7 +141,7 @@ def _arguments(
             value = min(options, key=lambda o: _position(lowered, grounding, o))
         else:
             grammar = _value_grammar(options, schema, grounding, slot.key, used)
-            value = complete(head, grammar).rstrip("\n")
+            value = _distinct_items(complete(head, grammar).rstrip("\n"))
         used[_norm(value)] += 1
         if (percent := grounding.percent_of(value)) is not None:
             used[percent] += 1  # "5%" given as 0.05 is not left over as 5
@@ -179,7 +188,26 @@ def _slot(
     description = grounding.description(key)
     typed = grounding.typed_tokens(key, description)
     near = grounding.near_phrases(key)
-    named = grounding.named
+    written = set(grounding.quoted) | set(grounding.tokens)
+    named = [n for n in grounding.named if n in written or describing.prune([n])]  # not "GDP"
+    if typed and _WHEN_KEYS & set(re.findall(r"[a-z]+", key.lower())):
+        return _Slot(key, required, [typed], [0], near=typed)  # a date: no other kind will do
+    # "the Hilton Hotel" for hotel_name, "the Louvre Museum" for museum: a name saying what it is
+    own_words = content_words(key) - _GENERIC_KEY_WORDS
+    own = [c for c in named if content_words(c) & own_words]
+    own = [
+        c for c in own if "," not in c
+    ] or own  # "Hotel Paradise", not "Hotel Paradise, Las Vegas"
+    near = own + near
+    if _directed(key):  # "from Boston", "to Canadian dollars"
+        fits = _prepositions_for(key, grounding)
+        said = [c for c in named if fits(grounding.preposition(c))]
+        if said:
+            return _Slot(key, required, [typed, said, named, describing.prune(grounding.phrases)],
+                         [0, 0, 1, 2], {2} if sibling else set(), said, named_tier=2)  # fmt: skip
+    if own:
+        return _Slot(key, required, [typed, own, named, describing.prune(grounding.phrases)],
+                     [0, 0, 1, 2], {2} if sibling else set(), near, named_tier=2)  # fmt: skip
     if grounding.names_an_entity(key):
         tiers = [typed, [c for c in near if c in named], named, describing.prune(near)]
         ranks = [0, 0, 1, 1]
@@ -279,23 +307,59 @@ def _available(candidate: str, used: Counter[str], grounding: Grounding) -> bool
     )
 
 
+_WHEN_KEYS = {"date", "time", "day", "when", "start", "end", "due", "deadline", "datetime", "until"}
+_MAKERS = {"author", "artist", "manufacturer", "maker", "brand", "company", "creator", "composer",
+           "director", "publisher", "producer", "developer", "vendor", "designer", "painter",
+           "sculptor", "writer", "inventor"}  # fmt: skip
+_BY = {"by", "from"}
+_GENERIC_KEY_WORDS = {"name", "type", "id", "value", "text", "title", "info", "detail", "key"}
 _FROM = {"from", "leaving", "departing"}
 _TO = {"to", "into", "towards", "reaching"}
-_AT = {"in", "at", "near", "around", "across", "within", "inside"} | _FROM | _TO
+_AT = {"in", "near", "around", "across", "within", "inside"} | _FROM | _TO
 _STARTS = {"start", "origin", "departure", "from", "source", "begin", "pickup"}
 _ENDS = {"end", "destination", "arrival", "to", "target", "dropoff"}
 
 
-def _prepositions_for(key: str, grounding: Grounding) -> Callable[[str], bool]:
-    """Which word before a name fits a parameter: "from" a start, "to" an end, "in" a place."""
+def _distinct_items(value: str) -> str:
+    """A list a weak model wrote with an item repeated ("[\"a\", \"a\", ...]") keeps it once."""
+    if not value.startswith("["):
+        return value
+    try:
+        items = json.loads(value)
+    except ValueError:
+        return value
+    if not isinstance(items, list):
+        return value
+    kept = []
+    for item in items:  # numbers may repeat ([3, 4, 3]); names in a list do not
+        if item not in kept or not isinstance(item, str):
+            kept.append(item)
+    return json.dumps(kept, ensure_ascii=False)
+
+
+def _directed(key: str) -> bool:
     words = set(re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", key).lower()))
+    return bool(words & (_STARTS | _ENDS))
+
+
+def _names_a_maker(key: str) -> bool:
+    words = set(re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", key).lower()))
+    return bool(words & _MAKERS)
+
+
+def _prepositions_for(key: str, grounding: Grounding) -> Callable[[str], bool]:
+    """Which word before a name fits a parameter: "from" a start, "to" an end, "in" a place,
+    "by" or "from" a maker (author, brand, manufacturer)."""
+    words = set(re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", key).lower()))
+    if words & _MAKERS:
+        return lambda word: word in _BY
     if words & _STARTS:
         return lambda word: word in _FROM
     if words & _ENDS:
         return lambda word: word in _TO
     if grounding.names_a_place(key):
         return lambda word: word in _AT
-    return lambda word: word not in _AT
+    return lambda word: word not in _AT and word not in _BY
 
 
 def _shares_a_name(words: set[str], used: str) -> bool:
