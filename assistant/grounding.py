@@ -132,7 +132,9 @@ _TOKEN = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.-]+"  # an email address
     r"|(?:https?://|www\.)\S+"  # a web address
     r"|(?<![\w/])~?/[\w.~/-]+|\b[A-Za-z]:[\\/][\w.\\/ -]+"  # a path
-    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"  # a date
+    r"|\b\d{4}[-/]\d{2}[-/]\d{2}\b|\b\d{1,2}[/-]\d{1,2}[/-]\d{4}\b|\b\d{1,2}/\d{1,2}/\d{2}\b"  # dates
+    r"|\b(?=[\w/-]*\d)(?=[\w/-]*[A-Z])[A-Z\d]+(?:[/-][A-Z\d]+)+\b"  # a docket: 2022/AL2562
+    r"|\b\d{1,6}\s+(?:[A-Za-z]+\s+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl)\b\.?"  # an address
     r"|\b\d{4}[-/]\d{2,4}\b"  # a season: 2019-2020
     r"|\b[A-Z]{1,4}-?\d{2,}[A-Z\d]*\b"  # a code: B1004, SKU-123
     r"|\b[\w-]+\.(?:com|org|net|io|edu|gov|co\.uk|de|fr|info)\b(?![@\w])"  # a site: Foodnetwork.com
@@ -148,7 +150,10 @@ _ENTITY_WORDS = {"location", "city", "country", "place", "region", "state", "des
                  "name", "author", "person", "artist", "company", "team", "player", "title", "event",
                  "brand", "organization", "organisation", "scientist", "leader", "monarch", "king",
                  "president", "composer", "director", "movie", "film", "book", "song", "album",
-                 "park", "museum", "restaurant", "hotel", "airport", "university",
+                 "park", "museum", "restaurant", "hotel", "airport", "university", "county",
+                 "town", "province", "district", "court", "manufacturer", "maker", "publisher",
+                 "developer", "vendor", "designer", "painter", "sculptor", "writer", "inventor",
+                 "creator", "producer",
                  "celebrity", "character", "language"}  # fmt: skip
 _NEGATIONS = {"no", "not", "without", "avoid", "avoiding", "don't", "dont", "never", "non"}
 # Words that do not make a flag's mention ("include_details": "include" alone says nothing).
@@ -543,6 +548,11 @@ class Grounding:
         words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
         return bool(words & _PLACE_WORDS)
 
+    @property
+    def codes(self) -> list[str]:
+        """Long digit strings the user wrote (a parcel or docket number), as text."""
+        return [w for w in self.words if re.fullmatch(r"\d{3,}", w)]
+
     def names_an_entity(self, name: str) -> bool:
         """Whether a parameter wants a name (a place, person, title, company)."""
         return _names_an_entity(name, self.description(name))
@@ -598,6 +608,7 @@ class Grounding:
             ({"url", "link", "website", "webpage"}, ("url", "web address"),
              lambda t: t.startswith(("http", "www")) or ("." in t and "@" not in t and "/" not in t[:1])),
             ({"date", "day"}, ("date in", "date of"), lambda t: bool(re.fullmatch(r"[\d/-]+", t))),
+            ({"address", "street"}, ("street address",), lambda t: bool(re.match(r"\d+ [A-Za-z]", t))),
         ]  # fmt: skip
         times = set(self.times)
         # a description names paths and links reliably; "email" there is often the message's
@@ -627,7 +638,11 @@ class Grounding:
                 and _as_number(self.words[i - 1]) is None
             ):
                 before = self.words[i - 1]
-                if before not in (",",) and before.lower() not in _LEADING:
+                head = " ".join(self.words[:i])  # "Santa Clara county": the whole name
+                ending = [n for n in self.proper if head.endswith(n)]
+                if ending:
+                    near[max(ending, key=len)] = None
+                elif before not in (",",) and before.lower() not in _LEADING:
                     near[before] = None
             j = i + 1
             while j < len(self.words) and (

@@ -150,3 +150,70 @@ def test_grounding_reads_lists_people_write() -> None:
     assert {"[12, 24, 36]", "[15, 30, 45]"} <= set(runs.lists_for("integer"))
     dated = Grounding("What was his contribution on March 17, 1915?")
     assert "1915-03-17" in dated.tokens
+
+
+def test_names_go_where_the_words_around_them_say() -> None:
+    museum = tool(
+        "museum_hours",
+        ["title", "location"],
+        title={"type": "string", "description": "The name of the museum."},
+        location={"type": "string", "description": "The city of the museum."},
+    )
+    made = call([museum], "Find out the open hours for the Louvre Museum in Paris.")
+    assert (made["title"], made["location"]) == ("Louvre Museum", "Paris")
+    hotel = tool(
+        "book_hotel",
+        ["hotel_name", "location", "start_date"],
+        hotel_name={"type": "string", "description": "The hotel."},
+        location={"type": "string", "description": "Where."},
+        start_date={"type": "string", "description": "The first night."},
+    )
+    made = call([hotel], "Book two nights at the Hilton Hotel in Chicago from 10th December 2022.")
+    assert made == {
+        "name": "book_hotel",
+        "hotel_name": "Hilton Hotel",
+        "location": "Chicago",
+        "start_date": "2022-12-10",
+    }
+    currency = tool(
+        "convert",
+        ["amount", "from_currency", "to_currency"],
+        amount={"type": "integer", "description": "How much."},
+        from_currency={"type": "string", "description": "The currency to convert."},
+        to_currency={"type": "string", "description": "The currency wanted."},
+    )
+    made = call([currency], "Convert 150 Euros to Canadian dollars.")
+    assert (made["from_currency"], made["to_currency"]) == ("Euros", "Canadian")
+    instrument = tool(
+        "instrument_details",
+        ["instrument", "manufacturer"],
+        instrument={"type": "string", "description": "Which instrument."},
+        manufacturer={"type": "string", "description": "Who makes it."},
+    )
+    assert call([instrument], "the average price of pianos from Yamaha")["manufacturer"] == "Yamaha"
+
+
+def test_codes_addresses_and_dates_are_taken_whole() -> None:
+    records = tool(
+        "property_records",
+        ["address", "parcel_number", "county"],
+        address={"type": "string", "description": "Address of the property."},
+        parcel_number={"type": "string", "description": "Parcel number of the property."},
+        county={"type": "string", "description": "County where the property is located."},
+    )
+    made = call(
+        [records],
+        "the property records of my house at 123 main street, with parcel number 1234567890 "
+        "in Santa Clara county.",
+    )
+    assert made == {
+        "name": "property_records",
+        "address": "123 main street",
+        "parcel_number": "1234567890",
+        "county": "Santa Clara",
+    }
+    grounding = Grounding("case 2022/AL2562, born 01-01-1980, seen 2022/08/16")
+    assert {"2022/AL2562", "01-01-1980", "2022/08/16"} <= set(grounding.tokens)
+    stay = Grounding("a room in Paris from 2023 April 4th to April 8th")
+    assert {"2023-04-04", "2023-04-08"} <= set(stay.tokens)
+    assert stay.bare_numbers == []  # the numbers of dates are not quantities

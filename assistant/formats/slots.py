@@ -102,6 +102,15 @@ def _arguments(
     chosen: list[tuple[str, str]] = []
     lowered = request.lower()
     places = any(grounding.names_a_place(s.key) for s in slots)
+
+    def numbers_pending(current: _Slot) -> bool:
+        """Whether a number parameter is still to fill ("150 Euros": the 150 is the amount)."""
+        done = {k for k, _ in chosen}
+        return any(
+            s is not current and s.key not in done and _kind(properties[s.key]) in _NUMERIC
+            for s in slots
+        )
+
     makers = any(_names_a_maker(s.key) for s in slots)
     for slot in (slots[i] for i in order):
         schema = properties[slot.key]
@@ -116,6 +125,10 @@ def _arguments(
             options = [c for c in tier if _available(c, used, grounding)]
             if slot.ranks[number] > 0:
                 options = [c for c in options if c not in claimed] or options
+            if number > 0 and _kind(properties[slot.key]) == "string" and numbers_pending(slot):
+                counted = [c for c in options if _NUMBER_WORD.search(c)]
+                options = [c for c in options if c not in counted]
+                unfit = unfit or counted
             if number > 0 and (places or makers) and grounding.names_an_entity(slot.key):
                 fits = _prepositions_for(slot.key, grounding)  # "the Louvre Museum in Paris"
                 fitting = [c for c in options if fits(grounding.preposition(c))]
@@ -189,7 +202,10 @@ def _slot(
     typed = grounding.typed_tokens(key, description)
     near = grounding.near_phrases(key)
     written = set(grounding.quoted) | set(grounding.tokens)
-    named = [n for n in grounding.named if n in written or describing.prune([n])]  # not "GDP"
+    named = [n if n in written else describing.strip(n) for n in grounding.named]
+    named = [n for n in dict.fromkeys(named) if n]  # "Lawyer John Doe" -> "John Doe"; not "GDP"
+    if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())):  # a docket or parcel number
+        named = [t for t in grounding.codes if t not in named] + named
     if typed and _WHEN_KEYS & set(re.findall(r"[a-z]+", key.lower())):
         return _Slot(key, required, [typed], [0], near=typed)  # a date: no other kind will do
     # "the Hilton Hotel" for hotel_name, "the Louvre Museum" for museum: a name saying what it is
@@ -228,7 +244,10 @@ def _position(text: str, grounding: Grounding, value: str) -> int:
     return found if found >= 0 else len(text)
 
 
-_IDENTIFIER = re.compile(r"^\S*(?:[a-z]_[a-z0-9]|[a-z][A-Z]|[/@\\])\S*$")
+_IDENTIFIER = re.compile(
+    r"^\S*(?:[a-z]_[a-z0-9]|[a-z][A-Z]|[/@\\])\S*$"  # my_data, camelCase, a/path, an@address
+    r"|^(?=\S*[A-Z])(?=\S*\d\d)[A-Z\d/-]+$"  # LAX2019080202, B1004
+)
 
 
 class _Describing:
@@ -246,6 +265,13 @@ class _Describing:
         self.vocabulary = self.name_words | content_words(
             " ".join([function.get("description", ""), *properties])
         )
+
+    def strip(self, name: str) -> str:
+        """A name without the tool's own words before it: "Lawyer John Doe" -> "John Doe"."""
+        words = name.split()
+        while words and content_words(words[0]) and content_words(words[0]) <= self.name_words:
+            words = words[1:]
+        return " ".join(words)
 
     def prune(self, phrases: list[str]) -> list[str]:
         identifiers = [p for p in phrases if _IDENTIFIER.search(p)]
@@ -307,6 +333,9 @@ def _available(candidate: str, used: Counter[str], grounding: Grounding) -> bool
     )
 
 
+_NUMERIC = ("integer", "number")
+_NUMBER_WORD = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+_NUMBERED = {"number", "id", "code", "zip", "phone", "docket", "account", "serial", "parcel"}
 _WHEN_KEYS = {"date", "time", "day", "when", "start", "end", "due", "deadline", "datetime", "until"}
 _MAKERS = {"author", "artist", "manufacturer", "maker", "brand", "company", "creator", "composer",
            "director", "publisher", "producer", "developer", "vendor", "designer", "painter",
