@@ -161,6 +161,20 @@ _GENERIC_FLAG_WORDS = {stem(w) for w in ("include", "is", "use", "with", "show",
                                            "get", "enable", "flag")}  # fmt: skip
 _PLACE_WORDS = {"location", "city", "place", "region", "country", "area", "venue", "destination",
                 "address", "state", "town", "where", "locale", "county"}  # fmt: skip
+_UNIT_KEYS = {"unit", "units", "measure", "measurement", "scale"}
+_UNITS = {
+    "km", "kilometer", "kilometers", "kilometre", "kilometres", "m", "meter", "meters", "metre",
+    "metres", "cm", "mm", "mile", "miles", "mi", "ft", "foot", "feet", "inch", "inches", "yard",
+    "yards", "kg", "kilogram", "kilograms", "g", "gram", "grams", "lb", "lbs", "pound", "pounds",
+    "oz", "ounce", "ounces", "ton", "tons", "celsius", "fahrenheit", "kelvin", "°c", "°f",
+    "km/h", "kmh", "kph", "mph", "m/s", "knots", "liter", "liters", "litre", "litres", "l", "ml",
+    "gallon", "gallons", "quart", "quarts", "pint", "pints", "cup", "cups", "tablespoon",
+    "tablespoons", "tbsp", "teaspoon", "teaspoons", "tsp", "second", "seconds", "minute",
+    "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year",
+    "years", "hz", "khz", "mhz", "ghz", "watt", "watts", "kw", "kwh", "joule", "joules",
+    "calorie", "calories", "kcal", "newton", "newtons", "pascal", "atm", "bar", "psi", "metric",
+    "imperial", "percent", "degrees", "radians",
+}  # fmt: skip
 _WHEN_WORDS = {"time", "when", "start", "end", "due", "deadline", "datetime", "begin", "date", "day",
                "at", "until", "from"}  # fmt: skip
 _CONNECTORS = {"of", "de", "the", "&", "von", "van", "der", "la", "le", "del", "du"}
@@ -518,6 +532,11 @@ class Grounding:
             return self.lists_for(item_type)
         if kind not in (None, "string"):
             return []
+        if _UNIT_KEYS & set(
+            re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower())
+        ):
+            # "450 meters in 20 seconds" gives quantities; "in km/h" asks for a unit
+            return [u for u in self.units if self.preposition(u) in ("in", "to", "into", "as")]
         typed = self.typed_tokens(name, description)
         if typed:
             return typed
@@ -547,6 +566,12 @@ class Grounding:
         """Whether a parameter wants a place (its name says so)."""
         words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
         return bool(words & _PLACE_WORDS)
+
+    @property
+    def units(self) -> list[str]:
+        """Units of measure the user named, as written ("km/h", "tablespoons", "Celsius")."""
+        found = re.findall(r"(?<![\w/])([A-Za-z]+(?:/[A-Za-z]+)?|°[CF])(?![\w/])", self.request)
+        return list(dict.fromkeys(u for u in found if u.lower() in _UNITS))
 
     @property
     def codes(self) -> list[str]:
@@ -618,6 +643,8 @@ class Grounding:
                 found = [t for t in self.tokens if fits(t)]
                 if found:
                     return found
+        if words & _UNIT_KEYS and self.units:
+            return self.units  # "in km/h", "2 tablespoons": the units the user named
         place = {"location", "city", "place", "address", "point", "station", "airport"}
         if (words & _WHEN_WORDS or described & {"date", "time", "when"}) and not (
             words & place or described & place

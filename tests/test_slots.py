@@ -217,3 +217,17 @@ def test_codes_addresses_and_dates_are_taken_whole() -> None:
     stay = Grounding("a room in Paris from 2023 April 4th to April 8th")
     assert {"2023-04-04", "2023-04-08"} <= set(stay.tokens)
     assert stay.bare_numbers == []  # the numbers of dates are not quantities
+
+
+def test_a_unit_parameter_takes_the_unit_asked_for_not_a_quantitys() -> None:
+    speed = tool(
+        "calculate_speed",
+        ["distance", "time"],
+        distance={"type": "integer", "description": "The distance travelled."},
+        time={"type": "integer", "description": "The time taken."},
+        to_unit={"type": "string", "description": "The unit for the speed."},
+    )
+    asked = call([speed], "the speed in km/h of an object that travelled 450 meters in 20 seconds")
+    assert asked == {"name": "calculate_speed", "distance": 450, "time": 20, "to_unit": "km/h"}
+    plain = call([speed], "the speed of an object that travelled 450 meters in 20 seconds")
+    assert "to_unit" not in plain
