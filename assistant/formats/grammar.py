@@ -21,7 +21,7 @@ from assistant.grounding import Grounding
 MAX_STRING = 300
 MAX_PARALLEL = 4
 
-_JSON_RULES = r"""
+JSON_RULES = r"""
 json-value ::= json-object | json-array | json-string | json-number | "true" | "false" | "null"
 json-object ::= "{" ws ( json-string ws ":" ws json-value ( ws "," ws json-string ws ":" ws json-value ){0,15} )? ws "}"
 json-array ::= "[" ws ( json-value ( ws "," ws json-value ){0,31} )? ws "]"
@@ -90,7 +90,7 @@ def call_grammar(
         'int-val ::= "-"? [0-9]{1,15}',
         'num-val ::= "-"? [0-9]{1,15} ( "." [0-9]{1,10} )?',
     ]
-    return "\n".join(head + rules + values) + _JSON_RULES
+    return "\n".join(head + rules + values) + JSON_RULES
 
 
 _GROUNDABLE = ("str-val", "int-val", "num-val")

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.formats.grammar import MAX_STRING, literal
+from assistant.formats.grammar import JSON_RULES, MAX_STRING, literal
 from assistant.grounding import Grounding
 from assistant.selection import content_words
 
@@ -38,14 +38,6 @@ _FREE = {
     "number": '"-"? [0-9]{1,15} ( "." [0-9]{1,10} )?',
     "boolean": '"true" | "false"',
 }
-_JSON = r"""
-json-value ::= json-object | json-array | json-string | json-number | "true" | "false" | "null"
-json-object ::= "{" ws ( json-string ws ":" ws json-value ( ws "," ws json-string ws ":" ws json-value ){0,15} )? ws "}"
-json-array ::= "[" ws ( json-value ( ws "," ws json-value ){0,31} )? ws "]"
-json-string ::= "\"" [^"\\\n]{0,200} "\""
-json-number ::= "-"? [0-9]{1,15} ( "." [0-9]{1,10} )?
-ws ::= [ ]{0,2}
-"""
 
 
 def fill_call(tools: list[dict[str, Any]], request: str, complete: Complete) -> str:
@@ -425,4 +417,4 @@ def _value_grammar(
         rules.append(f"value ::= {_FREE[kind]}")
     else:
         rules.append("value ::= json-value")
-    return "\n".join(['root ::= value "\\n"', *rules]) + _JSON
+    return "\n".join(['root ::= value "\\n"', *rules]) + JSON_RULES
