@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from assistant.quantities import Quantity, convert, parameter_unit, quantities, written
 from assistant.selection import stem
 from assistant.timeparse import TimeParseError, parse_moment
 
 MAX_PHRASE_WORDS = 5
 MAX_PHRASES = 400
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")  # 1e-9 too
 _LIST = re.compile(r"\[[^\[\]]{1,400}\]")
 _FILLER = {"of", "is", "as", "to", "be", "=", ":", "the", "a", "an", "at", "with", "for", "in", "by",
            "equal", "equals", "about", "around", "approximately", "named", "called"}  # fmt: skip
@@ -126,7 +128,7 @@ def _plain_enumerations(text: str) -> list[list[str]]:
 
 _QUOTED_TEXT = (
     r"(?<!\w)'((?:[^'\n]|(?<=\w)'(?=\w)){1,300}?)'(?!\w)"  # 'Let's meet': inner apostrophes kept
-    r"|\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’"
+    r"|\"([^\"\n]{1,300})\"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’|`([^`\n]{1,300})`"
 )
 _TOKEN = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.-]+"  # an email address
@@ -136,8 +138,10 @@ _TOKEN = re.compile(
     r"|\b(?=[\w/-]*\d)(?=[\w/-]*[A-Z])[A-Z\d]+(?:[/-][A-Z\d]+)+\b"  # a docket: 2022/AL2562
     r"|\b\d{1,6}\s+(?:[A-Za-z]+\s+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl)\b\.?"  # an address
     r"|\b\d{4}[-/]\d{2,4}\b"  # a season: 2019-2020
-    r"|\b[A-Z]{1,4}-?\d{2,}[A-Z\d]*\b"  # a code: B1004, SKU-123
+    r"|\b\d+(?:\.\d+)?x\d+(?:\.\d+)?\b"  # a size: 12x18
+    r"|\b[A-Z]{1,4}-?\d{2,}[A-Z\d]*\b|\b[a-z]{1,4}\d{4,}\b"  # a code: B1004, SKU-123, rs6034464
     r"|\b[\w-]+\.(?:com|org|net|io|edu|gov|co\.uk|de|fr|info)\b(?![@\w])"  # a site: Foodnetwork.com
+    r"|\b(?=\w*\d)(?:[A-Z][a-z]?\d{0,3}){2,}\b"  # a formula: C6H12O6, H2O
 )
 _LEADING = {"what", "who", "whom", "where", "when", "why", "how", "which", "find", "get", "give",
             "show", "tell", "calculate", "compute", "search", "look", "book", "send", "create",
@@ -153,7 +157,9 @@ _ENTITY_WORDS = {"location", "city", "country", "place", "region", "state", "des
                  "park", "museum", "restaurant", "hotel", "airport", "university", "county",
                  "town", "province", "district", "court", "manufacturer", "maker", "publisher",
                  "developer", "vendor", "designer", "painter", "sculptor", "writer", "inventor",
-                 "creator", "producer",
+                 "creator", "producer", "entity", "tournament", "league", "competition",
+                 "championship", "platform", "institution", "school", "club", "bank",
+                 "airline", "hospital", "agency", "network", "channel", "store",
                  "celebrity", "character", "language"}  # fmt: skip
 _NEGATIONS = {"no", "not", "without", "avoid", "avoiding", "don't", "dont", "never", "non"}
 # Words that do not make a flag's mention ("include_details": "include" alone says nothing).
@@ -201,14 +207,14 @@ _EDGE_WORDS = _FUNCTION_WORDS | {
 
 def _proper_phrases(text: str) -> list[str]:
     """Capitalised phrases ("San Francisco", "Treaty of Tordesillas", "Apple Inc."), not the first verb."""
-    words = re.findall(r"[\w'’.&#+-]+|[,;:!?]", text)
+    words = re.findall(r"[\w'’.&#+°-]+|[,;:!?]", text)
     words = [re.sub(r"(?<=\w)['’]s?$", "", w).lstrip("'’") if len(w) > 2 else w for w in words]
     found: dict[str, None] = {}
     current: list[str] = []
     opening = [False]  # whether the current phrase opens a sentence
 
     def close() -> None:
-        while current and current[-1].lower() in _CONNECTORS:
+        while current and current[-1] in _CONNECTORS:  # "Bank of", not "LA"
             current.pop()
         if len(current) == 1 and opening[0] and not current[0].isupper():
             current.clear()  # "Train a model": a capital that only opens a sentence is no name
@@ -229,6 +235,11 @@ def _proper_phrases(text: str) -> list[str]:
             if not current:
                 opening[0] = sentence_start
             current.append(word)
+            if word.endswith(".") and not _ABBREVIATION.fullmatch(word):
+                close()  # "in Texas. Don't return": the sentence ends the name
+        elif current and word.lower() in _GEOGRAPHIC and current[-1] not in _CONNECTORS:
+            current.append(word)  # "the Amazon rainforest", "Mississippi river"
+            close()
         else:
             close()
     close()
@@ -237,6 +248,7 @@ def _proper_phrases(text: str) -> list[str]:
         for p in found
         if p
         and p.lower() not in _LEADING
+        and p.lower() not in _UNITS
         and p.split()[0].lower().rstrip(".") not in _CALENDAR_WORDS
     ]
     joined = re.findall(
@@ -246,6 +258,14 @@ def _proper_phrases(text: str) -> list[str]:
     return list(dict.fromkeys(pairs + names))  # "New York, USA" too
 
 
+_ABBREVIATION = re.compile(
+    r"(?:[A-Za-z]\.){2,}|(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Inc|Ltd|Co|Corp|Mt|Ft|Prof|Gen|Lt|No|Vol)\.",
+)
+# A name goes on with one of these, written small: "the Amazon rainforest", "Mississippi river".
+_GEOGRAPHIC = {"river", "rainforest", "forest", "lake", "mountain", "mountains", "ocean", "sea",
+               "bay", "desert", "valley", "island", "islands", "canyon", "glacier", "basin",
+               "delta", "peninsula", "coast", "reef", "falls", "county", "city", "gulf",
+               "strait", "archipelago", "plateau", "highlands", "savanna", "jungle"}  # fmt: skip
 _CALENDAR_WORDS = {"january", "february", "march", "april", "may", "june", "july", "august",
                    "september", "october", "november", "december", "jan", "feb", "mar", "apr",
                    "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "monday", "tuesday",
@@ -327,7 +347,8 @@ def _time_phrases(text: str) -> list[str]:
             found.append(trimmed or phrase)
             taken = j - 1
             break
-    return found
+    eras = re.findall(r"\b\d{1,2}(?:st|nd|rd|th) century\b|\b\d{4}s\b", text, re.IGNORECASE)
+    return found + eras  # "the 19th century", "the 1990s"
 
 
 def _names_an_entity(name: str, description: str) -> bool:
@@ -340,16 +361,30 @@ def _names_an_entity(name: str, description: str) -> bool:
 _POSITION_WORDS = {"from", "to", "start", "end"}
 
 
+def _plural(unit: str) -> str:
+    """A unit asked for in the singular, as units are named: "in mile" -> "miles"."""
+    for plural in (unit + "s", unit + "es"):
+        if unit.lower() in _UNITS and plural.lower() in _UNITS and len(unit) > 2:
+            return plural
+    return unit
+
+
 def _clean_chunk(chunk: list[str]) -> bool:
-    """A phrase worth offering: it neither starts nor ends on a function word."""
+    """A phrase worth offering: it neither starts nor ends on a function word, nor is it
+    only a unit ("Joules per Kelvin")."""
+    if all(w.lower() in _UNITS or w.lower() == "per" for w in chunk):
+        return False
+    if "'" in chunk[0][:1] or "'" in chunk[-1][-1:] or chunk[0].lower() in _LEADING:
+        return False  # "Guardian Sword+'", "Give": pieces of quotes, the request's own verb
     return chunk[0].lower() not in _EDGE_WORDS and chunk[-1].lower() not in _EDGE_WORDS
 
 
 def _clean(word: str) -> str:
-    return word if word == "," else word.strip(".;:!?\"'()[]{}")
+    return word if word == "," else word.strip(".;:!?\"'()[]{}`")
 
 
-_WITH_SUFFIX = re.compile(r"(-?\d+(?:\.\d+)?)(?:st|nd|rd|th|[a-zA-Z]{1,3})")
+_WITH_SUFFIX = re.compile(r"(-?\d+(?:\.\d+)?)(?:st|nd|rd|th|[a-zA-Zµ°]{1,3}(?:/[a-zA-Z]{1,3})?)")
+_AT_REST = re.compile(r"\b(?:from|at) rest\b|\bdropped\b", re.IGNORECASE)
 
 
 def _as_number(word: str) -> str | None:
@@ -381,6 +416,88 @@ def _fraction(value: str) -> str:
     return f"{fraction:.10f}".rstrip("0").rstrip(".") or "0"
 
 
+_TERM = r"(?:\d+(?:\.\d+)?\s*\*?\s*)?(?<![A-Za-z])[xzt](?![A-Za-z])(?:\s*(?:\^|\*\*)\s*\d+)?|\d+(?:\.\d+)?"
+_EXPRESSION = re.compile(
+    rf"(?:(?<![A-Za-z])(?:y|f\s*\(\s*x\s*\))\s*=\s*)?(-?\s*(?:{_TERM})(?:\s*[-+*/]\s*(?:{_TERM}))*)"
+)
+_MATH_KEYS = {"function", "equation", "expression", "formula", "polynomial", "func", "expr"}
+
+
+def _expressions(text: str) -> list[str]:
+    """Formulas the user wrote ("y = x^3", "3x^2 + 2x - 1"), as Python writes them ("x**3")."""
+    found = []
+    for match in _EXPRESSION.finditer(text):
+        formula = match.group(1).strip()
+        has_variable = re.search(r"(?<![A-Za-z])[xzt](?![A-Za-z])", formula)
+        operated = re.search(r"\^|\*\*|[-+*/]|\d\s*[xzt]", formula.lstrip("-"))
+        if has_variable and operated:
+            found.append(re.sub(r"\s*\^\s*", "**", formula))
+    return list(dict.fromkeys(found))
+
+
+def _coefficients(formula: str) -> list[float] | None:
+    """A polynomial's coefficients, highest power first: "3x**2 + 2x - 4" -> [3, 2, -4]."""
+    terms = re.findall(r"([-+]?)\s*(\d+(?:\.\d+)?)?\s*\*?\s*(x(?:\*\*(\d+))?)?", formula)
+    powers: dict[int, float] = {}
+    for sign, number, variable, power in terms:
+        if not number and not variable:
+            continue
+        value = float(number or 1) * (-1 if sign == "-" else 1)
+        degree = (int(power) if power else 1) if variable else 0
+        powers[degree] = powers.get(degree, 0.0) + value
+    if not powers:
+        return None
+    return [powers.get(d, 0.0) for d in range(max(powers), -1, -1)]
+
+
+_RANGE = re.compile(
+    rf"\b(?:from|between)\s+(?:[a-z]\s*=\s*)?({_NUMBER.pattern})\s+(?:to|and|till|until|-)\s+"
+    rf"(?:[a-z]\s*=\s*)?({_NUMBER.pattern})(?!\w|\.\d)"
+)
+# One-word options the user names by the word before them: "using simpson method".
+_OPTION_KEY = re.compile(r"method|model|format|mode|style|algorithm|technique|strategy|approach")
+_PI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)?\s*(?:pi|π)\b", re.IGNORECASE)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "both": 2}  # fmt: skip
+
+
+def _counting(words: list[str]) -> set[int]:
+    """Where a number word only counts the values that follow: "two numbers: 40 and 50",
+    "two charges of 5C and 7C". Those words are no values themselves."""
+    found = set()
+    for i, word in enumerate(words):
+        count = _COUNTS.get(word.lower())
+        if count is None:
+            continue
+        j = i + 1
+        while j < len(words) and j <= i + 8 and not re.match(r"-?\d", words[j]):
+            j += 1
+        values = 0
+        while j < len(words) and re.match(r"-?\d", words[j]) and _as_number(words[j]):
+            values += 1
+            j += 1
+            if j < len(words) and words[j].lower() in (",", "and", "&"):
+                j += 1
+                if j < len(words) and words[j].lower() == "and":
+                    j += 1
+        if values == count:
+            found.add(i)
+    return found
+
+
+def _most_specific(found: list[int], stems: list[str]) -> list[int]:
+    """The mentions that use the most of a name's words: for gauge_pressure, "a gauge
+    pressure of 2", not "atmospheric pressure of 1"."""
+    runs: list[list[int]] = []
+    for index in found:
+        if runs and index == runs[-1][-1] + 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    best = max(len({stems[i] for i in run}) for run in runs)
+    return [i for run in runs if len({stems[i] for i in run}) == best for i in run]
+
+
 def _terms(text: str) -> set[str]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text).lower()
     return {stem(w) for w in re.split(r"[^a-z0-9]+", spaced) if w and w not in _FUNCTION_WORDS}
@@ -393,7 +510,21 @@ class Grounding:
         text = _LIST.sub(lambda m: m.group(0).replace(",", "\0"), request)  # lists keep commas
         text = re.sub(r"(\d),(?=\d{3}\b)", r"\1", text).replace("\0", ",")  # 1,000 -> 1000
         text = _CURRENCY.sub("", text)  # $5000 -> 5000
-        text = _MAGNITUDE.sub(_scaled, text)  # 100 million -> 100000000
+        text = _PI.sub(lambda m: f"{float(m.group(1) or 1) * math.pi:.4f}", text)  # 2 pi
+        self.parameters = parameters or {}
+        properties = self.parameters.get("properties") or {}
+        self.measures = {
+            key: found
+            for key, schema in properties.items()
+            if isinstance(schema, dict)
+            and (found := parameter_unit(key, str(schema.get("description", "")))) is not None
+        }
+        wanted = {dimension for dimension, _ in self.measures.values()}
+        self.quantities: list[Quantity] = quantities(text, wanted)
+        kelvin = "temperature" in wanted  # "298K" is a temperature where one is asked
+        text = _MAGNITUDE.sub(
+            lambda m: m.group(0) if kelvin and m.group(2) == "K" else _scaled(m), text
+        )  # 100 million -> 100000000
         self.percents = {m.group(1) for m in _PERCENT.finditer(text)}
         self.lists = _nested_lists(text) + [m.group(0) for m in _LIST.finditer(text)]
         self.lists += [
@@ -406,10 +537,18 @@ class Grounding:
             for a, b in re.findall(r"\b([A-Za-z][\w-]*) and ([A-Za-z][\w-]*)\b", text)
             if a.lower() not in _SERIES_STOPS and b.lower() not in _SERIES_STOPS
         ]
-        words = [_clean(w) for w in _LIST.sub(" ", text).replace(",", " , ").split()]
+        spaced = _LIST.sub(" ", text).replace(",", " , ").replace("=", " = ")
+        words = [_clean(w) for w in spaced.split()]
         self.words = [w for w in words if w]
         self.stems = [stem(w.lower()) for w in self.words]
-        self.numbers = list(dict.fromkeys(n for w in self.words if (n := _as_number(w))))
+        self.counting = _counting(self.words)
+        self.numbers = list(
+            dict.fromkeys(
+                n
+                for i, w in enumerate(self.words)
+                if (n := _as_number(w)) and i not in self.counting
+            )
+        )
         self.quoted = list(
             dict.fromkeys(
                 text.strip()
@@ -425,14 +564,26 @@ class Grounding:
             )
         )
         self.proper = _proper_phrases(request)
+        named_pairs = [  # "Santa Barbara and Monterey", "Personal Info and Job History"
+            [a, b]
+            for a in self.proper
+            for b in self.proper
+            if a != b and re.search(rf"{re.escape(a)},? (?:and|&|or) (?:the )?{re.escape(b)}", text)
+        ]
+        inside = {w for pair in named_pairs for name in pair for w in name.split()}
+        self.pairs = named_pairs + [
+            pair for pair in self.pairs if not (set(pair) & inside and len(named_pairs) > 0)
+        ]
+        self.expressions = _expressions(request)
         self.times = _time_phrases(request)
         in_times = {w for t in self.times for w in t.split()}
         dated = _date_words(request)
         self.bare_numbers = list(  # "ten", "12": not "3pm", not a time's "3"
             dict.fromkeys(
                 n
-                for w in self.words
+                for i, w in enumerate(self.words)
                 if (n := _as_number(w)) is not None
+                and i not in self.counting
                 and w not in in_times
                 and w not in dated
                 and (_NUMBER.fullmatch(w) or w.lower() in _NUMBER_WORDS)
@@ -446,7 +597,6 @@ class Grounding:
                 if len(phrases) < MAX_PHRASES and _clean_chunk(chunk):
                     phrases[" ".join(chunk)] = None
         self.phrases = list(phrases)
-        self.parameters = parameters or {}
         self.request = request
 
     def _mentions(self, name: str, by_name_only: bool = False) -> list[int]:
@@ -454,7 +604,7 @@ class Grounding:
         for terms in map(_terms, sources):
             found = [i for i, s in enumerate(self.stems) if s in terms]
             if found:
-                return found
+                return _most_specific(found, self.stems)
         return []
 
     def description(self, name: str) -> str:
@@ -463,8 +613,8 @@ class Grounding:
 
     def _names_another(self, index: int, name: str) -> bool:
         """Whether the word at `index` mentions another parameter (by name)."""
-        if index >= len(self.stems):
-            return False
+        if index >= len(self.stems) or self.words[index].lower() in _UNITS:
+            return False  # "a gauge pressure of 2 atm": a unit, though atm_pressure says "atm"
         others = [p for p in (self.parameters.get("properties") or {}) if p != name]
         return any(self.stems[index] in _terms(other) for other in others)
 
@@ -474,12 +624,59 @@ class Grounding:
         A percentage ("5%") becomes a fraction (0.05) for a decimal parameter unless the
         parameter's description asks for a percentage; an integer parameter keeps 5.
         """
-        return self._as_kind(self.near_numbers(name) or self.numbers, name, integer)
+        near = self.near_numbers(name) or self.measured(name, integer)
+        return self._as_kind(near or self.numbers, name, integer)
+
+    def measured(self, name: str, integer: bool) -> list[str]:
+        return [value for _, value in self.measured_pairs(name, integer)]
+
+    def measured_pairs(self, name: str, integer: bool) -> list[tuple[str, str]]:
+        """Quantities the user wrote in a unit of what this parameter measures, in its unit.
+
+        "accelerating at 2 m/s^2 for 5 seconds": 5 is the time; "100µF" is 0.0001 for a
+        capacitance in farads; "5ft 10in" is 70 for a height in inches; "6:30" gives an hours
+        parameter 6 and a minutes one 30.
+        """
+        found: list[tuple[str, str]] = []  # (as written, as the parameter takes it)
+        measure = self.measures.get(name)
+        words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
+        for hour, minute in re.findall(r"\b(\d{1,2}):(\d{2})\b", self.request):
+            if words & {"hour", "hours"}:
+                found.append((hour, str(int(hour))))
+            elif words & {"minute", "minutes"}:
+                found.append((minute, str(int(minute))))
+        if found or measure is None:
+            return found
+        dimension, unit = measure
+        if (
+            dimension == "speed"
+            and words & {"initial", "start", "starting"}
+            and _AT_REST.search(self.request)
+        ):
+            found.append(("0", "0"))  # "started from rest", "dropped from 100 m"
+        for quantity in self.quantities:
+            if quantity.dimension == dimension:
+                value = written(convert(quantity, unit), integer)
+                if value is not None:
+                    found.append((quantity.raw, value))
+        return list(dict.fromkeys(found))
+
+    def foreign(self, name: str) -> set[str]:
+        """Numbers written in a unit of something other than what this parameter measures."""
+        measure = self.measures.get(name)
+        if measure is None:
+            return set()
+        own = {q.value for q in self.quantities if q.dimension == measure[0]}
+        return {
+            n
+            for n in self.numbers
+            if any(float(n) == q.value and q.value not in own for q in self.quantities)
+        }
 
     def _as_kind(self, numbers: list[str], name: str, integer: bool) -> list[str]:
         if not integer and not _says_percent(self.description(name)):
             numbers = [_fraction(n) if n in self.percents else n for n in numbers]
-        return [n for n in numbers if not integer or "." not in n]
+        return [n for n in numbers if not integer or not re.search(r"[.eE]", n)]
 
     def bare_for(self, name: str, integer: bool) -> list[str]:
         """Numbers written plainly ("12", "ten"; not "3pm"), as this parameter takes them."""
@@ -493,20 +690,66 @@ class Grounding:
         """How often the user wrote this number (a value written twice may fill two parameters)."""
         return sum(1 for w in self.words if _as_number(w) == value) or 1
 
+    @property
+    def respective(self) -> dict[str, str]:
+        """Values listed in the order their parameters were: "base and height as 6cm and 10cm"."""
+        properties = list(self.parameters.get("properties") or {})
+        terms = {p: _terms(p) for p in properties}
+
+        def named(i: int) -> str | None:
+            hits = [p for p in properties if i < len(self.stems) and self.stems[i] in terms[p]]
+            return hits[0] if len(hits) == 1 else None
+
+        found: dict[str, str] = {}
+        for start in range(len(self.words)):
+            names: list[str] = []
+            i = start
+            while (param := named(i)) is not None and param not in names:
+                names.append(param)
+                if i + 1 < len(self.words) and self.words[i + 1].lower() in (",", "and"):
+                    i += 2
+                    if self.words[i - 1] == "," and i < len(self.words) and self.words[i] == "and":
+                        i += 1
+                else:
+                    i += 1
+                    break
+            if len(names) < 2:
+                continue
+            while i < len(self.words) and self.words[i].lower() in _FILLER | {"are", "being"}:
+                i += 1
+            values: list[str] = []
+            while i < len(self.words) and (value := _as_number(self.words[i])) is not None:
+                values.append(value)
+                i += 1
+                if i < len(self.words) and self.words[i].lower() in (",", "and"):
+                    i += 1
+                    if i < len(self.words) and self.words[i].lower() == "and":
+                        i += 1
+            if len(values) == len(names):
+                found.update(zip(names, values, strict=True))
+        return found
+
     def near_numbers(self, name: str, by_name_only: bool = False) -> list[str]:
         """Numbers written right beside a mention of `name` ("height 10", "5 years")."""
+        assigned = re.findall(  # "a=1, b=-3": a name the tool uses, given its value
+            rf"(?<![\w.]){re.escape(name)}\s*(?:=|:)\s*({_NUMBER.pattern})(?![\w.])", self.request
+        )
+        if assigned:
+            return list(dict.fromkeys(assigned))
+        if name in self.respective:
+            return [self.respective[name]]
         near: dict[str, None] = {}
         own = _terms(name) | _terms(self.description(name))
         for i in self._mentions(name, by_name_only):
             for j in range(i + 1, min(i + 5, len(self.words))):
-                value = _as_number(self.words[j])
+                value = _as_number(self.words[j]) if j not in self.counting else None
                 if value is not None:
                     if not self._names_another(j + 1, name):
                         near[value] = None
                     break
                 if self.words[j].lower() not in _FILLER and self.stems[j] not in own:
                     break  # "annual return rate is 7%": words of the mention itself are skipped
-            if i >= 1 and (value := _as_number(self.words[i - 1])) is not None:
+            if i >= 1 and i - 1 not in self.counting and (value := _as_number(self.words[i - 1])):
                 near[value] = None
         return list(near)
 
@@ -526,17 +769,28 @@ class Grounding:
         if kind == "boolean":
             return self.flag(name)
         if kind in ("integer", "number", "float"):
-            return self._as_kind(self.near_numbers(name, True), name, kind == "integer")
+            integer = kind == "integer"
+            return self._as_kind(self.near_numbers(name, True), name, integer) or self.measured(
+                name, integer
+            )
         if kind in ("array", "tuple"):
             item_type = str((schema.get("items") or {}).get("type", "string"))
-            return self.lists_for(item_type)
+            about = f"{name} {description}".lower()
+            polynomial = ("polynomial" in about or "coefficient" in about) and item_type != "string"
+            coefficients = [_coefficients(f) for f in self.expressions] if polynomial else []
+            written = [json.dumps(c) for c in coefficients if c]
+            return list(dict.fromkeys(written + self.lists_for(item_type)))
         if kind not in (None, "string"):
             return []
         if _UNIT_KEYS & set(
             re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower())
         ):
             # "450 meters in 20 seconds" gives quantities; "in km/h" asks for a unit
-            return [u for u in self.units if self.preposition(u) in ("in", "to", "into", "as")]
+            asked = [u for u in self.units if self.preposition(u) in ("in", "to", "into", "as")]
+            if asked:
+                return [_plural(u) for u in asked]
+            symbols = {q.symbol.lower(): q.symbol for q in self.quantities}
+            return list(symbols.values()) if len(symbols) == 1 else []  # "a radius of 4 inches"
         typed = self.typed_tokens(name, description)
         if typed:
             return typed
@@ -562,6 +816,14 @@ class Grounding:
         found = re.search(pattern, self.request, re.IGNORECASE)
         return found.group(1).lower() if found else ""
 
+    def counts(self, value: str) -> bool:
+        """Whether a text value is a number written in words ("three")."""
+        return all(w.lower() in _NUMBER_WORDS for w in value.split())
+
+    def placed(self, value: str) -> bool:
+        """Whether the user wrote a name as a place ("in California", "near Boston")."""
+        return self.preposition(value) in ("in", "near", "around", "at") and value in self.proper
+
     def names_a_place(self, name: str) -> bool:
         """Whether a parameter wants a place (its name says so)."""
         words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
@@ -571,7 +833,9 @@ class Grounding:
     def units(self) -> list[str]:
         """Units of measure the user named, as written ("km/h", "tablespoons", "Celsius")."""
         found = re.findall(r"(?<![\w/])([A-Za-z]+(?:/[A-Za-z]+)?|°[CF])(?![\w/])", self.request)
-        return list(dict.fromkeys(u for u in found if u.lower() in _UNITS))
+        return list(
+            dict.fromkeys(u for u in found if set(u.lower().split("/")) & _UNITS)
+        )  # "grams/mole" too
 
     @property
     def codes(self) -> list[str]:
@@ -626,6 +890,8 @@ class Grounding:
         """An email address for an email parameter, a path for a path, a date for a date, a URL."""
         words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
         text = description.lower()
+        if self.expressions and (words | set(re.findall(r"[a-z]+", text)[:6])) & _MATH_KEYS:
+            return self.expressions  # "the function y = x^3": "x**3"
         kinds: list[tuple[set[str], tuple[str, ...], Callable[[str], bool]]] = [
             ({"email", "mail", "recipient", "to", "cc", "bcc"}, ("email address",), lambda t: "@" in t),
             ({"path", "file", "filename", "directory", "folder"}, ("file path", "path to"),
@@ -643,6 +909,15 @@ class Grounding:
                 found = [t for t in self.tokens if fits(t)]
                 if found:
                     return found
+        if words & {"month"}:  # "in December"
+            months = re.findall(rf"\b(?:{'|'.join(_MONTHS)})\b", self.request, re.IGNORECASE)
+            if months:
+                return list(dict.fromkeys(months))
+        if words & {"year", "season"}:  # "the 2021 La Liga season": a year as text
+            years = [t for t in self.tokens if re.fullmatch(r"\d{4}[-/]\d{2,4}", t)]
+            years += [y for y in _YEAR.findall(self.request) if not any(y in t for t in years)]
+            if years:
+                return years
         if words & _UNIT_KEYS and self.units:
             return self.units  # "in km/h", "2 tablespoons": the units the user named
         place = {"location", "city", "place", "address", "point", "station", "airport"}
@@ -658,7 +933,7 @@ class Grounding:
         near: dict[str, None] = {}
         for i in self._mentions(name, by_name_only):
             if (
-                not by_name_only
+                (not by_name_only or _OPTION_KEY.fullmatch(name))
                 and not self.names_an_entity(name)  # "a Tennis player, Serena Williams"
                 and i >= 1
                 and _clean_chunk([self.words[i - 1]])
@@ -676,7 +951,7 @@ class Grounding:
                 self.words[j].lower() in _FILLER or self.words[j] == ","
             ):
                 j += 1
-            rest = " ".join(self.words[j:])
+            rest = " ".join(self.words[j:]).lstrip("'\"‘“`")
             whole = [c for c in self.quoted + self.tokens + self.proper if rest.startswith(c)]
             if whole:
                 near[max(whole, key=len)] = None
@@ -716,4 +991,8 @@ class Grounding:
             found.append(
                 json.dumps(items if item_type not in ("string",) else [str(v) for v in items])
             )
+        if item_type in ("integer", "number", "float"):  # "from x=1 to x=3": an interval
+            for low, high in _RANGE.findall(self.request):
+                if item_type != "integer" or not re.search(r"[.eE]", low + high):
+                    found.append(f"[{low}, {high}]")
         return list(dict.fromkeys(found))

@@ -231,3 +231,112 @@ def test_a_unit_parameter_takes_the_unit_asked_for_not_a_quantitys() -> None:
     assert asked == {"name": "calculate_speed", "distance": 450, "time": 20, "to_unit": "km/h"}
     plain = call([speed], "the speed of an object that travelled 450 meters in 20 seconds")
     assert "to_unit" not in plain
+
+
+def test_quantities_go_where_their_units_fit_converted_to_the_tools_unit() -> None:
+    motion = tool(
+        "final_position",
+        ["start_speed", "acceleration", "duration"],
+        start_speed={"type": "integer", "description": "Initial speed in meters/second."},
+        acceleration={"type": "integer", "description": "Acceleration in m/s^2."},
+        duration={"type": "integer", "description": "How long, in seconds."},
+    )
+    made = call([motion], "A cart speeds up by 3 m/s^2 over 2 minutes from 4 m/s.")
+    assert made == {"name": "final_position", "start_speed": 4, "acceleration": 3, "duration": 120}
+    circuit = tool(
+        "lc_frequency",
+        ["inductance", "capacitance"],
+        inductance={"type": "float", "description": "The inductance (L) in henries (H)."},
+        capacitance={"type": "float", "description": "The capacitance (C) in farads (F)."},
+    )
+    made = call([circuit], "an LC circuit with 220nF of capacitance and 10mH inductance")
+    assert made == {"name": "lc_frequency", "inductance": 0.01, "capacitance": 2.2e-7}
+    person = tool(
+        "bmi",
+        ["height", "weight"],
+        height={"type": "integer", "description": "Height in inches."},
+        weight={"type": "integer", "description": "Weight in kg."},
+    )
+    made = call([person], "my bmi: I am 6ft 2in and weigh 80 kg")
+    assert (made["height"], made["weight"]) == (74, 80)
+
+
+def test_a_word_that_counts_the_values_is_not_one_of_them() -> None:
+    lcm = tool(
+        "lcm",
+        ["a_value", "b_value"],
+        a_value={"type": "integer", "description": "First number."},
+        b_value={"type": "integer", "description": "Second number."},
+        scale={"type": "integer", "description": "Optional multiplier."},
+    )
+    made = call([lcm], "least common multiple of two values, 8 and 14")
+    assert made == {"name": "lcm", "a_value": 8, "b_value": 14}
+
+
+def test_values_assigned_by_name_and_listed_respectively() -> None:
+    cubic = tool(
+        "cubic_roots",
+        ["a", "b", "c", "d"],
+        **{k: {"type": "integer", "description": "Coefficient."} for k in "abcd"},
+    )
+    made = call([cubic], "roots of the cubic with a = 2, b=-1, c=0 and d = 7")
+    assert made == {"name": "cubic_roots", "a": 2, "b": -1, "c": 0, "d": 7}
+    box = tool(
+        "box_volume",
+        ["depth", "width"],
+        width={"type": "integer", "description": "Width."},
+        depth={"type": "integer", "description": "Depth."},
+    )
+    made = call([box], "volume of a box whose width and depth are 30 and 45")
+    assert (made["width"], made["depth"]) == (30, 45)
+
+
+def test_formulas_are_written_as_python_and_intervals_as_pairs() -> None:
+    integral = tool(
+        "integrate",
+        ["expression", "bounds"],
+        expression={"type": "string", "description": "The function to integrate."},
+        bounds={"type": "array", "items": {"type": "float"}, "description": "Lower, upper."},
+    )
+    made = call([integral], "integrate f(x) = 4x^3 - x from x=0 to x=2.5")
+    assert made == {"name": "integrate", "expression": "4x**3 - x", "bounds": [0, 2.5]}
+    roots = tool(
+        "poly_roots",
+        ["coefficients"],
+        coefficients={"type": "array", "items": {"type": "float"}, "description": "Polynomial."},
+    )
+    assert call([roots], "roots of y = 2x^3 - 5x + 1")["coefficients"] == [2, 0, -5, 1]
+
+
+def test_names_keep_their_parts() -> None:
+    trip = tool(
+        "drive_time",
+        ["origin", "destination"],
+        origin={"type": "string", "description": "Where from."},
+        destination={"type": "string", "description": "Where to."},
+        stops={"type": "array", "items": {"type": "string"}, "description": "Stops."},
+    )
+    made = call(
+        [trip], "drive time between Austin, TX and Santa Fe, NM via San Antonio and El Paso"
+    )
+    assert made == {
+        "name": "drive_time",
+        "origin": "Austin, TX",
+        "destination": "Santa Fe, NM",
+        "stops": ["San Antonio", "El Paso"],
+    }
+    flow = tool("flow_rate", ["place"], place={"type": "string", "description": "The location."})
+    assert call([flow], "flow rate of the Danube river today")["place"] == "Danube river"
+
+
+def test_an_option_named_by_the_word_before_its_key_and_a_flags_default() -> None:
+    solver = tool(
+        "solve_ode",
+        ["equation", "exact"],
+        equation={"type": "string", "description": "The equation."},
+        exact={"type": "boolean", "description": "Exact solution. Default is true."},
+        method={"type": "string", "description": "Numerical method."},
+    )
+    made = call([solver], "solve y = 3t^2 + t using runge-kutta method")
+    assert made == {"name": "solve_ode", "equation": "3t**2 + t", "exact": True,
+                    "method": "runge-kutta"}  # fmt: skip

@@ -68,6 +68,7 @@ class _Slot:
     in_order: set[int] = field(default_factory=set)  # tiers taken in the user's order
     near: list[str] = field(default_factory=list)  # written right beside its mention
     named_tier: int = -1  # the tier of names the user wrote
+    own_tier: int = -1  # the tier of names saying what they are ("Premier League" for league)
 
     @property
     def evidence(self) -> tuple[int, int]:
@@ -118,18 +119,30 @@ def _arguments(
             if slot.ranks[number] > 0:
                 options = [c for c in options if c not in claimed] or options
             if number > 0 and _kind(properties[slot.key]) == "string" and numbers_pending(slot):
-                counted = [c for c in options if _NUMBER_WORD.search(c)]
+                counted = [c for c in options if _NUMBER_WORD.search(c) or grounding.counts(c)]
                 options = [c for c in options if c not in counted]
                 unfit = unfit or counted
-            if number > 0 and (places or makers) and grounding.names_an_entity(slot.key):
+            if (
+                number > 0
+                and number != slot.own_tier  # "in Premier League" is still the league
+                and (places or makers)
+                and grounding.names_an_entity(slot.key)
+            ):
                 fits = _prepositions_for(slot.key, grounding)  # "the Louvre Museum in Paris"
                 fitting = [c for c in options if fits(grounding.preposition(c))]
+                if not fitting and number in slot.in_order:
+                    fitting = options  # "between Boston, MA and Washington": in the user's order
                 if options and not fitting and not unfit:
                     unfit, unfit_tier = options, number
                 options = fitting
                 later_names = any(r <= 1 for r in slot.ranks[number + 1 :])
                 if not options and unfit and not later_names:
                     options, number = unfit, unfit_tier  # no name fits better: the first ones
+            if places and not grounding.names_a_place(slot.key) and number != slot.own_tier:
+                # "save by renewable energy in California": a place is for the place parameter
+                options = [c for c in options if not grounding.placed(c)] or (
+                    options if number == len(slot.tiers) - 1 else []
+                )
             if options:
                 in_order = number in slot.in_order
                 break
@@ -174,15 +187,27 @@ def _slot(
     if kind in ("integer", "number"):
         integer = kind == "integer"
         near = grounding.numbers_for(key, integer) if grounding.near_numbers(key) else []
+        pairs = grounding.measured_pairs(key, integer)  # "for 5 seconds": the time
+        measured = [value for _, value in pairs]
+        # "capacitance of 100µF": the quantity beside its mention, in the parameter's unit
+        stated = [value for raw, value in pairs if raw in stated] or stated
         # a required number may be any the user wrote; an optional one only a plain one left over
         every = grounding.numbers_for("", integer) if required else grounding.bare_for(key, integer)
-        in_order = {1, 2} if sibling else set()
-        return _Slot(key, required, [stated, near, every], [0, 0, 2], in_order)
+        foreign = grounding.foreign(key)  # "6 hours" is no length
+        every = [n for n in every if n not in foreign]
+        if sibling:  # first_x/second_x: the user's values in the user's order
+            pool = list(dict.fromkeys(stated + measured + near))
+            return _Slot(key, required, [pool, every], [0, 2], {0, 1}, pool)
+        return _Slot(key, required, [stated, measured, near, every], [0, 0, 0, 2], set(),
+                     measured + near)  # fmt: skip
     if kind == "boolean":
+        default = re.search(r"default(?:s| is|:| =| value is)?\s+(true|false)", str(
+            schema.get("description", "")), re.IGNORECASE)  # fmt: skip
+        either = [default.group(1).lower()] if default else ["true", "false"]
         return _Slot(
             key,
             required,
-            [stated, ["true", "false"]] if required else [stated],
+            [stated, either] if required else [stated],
             [0, 2][: 2 if required else 1],
         )
     if kind == "string" and not required:  # a word describing the tool is no value for it
@@ -196,6 +221,8 @@ def _slot(
     written = set(grounding.quoted) | set(grounding.tokens)
     named = [n if n in written else describing.strip(n) for n in grounding.named]
     named = [n for n in dict.fromkeys(named) if n]  # "Lawyer John Doe" -> "John Doe"; not "GDP"
+    # "Calculate the Population Density for Brazil": a name made of the tool's words is its topic
+    named = [n for n in named if n in written or not describing.describes(n)] or named
     if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())):  # a docket or parcel number
         named = [t for t in grounding.codes if t not in named] + named
     if typed and _WHEN_KEYS & set(re.findall(r"[a-z]+", key.lower())):
@@ -215,7 +242,8 @@ def _slot(
                          [0, 0, 1, 2], {2} if sibling else set(), said, named_tier=2)  # fmt: skip
     if own:
         return _Slot(key, required, [typed, own, named, describing.prune(grounding.phrases)],
-                     [0, 0, 1, 2], {2} if sibling else set(), near, named_tier=2)  # fmt: skip
+                     [0, 0, 1, 2], {2} if sibling else set(), near, named_tier=2,
+                     own_tier=1)  # fmt: skip
     if grounding.names_an_entity(key):
         tiers = [typed, [c for c in near if c in named], named, describing.prune(near)]
         ranks = [0, 0, 1, 1]
@@ -232,8 +260,8 @@ def _position(text: str, grounding: Grounding, value: str) -> int:
     numbers = grounding.numbers_for("", integer=False)
     if value in numbers:
         return numbers.index(value)
-    found = text.find(value.lower())
-    return found if found >= 0 else len(text)
+    found = re.search(rf"(?<!\w){re.escape(value.lower())}(?!\w)", text)
+    return found.start() if found else len(text)
 
 
 _IDENTIFIER = re.compile(
@@ -265,6 +293,11 @@ class _Describing:
             words = words[1:]
         return " ".join(words)
 
+    def describes(self, phrase: str) -> bool:
+        """Whether a phrase is made only of the tool's own words."""
+        words = content_words(phrase)
+        return bool(words) and words <= self.vocabulary
+
     def prune(self, phrases: list[str]) -> list[str]:
         identifiers = [p for p in phrases if _IDENTIFIER.search(p)]
         if identifiers:  # "my_data", "C:/data/cars.csv": written as values, not as words
@@ -279,6 +312,7 @@ class _Describing:
 
 
 _ORDINALS = {"1": 0, "one": 0, "first": 0, "start": 0, "from": 0, "origin": 0, "departure": 0,
+             "initial": 0, "final": 1, "begin": 0,
              "source": 0, "min": 0, "lower": 0, "2": 1, "two": 1, "second": 1, "end": 1, "to": 1,
              "destination": 1, "arrival": 1, "target": 1, "max": 1, "upper": 1, "3": 2,
              "three": 2, "third": 2}  # fmt: skip
@@ -305,7 +339,7 @@ def _is_array(schema: dict[str, Any]) -> bool:
 
 
 def _norm(value: str) -> str:
-    return " ".join(re.sub(r"[^\w.@/~'-]+", " ", value.lower()).split())
+    return " ".join(re.sub(r"[^\w.@/~'*^+-]+", " ", value.lower()).split())
 
 
 def _available(candidate: str, used: Counter[str], grounding: Grounding) -> bool:
@@ -318,9 +352,15 @@ def _available(candidate: str, used: Counter[str], grounding: Grounding) -> bool
     # nor a part of one ("Boston" of "Boston, MA"), nor a phrase spanning one ("yellow and
     # blue"), nor one sharing a name with one ("Ronaldo in the 2019-2020 season")
     words = set(norm.split())
+    spaced = f" {norm.replace('/', ' ')} "
     return not any(
         u != norm
-        and (f" {norm} " in f" {u} " or f" {u} " in f" {norm} " or _shares_a_name(words, u))
+        and not re.search(r"[*^+]", u)  # a formula's numbers are not values ("x**3", then 3)
+        and (
+            spaced in f" {u.replace('/', ' ')} "  # "AL2562" of "2022/AL2562"
+            or f" {u} " in f" {norm} "
+            or _shares_a_name(words, u)
+        )
         for u in used
     )
 
