@@ -202,6 +202,11 @@ _EDGE_WORDS = _FUNCTION_WORDS | {
     "that",
     "than",
     "then",
+    "up",
+    "out",
+    "off",
+    "down",
+    "over",
 }
 
 
@@ -226,7 +231,10 @@ def _proper_phrases(text: str) -> list[str]:
 
     for index, word in enumerate(words):
         capital = word[:1].isupper() or (word[:1].isdigit() and current)
-        sentence_start = index == 0 or words[index - 1] in (".", "!", "?")
+        before = words[index - 1] if index else ""
+        sentence_start = index == 0 or before in (".", "!", "?") or (
+            before.endswith(".") and not _ABBREVIATION.fullmatch(before)
+        )
         if (
             capital
             and not (sentence_start and re.sub(r"['’]\w+$", "", word.lower()) in _LEADING)
@@ -921,8 +929,9 @@ class Grounding:
         if words & _UNIT_KEYS and self.units:
             return self.units  # "in km/h", "2 tablespoons": the units the user named
         place = {"location", "city", "place", "address", "point", "station", "airport"}
-        if (words & _WHEN_WORDS or described & {"date", "time", "when"}) and not (
-            words & place or described & place
+        lead = set(re.split(r"[^a-z]+", text)[:10])  # "The time frame", "Date of the show"
+        if (words & _WHEN_WORDS or lead & {"date", "time", "when"}) and not (
+            words & place or lead & place
         ):
             return [t for t in self.times if t in times]
         return []

@@ -340,3 +340,47 @@ def test_an_option_named_by_the_word_before_its_key_and_a_flags_default() -> Non
     made = call([solver], "solve y = 3t^2 + t using runge-kutta method")
     assert made == {"name": "solve_ode", "equation": "3t**2 + t", "exact": True,
                     "method": "runge-kutta"}  # fmt: skip
+
+
+def test_a_name_saying_what_it_is_wins_and_places_go_to_the_place() -> None:
+    fixtures = tool(
+        "club_fixtures",
+        ["club", "competition"],
+        club={"type": "string", "description": "The name of the club."},
+        competition={"type": "string", "description": "The name of the competition."},
+        city={"type": "string", "description": "The city."},
+    )
+    made = call([fixtures], "Next fixtures of Celtic Glasgow in the Scottish Competition")
+    assert (made["club"], made["competition"]) == ("Celtic Glasgow", "Scottish Competition")
+    savings = tool(
+        "energy_savings",
+        ["source"],
+        source={"type": "string", "description": "Kind of energy."},
+        region={"type": "string", "description": "The region."},
+    )
+    made = call([savings], "How much would I save with Solar in Arizona?")
+    assert made == {"name": "energy_savings", "source": "Solar", "region": "Arizona"}
+
+
+def test_a_sentence_ends_a_name_and_months_and_eras_are_values() -> None:
+    case = tool(
+        "case_lookup",
+        ["number", "state"],
+        number={"type": "string", "description": "Docket number."},
+        state={"type": "string", "description": "The state."},
+    )
+    made = call([case], "Look up docket 99812 in Ohio. Skip the full text")
+    assert made == {"name": "case_lookup", "number": "99812", "state": "Ohio"}
+    shows = tool(
+        "show_dates",
+        ["band", "month"],
+        band={"type": "string", "description": "The band."},
+        month={"type": "string", "description": "Month of the show."},
+    )
+    assert call([shows], "When does Radiohead play in March?")["month"] == "March"
+    art = tool(
+        "art_search",
+        ["period"],
+        period={"type": "string", "description": "The time frame."},
+    )
+    assert call([art], "paintings made in the 17th century")["period"] == "17th century"

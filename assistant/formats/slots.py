@@ -225,6 +225,7 @@ def _slot(
     named = [n for n in named if n in written or not describing.describes(n)] or named
     if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())):  # a docket or parcel number
         named = [t for t in grounding.codes if t not in named] + named
+        near = [n for n in near if n in grounding.codes] or near  # "docket 99812 in Ohio"
     if typed and _WHEN_KEYS & set(re.findall(r"[a-z]+", key.lower())):
         return _Slot(key, required, [typed], [0], near=typed)  # a date: no other kind will do
     # "the Hilton Hotel" for hotel_name, "the Louvre Museum" for museum: a name saying what it is
