@@ -183,7 +183,7 @@ _UNITS = {
 }  # fmt: skip
 _WHEN_WORDS = {"time", "when", "start", "end", "due", "deadline", "datetime", "begin", "date", "day",
                "at", "until", "from"}  # fmt: skip
-_CONNECTORS = {"of", "de", "the", "&", "von", "van", "der", "la", "le", "del", "du"}
+_CONNECTORS = {"of", "de", "the", "&", "von", "van", "der", "la", "le", "del", "du", "vs", "vs."}
 _EDGE_WORDS = _FUNCTION_WORDS | {
     "between",
     "about",
@@ -232,8 +232,10 @@ def _proper_phrases(text: str) -> list[str]:
     for index, word in enumerate(words):
         capital = word[:1].isupper() or (word[:1].isdigit() and current)
         before = words[index - 1] if index else ""
-        sentence_start = index == 0 or before in (".", "!", "?") or (
-            before.endswith(".") and not _ABBREVIATION.fullmatch(before)
+        sentence_start = (
+            index == 0
+            or before in (".", "!", "?")
+            or (before.endswith(".") and not _ABBREVIATION.fullmatch(before))
         )
         if (
             capital
@@ -428,6 +430,24 @@ _TERM = r"(?:\d+(?:\.\d+)?\s*\*?\s*)?(?<![A-Za-z])[xzt](?![A-Za-z])(?:\s*(?:\^|\
 _EXPRESSION = re.compile(
     rf"(?:(?<![A-Za-z])(?:y|f\s*\(\s*x\s*\))\s*=\s*)?(-?\s*(?:{_TERM})(?:\s*[-+*/]\s*(?:{_TERM}))*)"
 )
+_TEXT_KEYS = {
+    "text",
+    "message",
+    "content",
+    "body",
+    "review",
+    "sentence",
+    "comment",
+    "quote",
+    "statement",
+    "prompt",
+    "phrase",
+    "passage",
+    "paragraph",
+    "tweet",
+    "post",
+    "lyrics",
+}
 _MATH_KEYS = {"function", "equation", "expression", "formula", "polynomial", "func", "expr"}
 
 
@@ -465,6 +485,7 @@ _RANGE = re.compile(
 # One-word options the user names by the word before them: "using simpson method".
 _OPTION_KEY = re.compile(r"method|model|format|mode|style|algorithm|technique|strategy|approach")
 _PI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)?\s*(?:pi|π)\b", re.IGNORECASE)
+_LEAD_IN = re.compile(r"^(?:\s|[,:=]|\b(?:of|is|as|the|a|an|called|named|titled|says)\b)*")
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "both": 2}  # fmt: skip
 
@@ -900,6 +921,8 @@ class Grounding:
         text = description.lower()
         if self.expressions and (words | set(re.findall(r"[a-z]+", text)[:6])) & _MATH_KEYS:
             return self.expressions  # "the function y = x^3": "x**3"
+        if words & _TEXT_KEYS and self.quoted:
+            return self.quoted  # "the sentiment of a review 'I love it!'": the text is the quote
         kinds: list[tuple[set[str], tuple[str, ...], Callable[[str], bool]]] = [
             ({"email", "mail", "recipient", "to", "cc", "bcc"}, ("email address",), lambda t: "@" in t),
             ({"path", "file", "filename", "directory", "folder"}, ("file path", "path to"),
@@ -941,6 +964,10 @@ class Grounding:
         ("Chinese cuisine", "rock concerts")."""
         near: dict[str, None] = {}
         for i in self._mentions(name, by_name_only):
+            quoted = self._quoted_after(self.words[i])
+            if quoted:  # "a customer review 'I love the food here!'": the review is the quote
+                near[quoted] = None
+                continue
             if (
                 (not by_name_only or _OPTION_KEY.fullmatch(name))
                 and not self.names_an_entity(name)  # "a Tennis player, Serena Williams"
@@ -972,6 +999,16 @@ class Grounding:
                     if "," not in phrase and "<" not in phrase:
                         near[phrase] = None
         return list(near)
+
+    def _quoted_after(self, word: str) -> str | None:
+        """Quoted text the user wrote right after a word ("review 'I love it!'")."""
+        for match in re.finditer(rf"\b{re.escape(word)}\b", self.request):
+            tail = _LEAD_IN.sub("", self.request[match.end() :])
+            if tail[:1] in "'\"‘“`":
+                found = [q for q in self.quoted if tail[1:].startswith(q)]
+                if found:
+                    return max(found, key=len)
+        return None
 
     def lists_for(self, item_type: str) -> list[str]:
         """Lists the user wrote, as JSON, when their items fit the item type.

@@ -191,8 +191,11 @@ def stem(word: str) -> str:
         "ly",
     ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
+            # "probabilities" and "probability", "studied" and "study" meet at "probabilit"
+            word = word[: -len(suffix)] + ("i" if suffix in ("ies", "ied") else "")
             break
+    if word.endswith("y") and len(word) > 3:
+        return word[:-1] + "i"
     return word[:-1] if word.endswith("e") and len(word) > 4 else word
 
 

@@ -119,7 +119,11 @@ def _arguments(
             if slot.ranks[number] > 0:
                 options = [c for c in options if c not in claimed] or options
             if number > 0 and _kind(properties[slot.key]) == "string" and numbers_pending(slot):
-                counted = [c for c in options if _NUMBER_WORD.search(c) or grounding.counts(c)]
+                counted = [  # "Windows 10" is a name, not a number left for a number parameter
+                    c
+                    for c in options
+                    if (_NUMBER_WORD.search(c) and c not in grounding.named) or grounding.counts(c)
+                ]
                 options = [c for c in options if c not in counted]
                 unfit = unfit or counted
             if (
