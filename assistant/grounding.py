@@ -279,7 +279,8 @@ _GEOGRAPHIC = {"river", "rainforest", "forest", "lake", "mountain", "mountains",
 _CALENDAR_WORDS = {"january", "february", "march", "april", "may", "june", "july", "august",
                    "september", "october", "november", "december", "jan", "feb", "mar", "apr",
                    "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "monday", "tuesday",
-                   "wednesday", "thursday", "friday", "saturday", "sunday"}  # fmt: skip
+                   "wednesday", "thursday", "friday", "saturday", "sunday", "mondays", "tuesdays",
+                   "wednesdays", "thursdays", "fridays", "saturdays", "sundays"}  # fmt: skip
 _MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december"]  # fmt: skip
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -463,6 +464,35 @@ def _expressions(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def _formula_free(text: str) -> set[str]:
+    """The numbers written outside formulas (digits or words)."""
+    blanked = text
+    for match in _EXPRESSION.finditer(text):
+        if match.group(1).strip() in (f.replace("**", "^") for f in _expressions(match.group(0))):
+            blanked = blanked.replace(match.group(0), " ")
+    spaced = _LIST.sub(lambda m: m.group(0).replace(",", " "), blanked).replace("=", " = ")
+    return {n for w in spaced.replace(",", " ").split() if (n := _as_number(_clean(w)))}
+
+
+_COORDINATE = re.compile(
+    r"\(\s*(-?\d+(?:\.\d+)?)\s*°?\s*([NSns])?\s*,\s*(-?\d+(?:\.\d+)?)\s*°?\s*([EWew])?\s*\)"
+)
+
+
+def _pairs_in_parentheses(text: str) -> list[str]:
+    """Pairs in parentheses as lists: "(3, 4)"; coordinates signed by N/S/E/W."""
+    found = []
+    for lat, north, lon, east in _COORDINATE.findall(text):
+        first = -float(lat) if north.upper() == "S" else float(lat)
+        second = -float(lon) if east.upper() == "W" else float(lon)
+        found.append(json.dumps([_plain(first), _plain(second)]))
+    return found
+
+
+def _plain(number: float) -> float | int:
+    return int(number) if number.is_integer() else number
+
+
 def _coefficients(formula: str) -> list[float] | None:
     """A polynomial's coefficients, highest power first: "3x**2 + 2x - 4" -> [3, 2, -4]."""
     terms = re.findall(r"([-+]?)\s*(\d+(?:\.\d+)?)?\s*\*?\s*(x(?:\*\*(\d+))?)?", formula)
@@ -556,6 +586,7 @@ class Grounding:
         )  # 100 million -> 100000000
         self.percents = {m.group(1) for m in _PERCENT.finditer(text)}
         self.lists = _nested_lists(text) + [m.group(0) for m in _LIST.finditer(text)]
+        self.lists += _pairs_in_parentheses(text)  # "(33.4484 N, 112.0740 W)", "(3, 4)"
         self.lists += [
             "[" + re.sub(r",?\s+and\s+|\s*,\s*", ", ", run) + "]"
             for run in _NUMBER_RUN.findall(_LIST.sub(" ", text))
@@ -571,11 +602,13 @@ class Grounding:
         self.words = [w for w in words if w]
         self.stems = [stem(w.lower()) for w in self.words]
         self.counting = _counting(self.words)
+        # the numbers inside a formula ("3x^2 + 2x - 1") are not values of their own
+        outside = _formula_free(text)
         self.numbers = list(
             dict.fromkeys(
                 n
                 for i, w in enumerate(self.words)
-                if (n := _as_number(w)) and i not in self.counting
+                if (n := _as_number(w)) and i not in self.counting and n in outside
             )
         )
         self.quoted = list(
@@ -613,6 +646,7 @@ class Grounding:
                 for i, w in enumerate(self.words)
                 if (n := _as_number(w)) is not None
                 and i not in self.counting
+                and n in outside
                 and w not in in_times
                 and w not in dated
                 and (_NUMBER.fullmatch(w) or w.lower() in _NUMBER_WORDS)
@@ -799,9 +833,12 @@ class Grounding:
             return self.flag(name)
         if kind in ("integer", "number", "float"):
             integer = kind == "integer"
-            return self._as_kind(self.near_numbers(name, True), name, integer) or self.measured(
-                name, integer
+            near = self._as_kind(self.near_numbers(name, True), name, integer)
+            measure = self.measures.get(name)
+            alone = measure is not None and not any(  # "for 6 hours" is the duration's
+                other != name and found[0] == measure[0] for other, found in self.measures.items()
             )
+            return near or (self.measured(name, integer) if alone else [])
         if kind in ("array", "tuple"):
             item_type = str((schema.get("items") or {}).get("type", "string"))
             about = f"{name} {description}".lower()

@@ -384,3 +384,37 @@ def test_a_sentence_ends_a_name_and_months_and_eras_are_values() -> None:
         period={"type": "string", "description": "The time frame."},
     )
     assert call([art], "paintings made in the 17th century")["period"] == "17th century"
+
+
+def test_a_formulas_numbers_are_not_left_over_and_coordinates_are_signed_pairs() -> None:
+    slope = tool(
+        "slope_at",
+        ["formula"],
+        formula={"type": "string", "description": "The function."},
+        at={"type": "float", "description": "Where to evaluate; 0 by default."},
+    )
+    assert call([slope], "slope of 5x^3 - 4x + 7") == {
+        "name": "slope_at",
+        "formula": "5x**3 - 4x + 7",
+    }
+    distance = tool(
+        "haversine",
+        ["a", "b"],
+        a={"type": "array", "items": {"type": "float"}, "description": "First point."},
+        b={"type": "array", "items": {"type": "float"}, "description": "Second point."},
+    )
+    made = call([distance], "how far is (48.85 N, 2.35 E) from (40.71 N, 74.01 W)?")
+    assert (made["a"], made["b"]) == ([48.85, 2.35], [40.71, -74.01])
+
+
+def test_a_quantity_an_optional_parameter_shares_with_a_required_one_stays_there() -> None:
+    growth = tool(
+        "culture_growth",
+        ["duration"],
+        duration={"type": "integer", "description": "How long, in hours."},
+        doubling_time={"type": "integer", "description": "Minutes per doubling."},
+    )
+    assert call([growth], "grow the culture for 6 hours") == {
+        "name": "culture_growth",
+        "duration": 6,
+    }

@@ -111,7 +111,7 @@ def _arguments(
         in_order = False
         # "Chinese cuisine in Seattle": a value beside another parameter's mention is its
         claimed = {v for other in slots if other is not slot and other.key not in dict(chosen)
-                   for v in other.near}  # fmt: skip
+                   for v in other.near} - set(slot.near)  # fmt: skip
         unfit: list[str] = []  # names written in the wrong place ("in Paris" for a museum)
         unfit_tier = 0
         for number, tier in enumerate(slot.tiers):
