@@ -98,6 +98,7 @@ def _nested_lists(text: str) -> list[str]:
     return found
 
 
+_BUYING = {"buy", "order", "purchase", "sell", "add", "bring", "pack", "send", "cook"}
 _SERIES_STOPS = {"of", "with", "for", "the", "a", "an", "is", "am", "are", "and", "to", "in", "on",
                  "as", "that", "i", "me", "my", "like", "include", "includes", "including",
                  "between", "from", "using", "use", "want", "need"}  # fmt: skip
@@ -116,7 +117,10 @@ def _plain_enumerations(text: str) -> list[list[str]]:
     for match in _SERIES.finditer(text):
         parts = [p.strip() for p in re.split(r",\s*(?:and |or )?|\s+(?:and|or)\s+", match.group(0))]
         head = parts[0].split()
-        cut = max((i + 1 for i, w in enumerate(head) if w.lower() in _SERIES_STOPS), default=0)
+        cut = max(
+            (i + 1 for i, w in enumerate(head) if w.lower() in _SERIES_STOPS | _LEADING | _BUYING),
+            default=0,
+        )
         parts[0] = " ".join(head[max(cut, len(head) - 3) :])  # "I am efficient" -> "efficient"
         parts = [" ".join(_trim(p.split())) for p in parts]
         parts = [p for p in parts if p and p.lower() not in _FUNCTION_WORDS]
@@ -136,7 +140,8 @@ _TOKEN = re.compile(
     r"|(?<![\w/])~?/[\w.~/-]+|\b[A-Za-z]:[\\/][\w.\\/ -]+"  # a path
     r"|\b\d{4}[-/]\d{2}[-/]\d{2}\b|\b\d{1,2}[/-]\d{1,2}[/-]\d{4}\b|\b\d{1,2}/\d{1,2}/\d{2}\b"  # dates
     r"|\b(?=[\w/-]*\d)(?=[\w/-]*[A-Z])[A-Z\d]+(?:[/-][A-Z\d]+)+\b"  # a docket: 2022/AL2562
-    r"|\b\d{1,6}\s+(?:[A-Za-z]+\s+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl)\b\.?"  # an address
+    r"|\b\d{1,6}\s+(?:[A-Z][\w'-]*\s+){1,3}(?:St|Ave|Rd|Blvd|Ln|Dr|Way|Court|Ct|Place|Pl)\b\.?"
+    r"|\b\d{1,6}\s+(?:[A-Za-z][\w'-]*\s+){1,3}(?:[Ss]treet|[Aa]venue|[Rr]oad|[Bb]oulevard|[Ll]ane|[Dd]rive)\b"  # an address
     r"|\b\d{4}[-/]\d{2,4}\b"  # a season: 2019-2020
     r"|\b\d+(?:\.\d+)?x\d+(?:\.\d+)?\b"  # a size: 12x18
     r"|\b[A-Z]{1,4}-?\d{2,}[A-Z\d]*\b|\b[a-z]{1,4}\d{4,}\b"  # a code: B1004, SKU-123, rs6034464
@@ -385,7 +390,12 @@ def _clean_chunk(chunk: list[str]) -> bool:
     only a unit ("Joules per Kelvin")."""
     if all(w.lower() in _UNITS or w.lower() == "per" for w in chunk):
         return False
-    if "'" in chunk[0][:1] or "'" in chunk[-1][-1:] or chunk[0].lower() in _LEADING:
+    if (
+        "'" in chunk[0][:1]
+        or "'" in chunk[-1][-1:]
+        or chunk[0].lower() in _LEADING
+        or (len(chunk) > 1 and chunk[0].lower() in _NUMBER_WORDS)  # "five organic"
+    ):
         return False  # "Guardian Sword+'", "Give": pieces of quotes, the request's own verb
     return chunk[0].lower() not in _EDGE_WORDS and chunk[-1].lower() not in _EDGE_WORDS
 
@@ -515,7 +525,10 @@ _RANGE = re.compile(
 # One-word options the user names by the word before them: "using simpson method".
 _OPTION_KEY = re.compile(r"method|model|format|mode|style|algorithm|technique|strategy|approach")
 _PI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)?\s*(?:pi|π)\b", re.IGNORECASE)
-_LEAD_IN = re.compile(r"^(?:\s|[,:=]|\b(?:of|is|as|the|a|an|called|named|titled|says)\b)*")
+_LEAD_IN = re.compile(
+    r"^(?:\s|[,:=#]|\b(?:of|is|as|the|a|an|called|named|titled|says|numbered|number|no|id|with"
+    r"|identified|by)\b)*"
+)
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "both": 2}  # fmt: skip
 
@@ -640,6 +653,11 @@ class Grounding:
         self.times = _time_phrases(request)
         in_times = {w for t in self.times for w in t.split()}
         dated = _date_words(request)
+        self.dated_numbers = {  # "July 10, 2022": its numbers are a date's
+            n
+            for w in self.words
+            if (n := _as_number(w)) and (w in dated or (w in in_times and not w.isdigit()))
+        }
         self.bare_numbers = list(  # "ten", "12": not "3pm", not a time's "3"
             dict.fromkeys(
                 n

@@ -197,6 +197,7 @@ def _slot(
         stated = [value for raw, value in pairs if raw in stated] or stated
         # a required number may be any the user wrote; an optional one only a plain one left over
         every = grounding.numbers_for("", integer) if required else grounding.bare_for(key, integer)
+        every = [n for n in every if n not in grounding.dated_numbers] or every  # not July's 2022
         foreign = grounding.foreign(key)  # "6 hours" is no length
         every = [n for n in every if n not in foreign]
         if sibling:  # first_x/second_x: the user's values in the user's order
@@ -234,7 +235,10 @@ def _slot(
         return _Slot(key, required, [typed], [0], near=typed)  # a date: no other kind will do
     # "the Hilton Hotel" for hotel_name, "the Louvre Museum" for museum: a name saying what it is
     own_words = content_words(key) - _GENERIC_KEY_WORDS
-    own = [c for c in named if content_words(c) & own_words]
+    whole = [n for n in grounding.named if n not in named] + named  # "Hotel Paradise" kept whole
+    own = list(dict.fromkeys(c for c in whole if content_words(c) & own_words))
+    if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())) and grounding.tokens:
+        own = []  # "SNP ID rs6034464": an id is the code, not the words naming it
     own = [
         c for c in own if "," not in c
     ] or own  # "Hotel Paradise", not "Hotel Paradise, Las Vegas"
