@@ -1005,6 +1005,15 @@ class Grounding:
             if years:
                 return years
         if words & _UNIT_KEYS and self.units:
+            # "how many teaspoons in 2 tablespoons": from the quantity's unit to the one asked
+            attached = [
+                u for u in self.units if u.lower() in {q.symbol.lower() for q in self.quantities}
+            ]
+            asked = [u for u in self.units if u not in attached]
+            if words & {"from", "source", "base", "original", "input", "current"}:
+                return attached or asked
+            if words & {"to", "target", "output", "desired", "into"}:
+                return asked or attached
             return self.units  # "in km/h", "2 tablespoons": the units the user named
         place = {"location", "city", "place", "address", "point", "station", "airport"}
         lead = set(re.split(r"[^a-z]+", text)[:10])  # "The time frame", "Date of the show"

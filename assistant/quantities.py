@@ -54,6 +54,10 @@ _BASE: dict[str, tuple[str, float]] = {
     "cubic metre": ("volume", 1), "l": ("volume", 1e-3), "liter": ("volume", 1e-3),
     "litre": ("volume", 1e-3), "ml": ("volume", 1e-6), "milliliter": ("volume", 1e-6),
     "cm^3": ("volume", 1e-6), "gallon": ("volume", 0.003785411784),
+    "teaspoon": ("volume", 4.92892159375e-6), "tsp": ("volume", 4.92892159375e-6),
+    "tablespoon": ("volume", 1.478676478125e-5), "tbsp": ("volume", 1.478676478125e-5),
+    "cup": ("volume", 2.365882365e-4), "pint": ("volume", 4.73176473e-4),
+    "quart": ("volume", 9.46352946e-4), "fl oz": ("volume", 2.95735295625e-5),
     # area (square metre)
     "m^2": ("area", 1), "m²": ("area", 1), "square meter": ("area", 1),
     "square metre": ("area", 1), "sq m": ("area", 1), "km^2": ("area", 1e6),

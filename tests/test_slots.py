@@ -418,3 +418,23 @@ def test_a_quantity_an_optional_parameter_shares_with_a_required_one_stays_there
         "name": "culture_growth",
         "duration": 6,
     }
+
+
+def test_units_go_from_the_quantitys_to_the_one_asked_and_places_split_by_kind() -> None:
+    convert = tool(
+        "convert",
+        ["amount", "from_unit", "to_unit"],
+        amount={"type": "float", "description": "How much."},
+        from_unit={"type": "string", "description": "The unit to convert from."},
+        to_unit={"type": "string", "description": "The unit to convert to."},
+    )
+    made = call([convert], "How many cups are 3 pints?")
+    assert made == {"name": "convert", "amount": 3, "from_unit": "pints", "to_unit": "cups"}
+    weather = tool(
+        "weather",
+        ["city", "country"],
+        city={"type": "string", "description": "The city."},
+        country={"type": "string", "description": "The country."},
+    )
+    made = call([weather], "Is it raining in Lyon, France right now?")
+    assert (made["city"], made["country"]) == ("Lyon", "France")

@@ -95,6 +95,9 @@ def _arguments(
     chosen: list[tuple[str, str]] = []
     lowered = request.lower()
     places = any(grounding.names_a_place(s.key) for s in slots)
+    # "Sydney, Australia" for a city and a country: each takes its part
+    regions = [s for s in slots if set(re.findall(r"[a-z]+", s.key.lower())) & _REGIONS]
+    several_places = bool(regions) and sum(grounding.names_a_place(s.key) for s in slots) > 1
 
     def numbers_pending(current: _Slot) -> bool:
         """Whether a number parameter is still to fill ("150 Euros": the 150 is the amount)."""
@@ -142,6 +145,8 @@ def _arguments(
                 later_names = any(r <= 1 for r in slot.ranks[number + 1 :])
                 if not options and unfit and not later_names:
                     options, number = unfit, unfit_tier  # no name fits better: the first ones
+            if several_places and grounding.names_a_place(slot.key):
+                options = [c for c in options if "," not in c] or options
             if places and not grounding.names_a_place(slot.key) and number != slot.own_tier:
                 # "save by renewable energy in California": a place is for the place parameter
                 options = [c for c in options if not grounding.placed(c)] or (
@@ -382,6 +387,7 @@ _MAKERS = {"author", "artist", "manufacturer", "maker", "brand", "company", "cre
            "director", "publisher", "producer", "developer", "vendor", "designer", "painter",
            "sculptor", "writer", "inventor"}  # fmt: skip
 _BY = {"by", "from"}
+_REGIONS = {"country", "state", "region", "province", "county"}
 _GENERIC_KEY_WORDS = {"name", "type", "id", "value", "text", "title", "info", "detail", "key"}
 _FROM = {"from", "leaving", "departing"}
 _TO = {"to", "into", "towards", "reaching"}
