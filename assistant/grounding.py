@@ -206,6 +206,8 @@ _EDGE_WORDS = _FUNCTION_WORDS | {
     "their",
     "that",
     "than",
+    "many",
+    "much",
     "then",
     "up",
     "out",
@@ -218,6 +220,7 @@ _EDGE_WORDS = _FUNCTION_WORDS | {
 def _proper_phrases(text: str) -> list[str]:
     """Capitalised phrases ("San Francisco", "Treaty of Tordesillas", "Apple Inc."), not the first verb."""
     words = re.findall(r"[\w'’.&#+°-]+|[,;:!?]", text)
+    words = [re.sub(r"['’]+(?=[.,;:!?]*$)", "", w) for w in words]  # "Ride'." -> "Ride."
     words = [re.sub(r"(?<=\w)['’]s?$", "", w).lstrip("'’") if len(w) > 2 else w for w in words]
     found: dict[str, None] = {}
     current: list[str] = []
@@ -363,8 +366,13 @@ def _time_phrases(text: str) -> list[str]:
             found.append(trimmed or phrase)
             taken = j - 1
             break
-    eras = re.findall(r"\b\d{1,2}(?:st|nd|rd|th) century\b|\b\d{4}s\b", text, re.IGNORECASE)
-    return found + eras  # "the 19th century", "the 1990s"
+    eras = re.findall(
+        rf"\b\d{{1,2}}(?:st|nd|rd|th) century\b|\b\d{{4}}s\b|\b(?:{'|'.join(_MONTHS)})\s+\d{{4}}\b"
+        r"|\b(?:next|this|last|coming|upcoming) (?:week|weekend|month|year)\b",
+        text,
+        re.IGNORECASE,
+    )  # "the 19th century", "the 1990s", "April 2022", "next month"
+    return found + [e for e in eras if not any(e in f for f in found)]
 
 
 def _names_an_entity(name: str, description: str) -> bool:
@@ -393,7 +401,7 @@ def _clean_chunk(chunk: list[str]) -> bool:
     if (
         "'" in chunk[0][:1]
         or "'" in chunk[-1][-1:]
-        or chunk[0].lower() in _LEADING
+        or re.sub(r"['’]s$", "", chunk[0].lower()) in _LEADING  # "What's"
         or (len(chunk) > 1 and chunk[0].lower() in _NUMBER_WORDS)  # "five organic"
     ):
         return False  # "Guardian Sword+'", "Give": pieces of quotes, the request's own verb
@@ -906,7 +914,12 @@ class Grounding:
 
     def placed(self, value: str) -> bool:
         """Whether the user wrote a name as a place ("in California", "near Boston")."""
-        return self.preposition(value) in ("in", "near", "around", "at") and value in self.proper
+        if value not in self.proper:
+            return False
+        if self.preposition(value) in ("in", "near", "around", "at"):
+            return True
+        # "in Los Angeles, California": the state goes with its placed city
+        return any(p.endswith(", " + value) and self.placed(p.split(", ")[0]) for p in self.proper)
 
     def names_a_place(self, name: str) -> bool:
         """Whether a parameter wants a place (its name says so)."""
@@ -1032,6 +1045,16 @@ class Grounding:
             if quoted:  # "a customer review 'I love the food here!'": the review is the quote
                 near[quoted] = None
                 continue
+            j = i + 1
+            while j < len(self.words) and (
+                self.words[j].lower() in _FILLER or self.words[j] == ","
+            ):
+                j += 1
+            rest = " ".join(self.words[j:]).lstrip("'\"‘“`")
+            whole = [c for c in self.quoted + self.tokens + self.proper if rest.startswith(c)]
+            if whole and not by_name_only:  # "change size to 12x18": the size is 12x18
+                near[max(whole, key=len)] = None
+                continue
             if (
                 (not by_name_only or _OPTION_KEY.fullmatch(name))
                 and not self.names_an_entity(name)  # "a Tennis player, Serena Williams"
@@ -1046,13 +1069,6 @@ class Grounding:
                     near[max(ending, key=len)] = None
                 elif before not in (",",) and before.lower() not in _LEADING:
                     near[before] = None
-            j = i + 1
-            while j < len(self.words) and (
-                self.words[j].lower() in _FILLER or self.words[j] == ","
-            ):
-                j += 1
-            rest = " ".join(self.words[j:]).lstrip("'\"‘“`")
-            whole = [c for c in self.quoted + self.tokens + self.proper if rest.startswith(c)]
             if whole:
                 near[max(whole, key=len)] = None
                 continue
