@@ -889,7 +889,10 @@ class Grounding:
         named = list(dict.fromkeys(self.quoted + self.tokens + self.proper))
         near = self.near_phrases(name, by_name_only=True)
         if _names_an_entity(name, ""):  # "region", "location": a name the user wrote
-            return [c for c in near if c in named] or named
+            beside = [c for c in near if c in named]
+            if beside or not self.names_a_place(name):
+                return beside
+            return [c for c in named if self.placed(c)]  # "in Paris" for a place
         if _names_an_entity(name, description):
             return [c for c in near if c in named]
         return near
