@@ -32,7 +32,7 @@ _BASE: dict[str, tuple[str, float]] = {
     # time (second)
     "s": ("time", 1), "sec": ("time", 1), "second": ("time", 1), "ms": ("time", 1e-3),
     "millisecond": ("time", 1e-3), "min": ("time", 60), "minute": ("time", 60),
-    "h": ("time", 3600), "hr": ("time", 3600), "hour": ("time", 3600), "day": ("time", 86400),
+    "h": ("time", 3600), "hr": ("time", 3600), "hour": ("time", 3600), "day": ("time", 86400), "night": ("time", 86400),
     "week": ("time", 604800), "month": ("time", 2629800), "year": ("time", 31557600),
     # speed (metre per second)
     "m/s": ("speed", 1), "meters/second": ("speed", 1), "meter/second": ("speed", 1),
@@ -110,7 +110,7 @@ _SPACED = re.compile(
     re.IGNORECASE,
 )
 _ONE = re.compile(
-    r"\b(?:a|an|one|next|the next|this|per)\s+(second|minute|hour|day|week|month|year)\b"
+    r"\b(?:a|an|one|next|the next|this|per)\s+(second|minute|hour|day|night|week|month|year)\b"
 )
 _ATTACHED = re.compile(rf"(?<![\w.])({_NUMBER})(°[CFcf]|[A-Za-zµΩω]{{1,3}})(?![\w/^²³])")
 

@@ -438,3 +438,15 @@ def test_units_go_from_the_quantitys_to_the_one_asked_and_places_split_by_kind()
     )
     made = call([weather], "Is it raining in Lyon, France right now?")
     assert (made["city"], made["country"]) == ("Lyon", "France")
+
+
+def test_a_stay_given_as_a_start_and_a_length_ends_on_its_date() -> None:
+    booking = tool(
+        "book_cabin",
+        ["start_date", "end_date"],
+        start_date={"type": "string", "description": "Arrival date."},
+        end_date={"type": "string", "description": "Departure date."},
+        guests={"type": "integer", "description": "How many people."},
+    )
+    made = call([booking], "Book the cabin from March 30, 2027 for 4 nights")
+    assert made == {"name": "book_cabin", "start_date": "2027-03-30", "end_date": "2027-04-03"}

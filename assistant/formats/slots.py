@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from datetime import date, timedelta
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -155,6 +156,8 @@ def _arguments(
             if options:
                 in_order = number in slot.in_order
                 break
+        if not options and _ends(slot.key) and (until := _until(grounding, chosen)) is not None:
+            options = [until]  # "from 1st June 2022 for 3 nights": ends on 4 June
         if not options:
             if not slot.required:
                 continue  # the user gave it nothing of its own: the tool's default applies
@@ -204,6 +207,8 @@ def _slot(
         every = grounding.numbers_for("", integer) if required else grounding.bare_for(key, integer)
         every = [n for n in every if n not in grounding.dated_numbers] or every  # not July's 2022
         foreign = grounding.foreign(key)  # "6 hours" is no length
+        if not required and key not in grounding.measures:  # "for 3 nights" is no room count
+            foreign |= {q.raw for q in grounding.quantities}
         every = [n for n in every if n not in foreign]
         if sibling:  # first_x/second_x: the user's values in the user's order
             pool = list(dict.fromkeys(stated + measured + near))
@@ -411,6 +416,22 @@ def _distinct_items(value: str) -> str:
         if item not in kept or not isinstance(item, str):
             kept.append(item)
     return json.dumps(kept, ensure_ascii=False)
+
+
+def _ends(key: str) -> bool:
+    words = set(re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", key).lower()))
+    return bool(words & {"end", "until", "checkout", "out", "return", "to"}) and bool(
+        words & {"date", "day"}
+    )
+
+
+def _until(grounding: Grounding, chosen: list[tuple[str, str]]) -> str | None:
+    """The end of a stay the user gave as a start and a length ("for 3 nights")."""
+    start = next((v for _, v in chosen if re.fullmatch(r"\d{4}-\d{2}-\d{2}", v)), None)
+    days = [q.value for q in grounding.quantities if q.unit in ("day", "night")]
+    if start is None or len(days) != 1 or not days[0].is_integer():
+        return None
+    return (date.fromisoformat(start) + timedelta(days=int(days[0]))).isoformat()
 
 
 def _directed(key: str) -> bool:
