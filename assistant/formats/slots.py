@@ -21,9 +21,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from datetime import date, timedelta
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from typing import Any
 
 from assistant.formats.grammar import JSON_RULES, MAX_STRING, literal
