@@ -152,7 +152,8 @@ _LEADING = {"what", "who", "whom", "where", "when", "why", "how", "which", "find
             "show", "tell", "calculate", "compute", "search", "look", "book", "send", "create",
             "make", "can", "could", "would", "please", "i", "is", "are", "do", "does", "did", "the",
             "a", "an", "retrieve", "provide", "fetch", "identify", "estimate", "predict", "analyze",
-            "analyse", "locate", "plan", "list", "check", "mix", "run", "perform", "let", "help"}  # fmt: skip
+            "analyse", "locate", "plan", "list", "check", "mix", "run", "perform", "let", "help",
+            "convert", "translate", "buy", "schedule", "remind", "generate"}  # fmt: skip
 # A parameter whose name or description has one of these wants a name the user wrote.
 _ENTITY_WORDS = {"location", "city", "country", "place", "region", "state", "destination", "origin",
                  "departure", "arrival", "start", "end", "from", "to", "address", "venue", "area",
@@ -243,8 +244,13 @@ def _proper_phrases(text: str) -> list[str]:
         sentence_start = (
             index == 0
             or before in (".", "!", "?")
-            or (before.endswith(".") and not _ABBREVIATION.fullmatch(before))
-        )
+            or (
+                before.endswith(".")
+                and (not _ABBREVIATION.fullmatch(before) or word.lower() in _LEADING | _STARTERS)
+            )
+        )  # "Liverpool F.C. Include its statistics": a new sentence
+        if sentence_start and current and word.lower() in _LEADING | _STARTERS:
+            close()
         if (
             capital
             and not (sentence_start and re.sub(r"['’]\w+$", "", word.lower()) in _LEADING)
@@ -276,6 +282,10 @@ def _proper_phrases(text: str) -> list[str]:
     return list(dict.fromkeys(pairs + names))  # "New York, USA" too
 
 
+_STARTERS = {"include", "also", "then", "but", "it", "this", "they", "we", "you", "my", "our",
+             "please", "and", "add", "send", "use", "make", "tell", "let", "don't", "do"}  # fmt: skip
+_FROM_WORDS = {"from", "of"}
+_TO_WORDS = {"to", "into", "in", "for"}
 _ABBREVIATION = re.compile(
     r"(?:[A-Za-z]\.){2,}|(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Inc|Ltd|Co|Corp|Mt|Ft|Prof|Gen|Lt|No|Vol)\.",
 )
@@ -537,6 +547,41 @@ _LEAD_IN = re.compile(
     r"^(?:\s|[,:=#]|\b(?:of|is|as|the|a|an|called|named|titled|says|numbered|number|no|id|with"
     r"|identified|by)\b)*"
 )
+_CURRENCIES = {
+    "usd": "USD", "us dollar": "USD", "american dollar": "USD", "dollar": "USD",
+    "united states dollar": "USD", "eur": "EUR", "euro": "EUR", "gbp": "GBP",
+    "pound sterling": "GBP", "british pound": "GBP", "uk pound": "GBP", "great british pound": "GBP", "sterling": "GBP", "pound": "GBP",
+    "jpy": "JPY", "yen": "JPY", "japanese yen": "JPY", "cad": "CAD", "canadian dollar": "CAD",
+    "aud": "AUD", "australian dollar": "AUD", "chf": "CHF", "swiss franc": "CHF", "franc": "CHF",
+    "cny": "CNY", "yuan": "CNY", "chinese yuan": "CNY", "renminbi": "CNY", "inr": "INR",
+    "rupee": "INR", "indian rupee": "INR", "mxn": "MXN", "mexican peso": "MXN", "peso": "MXN",
+    "krw": "KRW", "won": "KRW", "korean won": "KRW", "rub": "RUB", "ruble": "RUB", "rouble": "RUB",
+    "brl": "BRL", "real": "BRL", "brazilian real": "BRL", "nzd": "NZD", "new zealand dollar": "NZD",
+    "sek": "SEK", "swedish krona": "SEK", "krona": "SEK", "nok": "NOK", "norwegian krone": "NOK",
+    "dkk": "DKK", "danish krone": "DKK", "hkd": "HKD", "hong kong dollar": "HKD",
+    "sgd": "SGD", "singapore dollar": "SGD", "zar": "ZAR", "rand": "ZAR",
+    "turkish lira": "TRY", "lira": "TRY", "pln": "PLN", "zloty": "PLN", "btc": "BTC",
+    "bitcoin": "BTC",
+}  # fmt: skip
+_CURRENCY_NAME = re.compile(
+    r"\b(?:(?:united states|us|u\.s\.|american|canadian|australian|new zealand|hong kong|singapore"
+    r"|british|swiss|japanese|chinese|indian|mexican|korean|brazilian|swedish|norwegian|danish"
+    r"|turkish)\s+)?(?:dollars?|euros?|pounds? sterling|yen|francs?|yuan|renminbi|rupees?"
+    r"|pesos?|won|rubles?|roubles?|krona|krone|rand|lira|zloty|bitcoins?|sterling)\b"
+    r"|\b(?:british|uk|great british)\s+pounds?\b"
+    r"|\b(?:USD|EUR|GBP|JPY|CAD|AUD|CHF|CNY|INR|MXN|KRW|RUB|BRL|NZD|SEK|NOK|DKK|HKD|SGD|ZAR|PLN|BTC)\b",
+    re.IGNORECASE,
+)
+
+
+def _currency_code(name: str) -> str | None:
+    """'Canadian dollars' -> 'CAD', 'Euros' -> 'EUR', 'Japanese Yen' -> 'JPY'."""
+    key = re.sub(r"\s+", " ", name.lower().replace("u.s.", "us")).strip()
+    if key not in _CURRENCIES:
+        key = re.sub(r"(?<=[a-z])s$", "", key)
+    return _CURRENCIES.get(key) or _CURRENCIES.get(key.split()[-1])
+
+
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "both": 2}  # fmt: skip
 
@@ -911,6 +956,18 @@ class Grounding:
         found = re.search(pattern, self.request, re.IGNORECASE)
         return found.group(1).lower() if found else ""
 
+    @property
+    def currencies(self) -> list[tuple[str, str]]:
+        """Currencies the user named, as ISO codes, each with the word before it:
+        "150 Euros to Canadian dollars" -> [("EUR", "150"), ("CAD", "to")]."""
+        found = []
+        for match in _CURRENCY_NAME.finditer(self.request):
+            code = _currency_code(match.group(0))
+            if code:
+                before = re.findall(r"[\w.$€£¥]+", self.request[: match.start()])
+                found.append((match.start(), code, before[-1].lower() if before else ""))
+        return [(code, word) for _, code, word in sorted(found)]
+
     def counts(self, value: str) -> bool:
         """Whether a text value is a number written in words ("three")."""
         return all(w.lower() in _NUMBER_WORDS for w in value.split())
@@ -1020,6 +1077,16 @@ class Grounding:
             years += [y for y in _YEAR.findall(self.request) if not any(y in t for t in years)]
             if years:
                 return years
+        if words & {"currency", "currencies"} and self.currencies:
+            codes = [code for code, _ in self.currencies]
+            numbered = [code for code, word in self.currencies if _as_number(word) is not None]
+            if words & {"from", "source", "base", "original"}:
+                said = [c for c, w in self.currencies if w in _FROM_WORDS]
+                return said or numbered or codes
+            if words & {"to", "target", "output", "desired", "into", "quote"}:
+                said = [c for c, w in self.currencies if w in _TO_WORDS]
+                return said or [c for c in codes if c not in numbered] or codes
+            return list(dict.fromkeys(codes))
         if words & _UNIT_KEYS and self.units:
             # "how many teaspoons in 2 tablespoons": from the quantity's unit to the one asked
             attached = [

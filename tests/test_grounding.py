@@ -75,3 +75,14 @@ def test_a_tool_name_abbreviation_counts_as_a_mention() -> None:
 def test_ordinals_and_numbers_with_units_count_as_numbers() -> None:
     numbers = Grounding("wars of the 19th century, smoothed at 6mm, a 10km run").numbers
     assert numbers[:3] == ["19", "6", "10"]
+
+
+def test_currencies_are_iso_codes_with_their_direction() -> None:
+    grounding = Grounding("How many Swiss francs do I get for 80 Australian dollars?")
+    assert grounding.currencies == [("CHF", "many"), ("AUD", "80")]
+    assert grounding.typed_tokens("from_currency", "") == ["AUD"]  # the amount's currency
+    assert grounding.typed_tokens("to_currency", "") == ["CHF"]
+    assert Grounding("rate from British Pounds to yen").typed_tokens("source_currency", "") == [
+        "GBP"
+    ]
+    assert Grounding("5 pounds of flour").currencies == []  # a weight, not money

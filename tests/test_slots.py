@@ -183,7 +183,7 @@ def test_names_go_where_the_words_around_them_say() -> None:
         to_currency={"type": "string", "description": "The currency wanted."},
     )
     made = call([currency], "Convert 150 Euros to Canadian dollars.")
-    assert (made["from_currency"], made["to_currency"]) == ("Euros", "Canadian")
+    assert (made["from_currency"], made["to_currency"]) == ("EUR", "CAD")  # as ISO codes
     instrument = tool(
         "instrument_details",
         ["instrument", "manufacturer"],
