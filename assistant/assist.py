@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import ToolArgumentError
+from assistant.formats.slots import unfilled
 from assistant.grounding import Grounding
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model, ModelEvent, ModelTurn, TextDelta
@@ -117,6 +118,7 @@ def _fillable(
             and "enum" not in properties[name]
             and not grounding.numbers_for(name, integer=properties[name]["type"] == "integer")
         ]
+        missing += [name for name in unfilled(function, request) if name not in missing]
         if missing:
             lacking.append((function["name"], missing))
         else:

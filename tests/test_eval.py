@@ -144,6 +144,18 @@ def test_assisted_model_is_asked_for_numbers_the_user_did_not_give() -> None:
     assert model.seen == []  # the model was not even run
 
 
+TRANSLATE = {"type": "function", "function": {"name": "translate_text", "description": "Translate a text.",
+             "parameters": {"type": "object", "properties": {"text": {"type": "string"},
+                                                              "target_language": {"type": "string"}},
+                            "required": ["text", "target_language"]}}}  # fmt: skip
+
+
+def test_assisted_model_is_asked_for_text_the_user_did_not_give() -> None:
+    turn, model = run_first_turn("Can you translate text?", [], [TRANSLATE])
+    assert turn.tool_calls == [] and "text" in turn.content and "translate_text" in turn.content
+    assert model.seen == []
+
+
 def test_assisted_model_calls_a_relevant_tool() -> None:
     turn, model = run_first_turn("Area of a triangle with base 6 and height 10",
                                  [call("triangle_area", base="6", height="10")], [TRIANGLE])  # fmt: skip

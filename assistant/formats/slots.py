@@ -58,6 +58,25 @@ def fill_call(tools: list[dict[str, Any]], request: str, complete: Complete) -> 
     return text + "</function>\n</tool_call>"
 
 
+def unfilled(function: dict[str, Any], request: str) -> list[str]:
+    """Required parameters the request gives no value for (only words describing the tool)."""
+    parameters = function.get("parameters") or {}
+    properties: dict[str, Any] = parameters.get("properties") or {}
+    grounding = Grounding(request, parameters)
+    describing = _Describing(function)
+    siblings = _siblings(list(properties))
+    return [
+        key
+        for key in parameters.get("required", [])
+        if key in properties
+        and _slot(grounding, key, properties[key], True, key in siblings, describing).evidence[0]
+        >= _NO_VALUE
+    ]
+
+
+_NO_VALUE = 3  # the weakest evidence: a phrase made only of the tool's own words, or nothing
+
+
 @dataclass
 class _Slot:
     """One parameter to fill: its candidate values, best evidence first."""
