@@ -239,9 +239,22 @@ def _name_hits(wanted: set[str], name_words: set[str]) -> int:
     return hits
 
 
+# What a question word asks for: "When did the Treaty of Lisbon take place?" wants a date.
+_ASKS_FOR = {
+    "when": {"date", "time", "year"},
+    "who": {"person", "president", "leader", "monarch", "king", "queen", "scientist", "inventor",
+            "founder", "author", "winner", "discoverer"},
+}  # fmt: skip
+
+
+def _asked_for(request: str) -> set[str]:
+    words = set(_SPLIT.split(request.lower()))
+    return {stem(w) for question, asked in _ASKS_FOR.items() if question in words for w in asked}
+
+
 def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolScore]:
     """A score for each tool, in the given order."""
-    wanted = content_words(request)
+    wanted = content_words(request) | _asked_for(request)
     scores = []
     for definition in definitions:
         function = definition.get("function", definition)
