@@ -170,3 +170,12 @@ def test_a_trained_model_decides_by_itself() -> None:
     turn = first_turn(model, [Message("user", "Capital of France?")], [TRIANGLE], GenerationOptions(),
                       CallStrategy.MODEL)  # fmt: skip
     assert turn.content == "Paris." and model.seen_tools == [[TRIANGLE]]
+
+
+def test_a_question_word_counts_for_what_it_asks() -> None:
+    tools = [{"function": {"name": "get_event_date", "description": "The date of a historical event."}},
+             {"function": {"name": "find_inventor", "description": "The person who invented a thing."}}]  # fmt: skip
+    when, who = score_tools("When was the Peace of Westphalia signed?", tools)
+    assert when.relevant and not who.relevant
+    when, who = score_tools("Who came up with the telephone?", tools)
+    assert who.relevant and not when.relevant
