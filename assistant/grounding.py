@@ -19,6 +19,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from assistant.currencies import CURRENCY_NAME, currency_code
+from assistant.formulas import EXPRESSION, MATH_KEYS, coefficients, expressions
 from assistant.quantities import Quantity, convert, parameter_unit, quantities, written
 from assistant.selection import stem
 from assistant.timeparse import TimeParseError, parse_moment
@@ -477,10 +479,6 @@ def _fraction(value: str) -> str:
     return f"{fraction:.10f}".rstrip("0").rstrip(".") or "0"
 
 
-_TERM = r"(?:\d+(?:\.\d+)?\s*\*?\s*)?(?<![A-Za-z])[xzt](?![A-Za-z])(?:\s*(?:\^|\*\*)\s*\d+)?|\d+(?:\.\d+)?"
-_EXPRESSION = re.compile(
-    rf"(?:(?<![A-Za-z])(?:y|f\s*\(\s*x\s*\))\s*=\s*)?(-?\s*(?:{_TERM})(?:\s*[-+*/]\s*(?:{_TERM}))*)"
-)
 _TEXT_KEYS = {
     "text",
     "message",
@@ -499,26 +497,13 @@ _TEXT_KEYS = {
     "post",
     "lyrics",
 }
-_MATH_KEYS = {"function", "equation", "expression", "formula", "polynomial", "func", "expr"}
-
-
-def _expressions(text: str) -> list[str]:
-    """Formulas the user wrote ("y = x^3", "3x^2 + 2x - 1"), as Python writes them ("x**3")."""
-    found = []
-    for match in _EXPRESSION.finditer(text):
-        formula = match.group(1).strip()
-        has_variable = re.search(r"(?<![A-Za-z])[xzt](?![A-Za-z])", formula)
-        operated = re.search(r"\^|\*\*|[-+*/]|\d\s*[xzt]", formula.lstrip("-"))
-        if has_variable and operated:
-            found.append(re.sub(r"\s*\^\s*", "**", formula))
-    return list(dict.fromkeys(found))
 
 
 def _formula_free(text: str) -> set[str]:
     """The numbers written outside formulas (digits or words)."""
     blanked = text
-    for match in _EXPRESSION.finditer(text):
-        if match.group(1).strip() in (f.replace("**", "^") for f in _expressions(match.group(0))):
+    for match in EXPRESSION.finditer(text):
+        if match.group(1).strip() in (f.replace("**", "^") for f in expressions(match.group(0))):
             blanked = blanked.replace(match.group(0), " ")
     spaced = _LIST.sub(lambda m: m.group(0).replace(",", " "), blanked).replace("=", " = ")
     return {n for w in spaced.replace(",", " ").split() if (n := _as_number(_clean(w)))}
@@ -543,21 +528,6 @@ def _plain(number: float) -> float | int:
     return int(number) if number.is_integer() else number
 
 
-def _coefficients(formula: str) -> list[float] | None:
-    """A polynomial's coefficients, highest power first: "3x**2 + 2x - 4" -> [3, 2, -4]."""
-    terms = re.findall(r"([-+]?)\s*(\d+(?:\.\d+)?)?\s*\*?\s*(x(?:\*\*(\d+))?)?", formula)
-    powers: dict[int, float] = {}
-    for sign, number, variable, power in terms:
-        if not number and not variable:
-            continue
-        value = float(number or 1) * (-1 if sign == "-" else 1)
-        degree = (int(power) if power else 1) if variable else 0
-        powers[degree] = powers.get(degree, 0.0) + value
-    if not powers:
-        return None
-    return [powers.get(d, 0.0) for d in range(max(powers), -1, -1)]
-
-
 _RANGE = re.compile(
     rf"\b(?:from|between)\s+(?:[a-z]\s*=\s*)?({_NUMBER.pattern})\s+(?:to|and|till|until|-)\s+"
     rf"(?:[a-z]\s*=\s*)?({_NUMBER.pattern})(?!\w|\.\d)"
@@ -569,41 +539,6 @@ _LEAD_IN = re.compile(
     r"^(?:\s|[,:=#]|\b(?:of|is|as|the|a|an|called|named|titled|says|numbered|number|no|id|with"
     r"|identified|by)\b)*"
 )
-_CURRENCIES = {
-    "usd": "USD", "us dollar": "USD", "american dollar": "USD", "dollar": "USD",
-    "united states dollar": "USD", "eur": "EUR", "euro": "EUR", "gbp": "GBP",
-    "pound sterling": "GBP", "british pound": "GBP", "uk pound": "GBP", "great british pound": "GBP", "sterling": "GBP", "pound": "GBP",
-    "jpy": "JPY", "yen": "JPY", "japanese yen": "JPY", "cad": "CAD", "canadian dollar": "CAD",
-    "aud": "AUD", "australian dollar": "AUD", "chf": "CHF", "swiss franc": "CHF", "franc": "CHF",
-    "cny": "CNY", "yuan": "CNY", "chinese yuan": "CNY", "renminbi": "CNY", "inr": "INR",
-    "rupee": "INR", "indian rupee": "INR", "mxn": "MXN", "mexican peso": "MXN", "peso": "MXN",
-    "krw": "KRW", "won": "KRW", "korean won": "KRW", "rub": "RUB", "ruble": "RUB", "rouble": "RUB",
-    "brl": "BRL", "real": "BRL", "brazilian real": "BRL", "nzd": "NZD", "new zealand dollar": "NZD",
-    "sek": "SEK", "swedish krona": "SEK", "krona": "SEK", "nok": "NOK", "norwegian krone": "NOK",
-    "dkk": "DKK", "danish krone": "DKK", "hkd": "HKD", "hong kong dollar": "HKD",
-    "sgd": "SGD", "singapore dollar": "SGD", "zar": "ZAR", "rand": "ZAR",
-    "turkish lira": "TRY", "lira": "TRY", "pln": "PLN", "zloty": "PLN", "btc": "BTC",
-    "bitcoin": "BTC",
-}  # fmt: skip
-_CURRENCY_NAME = re.compile(
-    r"\b(?:(?:united states|us|u\.s\.|american|canadian|australian|new zealand|hong kong|singapore"
-    r"|british|swiss|japanese|chinese|indian|mexican|korean|brazilian|swedish|norwegian|danish"
-    r"|turkish)\s+)?(?:dollars?|euros?|pounds? sterling|yen|francs?|yuan|renminbi|rupees?"
-    r"|pesos?|won|rubles?|roubles?|krona|krone|rand|lira|zloty|bitcoins?|sterling)\b"
-    r"|\b(?:british|uk|great british)\s+pounds?\b"
-    r"|\b(?:USD|EUR|GBP|JPY|CAD|AUD|CHF|CNY|INR|MXN|KRW|RUB|BRL|NZD|SEK|NOK|DKK|HKD|SGD|ZAR|PLN|BTC)\b",
-    re.IGNORECASE,
-)
-
-
-def _currency_code(name: str) -> str | None:
-    """'Canadian dollars' -> 'CAD', 'Euros' -> 'EUR', 'Japanese Yen' -> 'JPY'."""
-    key = re.sub(r"\s+", " ", name.lower().replace("u.s.", "us")).strip()
-    if key not in _CURRENCIES:
-        key = re.sub(r"(?<=[a-z])s$", "", key)
-    return _CURRENCIES.get(key) or _CURRENCIES.get(key.split()[-1])
-
-
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "both": 2}  # fmt: skip
 
@@ -724,7 +659,7 @@ class Grounding:
         self.pairs = named_pairs + [
             pair for pair in self.pairs if not (set(pair) & inside and len(named_pairs) > 0)
         ]
-        self.expressions = _expressions(request)
+        self.expressions = expressions(request)
         self.times = _time_phrases(request)
         in_times = {w for t in self.times for w in t.split()}
         dated = _date_words(request)
@@ -936,9 +871,9 @@ class Grounding:
             item_type = str((schema.get("items") or {}).get("type", "string"))
             about = f"{name} {description}".lower()
             polynomial = ("polynomial" in about or "coefficient" in about) and item_type != "string"
-            coefficients = [_coefficients(f) for f in self.expressions] if polynomial else []
-            written = [json.dumps(c) for c in coefficients if c]
-            return list(dict.fromkeys(written + self.lists_for(item_type)))
+            polynomials = [coefficients(f) for f in self.expressions] if polynomial else []
+            found = [json.dumps(c) for c in polynomials if c]
+            return list(dict.fromkeys(found + self.lists_for(item_type)))
         if kind not in (None, "string"):
             return []
         if _UNIT_KEYS & set(
@@ -983,8 +918,8 @@ class Grounding:
         """Currencies the user named, as ISO codes, each with the word before it:
         "150 Euros to Canadian dollars" -> [("EUR", "150"), ("CAD", "to")]."""
         found = []
-        for match in _CURRENCY_NAME.finditer(self.request):
-            code = _currency_code(match.group(0))
+        for match in CURRENCY_NAME.finditer(self.request):
+            code = currency_code(match.group(0))
             if code:
                 before = re.findall(r"[\w.$€£¥]+", self.request[: match.start()])
                 found.append((match.start(), code, before[-1].lower() if before else ""))
@@ -1069,7 +1004,7 @@ class Grounding:
         """An email address for an email parameter, a path for a path, a date for a date, a URL."""
         words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
         text = description.lower()
-        if self.expressions and (words | set(re.findall(r"[a-z]+", text)[:6])) & _MATH_KEYS:
+        if self.expressions and (words | set(re.findall(r"[a-z]+", text)[:6])) & MATH_KEYS:
             return self.expressions  # "the function y = x^3": "x**3"
         if words & _TEXT_KEYS and self.quoted:
             return self.quoted  # "the sentiment of a review 'I love it!'": the text is the quote
