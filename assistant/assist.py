@@ -18,12 +18,12 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import ToolArgumentError
-from assistant.formats.slots import unfilled
+from assistant.formats.slots import fit, unfilled
 from assistant.grounding import Grounding
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model, ModelEvent, ModelTurn, TextDelta
 from assistant.schema import coerce_arguments
-from assistant.selection import select_tools, ungrounded
+from assistant.selection import score_tools, select_tools, ungrounded
 
 
 class CallStrategy(StrEnum):
@@ -60,10 +60,8 @@ def first_turn(
             else definitions
         )
         return drain(model.respond(messages, offered, options), on_text)
-    relevant, unfillable = _fillable(
-        request, select_tools(request, definitions, max_tools, only_relevant=True, margin=1.0)
-    )
-    if not relevant and unfillable:  # the user has not given the numbers these tools need
+    relevant, unfillable = assisted_tools(request, definitions, max_tools)
+    if not relevant and unfillable:  # the user has not given the values these tools need
         name, params = unfillable[0]
         return ModelTurn(f"What {' and '.join(p.replace('_', ' ') for p in params)} should I use for "
                          f"{name}?")  # fmt: skip
@@ -98,6 +96,41 @@ def first_turn(
         question = "I need more detail: what " + " and ".join(invented) + " should I use?"
         return replace(turn, content=question, tool_calls=[])
     return replace(turn, tool_calls=kept)
+
+
+def assisted_tools(
+    request: str, definitions: list[dict[str, Any]], max_tools: int = 8
+) -> tuple[list[dict[str, Any]], list[tuple[str, list[str]]]]:
+    """The tools an assisted model may call for a request, and those that lack values.
+
+    Only tools the request is clearly about are offered, and only those whose required
+    values the request gives; if the tool it is most about lacks some, none is offered
+    ("add a meeting with Alice": ask when, rather than add a task instead).
+    """
+    selected = select_tools(request, definitions, max_tools, only_relevant=True, margin=1.0)
+    relevant, unfillable = _fillable(request, selected)
+    if unfillable and _best(request, selected) in {name for name, _ in unfillable}:
+        relevant = []
+    if len(relevant) > 1:  # equally relevant: the one that takes more of what the user wrote
+        scores = {s.name: s.score for s in score_tools(request, relevant)}
+        ranked = sorted(
+            relevant,
+            key=lambda d: (-scores[d["function"]["name"]], -fit(d["function"], request)),
+        )
+        first, second = (
+            (scores[d["function"]["name"]], fit(d["function"], request)) for d in ranked[:2]
+        )
+        if first > second:
+            relevant = ranked[:1]
+    return relevant, unfillable
+
+
+def _best(request: str, tools: list[dict[str, Any]]) -> str | None:
+    """The name of the tool the request is most clearly about (the first of equals: none)."""
+    scores = sorted(score_tools(request, tools), key=lambda s: -s.score)
+    if not scores or (len(scores) > 1 and scores[1].score == scores[0].score):
+        return None
+    return scores[0].name
 
 
 def _fillable(

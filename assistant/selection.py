@@ -252,14 +252,26 @@ def _asked_for(request: str) -> set[str]:
     return {stem(w) for question, asked in _ASKS_FOR.items() if question in words for w in asked}
 
 
+_LEAD = re.compile(r"^\s*(\w+) \(([\w ,/-]+)\)")
+
+
+def _lead_words(description: str) -> set[str]:
+    """A description that opens with its verb and that verb's synonyms ("Add (schedule, book,
+    put) an event") names what the tool does as surely as its name: those words count as the
+    name's."""
+    found = _LEAD.match(description)
+    return content_words(f"{found.group(1)} {found.group(2)}") if found else set()
+
+
 def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolScore]:
     """A score for each tool, in the given order."""
     wanted = content_words(request) | _asked_for(request)
     scores = []
     for definition in definitions:
         function = definition.get("function", definition)
-        name_words = content_words(function["name"])
-        description_words = content_words(function.get("description", "")) - name_words
+        description = function.get("description", "")
+        name_words = content_words(function["name"]) | _lead_words(description)
+        description_words = content_words(description) - name_words
         scores.append(
             ToolScore(
                 function["name"],

@@ -74,6 +74,24 @@ def unfilled(function: dict[str, Any], request: str) -> list[str]:
     ]
 
 
+def fit(function: dict[str, Any], request: str) -> int:
+    """How much of what the user wrote a tool's parameters take on clear evidence (a typed
+    value, a value beside its mention): "add dentist Friday 3pm" fits an event's required
+    start better than a task's optional due date."""
+    parameters = function.get("parameters") or {}
+    properties: dict[str, Any] = parameters.get("properties") or {}
+    required = set(parameters.get("required", []))
+    grounding = Grounding(request, parameters)
+    describing = _Describing(function)
+    siblings = _siblings(list(properties))
+    return sum(
+        1
+        for key in required & set(properties)
+        if _slot(grounding, key, properties[key], True, key in siblings, describing).evidence[0]
+        == 0
+    )
+
+
 _NO_VALUE = 3  # the weakest evidence: a phrase made only of the tool's own words, or nothing
 
 
@@ -260,8 +278,10 @@ def _slot(
     if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())):  # a docket or parcel number
         named = [t for t in grounding.codes if t not in named] + named
         near = [n for n in near if n in grounding.codes] or near  # "docket 99812 in Ohio"
-    if typed and _WHEN_KEYS & set(re.findall(r"[a-z]+", key.lower())):
-        return _Slot(key, required, [typed], [0], near=typed)  # a date: no other kind will do
+    if _WHEN_KEYS & set(re.findall(r"[a-z]+", key.lower())) and (
+        typed or _TEMPORAL.search(description)
+    ):  # a date or time: no other kind will do, and none written means none given
+        return _Slot(key, required, [typed], [0], near=typed)
     # "the Hilton Hotel" for hotel_name, "the Louvre Museum" for museum: a name saying what it is
     own_words = content_words(key) - _GENERIC_KEY_WORDS
     whole = [n for n in grounding.named if n not in named] + named  # "Hotel Paradise" kept whole
@@ -321,7 +341,7 @@ class _Describing:
         properties = (function.get("parameters") or {}).get("properties") or {}
         self.name_words = content_words(function["name"])
         self.vocabulary = self.name_words | content_words(
-            " ".join([function.get("description", ""), *properties])
+            " ".join([_without_examples(function.get("description", "")), *properties])
         )
 
     def strip(self, name: str) -> str:
@@ -347,6 +367,13 @@ class _Describing:
                 continue
             kept.append(phrase)
         return kept
+
+
+def _without_examples(description: str) -> str:
+    """A description without its examples: "such as 'remind me to call mom'" shows a request,
+    its words are the user's, not the tool's."""
+    text = re.sub(r"\"[^\"]*\"|'[^']*'|“[^”]*”", " ", description)
+    return re.sub(r"\b(?:e\.g\.|for example|such as)[^.;()]*", " ", text)
 
 
 _ORDINALS = {"1": 0, "one": 0, "first": 0, "start": 0, "from": 0, "origin": 0, "departure": 0,
@@ -411,6 +438,7 @@ _MAKERS = {"author", "artist", "manufacturer", "maker", "brand", "company", "cre
            "director", "publisher", "producer", "developer", "vendor", "designer", "painter",
            "sculptor", "writer", "inventor"}  # fmt: skip
 _BY = {"by", "from"}
+_TEMPORAL = re.compile(r"\b(?:date|time|when|day|datetime|iso 8601)\b", re.IGNORECASE)
 _REGIONS = {"country", "state", "region", "province", "county"}
 _GENERIC_KEY_WORDS = {"name", "type", "id", "value", "text", "title", "info", "detail", "key"}
 _FROM = {"from", "leaving", "departing"}

@@ -252,7 +252,7 @@ class CalendarTools:
 
     @tool(Effect.READ)
     def calendar_list_events(self, when: Span | None = None) -> ToolResult:
-        """List (show) the events on the calendar (agenda, schedule) for a day or a range, e.g. "today", "Friday", "next week".
+        """List (show, agenda) the events on the calendar for a day or a range, e.g. "today", "Friday", "next week".
 
         Args:
             when: the day or range to list (default: the next seven days)
@@ -413,7 +413,7 @@ class CalendarTools:
         notes: str | None = None,
         reminder_minutes: int | None = None,
     ) -> ToolResult:
-        """Add a task (to-do, reminder) such as "remind me to call mom tomorrow".
+        """Add (remind, note) a task, to-do or reminder, such as "remind me to call mom tomorrow".
 
         Args:
             title: what to do, e.g. "Call mom"

@@ -130,7 +130,7 @@ class FileTools:
         larger_than_mb: float | None = None,
         modified: Span | None = None,
     ) -> ToolResult:
-        """Find files in the user's folders by name, type, size or date, e.g. "my lease pdf".
+        """Find (locate, where is) files in the user's folders by name, type, size or date, e.g. "my lease pdf".
 
         Args:
             name: words of the file's name, e.g. "lease"
@@ -160,7 +160,7 @@ class FileTools:
 
     @tool(Effect.READ, untrusted_output=True)
     def files_search(self, text: str) -> ToolResult:
-        """Search inside documents for words, e.g. "which file mentions the deposit?".
+        """Search (grep, mentions) inside documents for words, e.g. "which file mentions the deposit?".
 
         Args:
             text: the words to look for
