@@ -179,3 +179,32 @@ def test_a_question_word_counts_for_what_it_asks() -> None:
     assert when.relevant and not who.relevant
     when, who = score_tools("Who came up with the telephone?", tools)
     assert who.relevant and not when.relevant
+
+
+EVENT = {"type": "function", "function": {"name": "create_event",
+         "description": "Add (schedule, book) an event or meeting on the calendar.",
+         "parameters": {"type": "object", "properties": {
+             "title": {"type": "string", "description": "Name of the event."},
+             "start": {"type": "string", "description": "When it starts (date and time)."}},
+             "required": ["title", "start"]}}}  # fmt: skip
+TASK = {"type": "function", "function": {"name": "add_task", "description": "A to-do item.",
+        "parameters": {"type": "object", "properties": {
+            "title": {"type": "string", "description": "What to do."},
+            "due": {"type": "string", "description": "When it is due (date)."}},
+            "required": ["title"]}}}  # fmt: skip
+
+
+def test_the_most_relevant_tool_asks_for_its_missing_date_rather_than_another_tool_guessing() -> (
+    None
+):
+    turn, model = run_first_turn("add a meeting with Alice", [], [EVENT, TASK])
+    assert turn.tool_calls == [] and "start" in turn.content and "create_event" in turn.content
+    assert model.seen == []
+
+
+def test_of_equally_relevant_tools_the_one_the_users_values_fill_is_offered() -> None:
+    turn, model = run_first_turn("add dentist Friday 3pm",
+                                 [call("create_event", title="dentist", start="Friday 3pm")],
+                                 [EVENT, TASK])  # fmt: skip
+    assert model.seen_tools == [[EVENT]]
+    assert [c.name for c in turn.tool_calls] == ["create_event"]
