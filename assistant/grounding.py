@@ -539,6 +539,12 @@ _LEAD_IN = re.compile(
     r"^(?:\s|[,:=#]|\b(?:of|is|as|the|a|an|called|named|titled|says|numbered|number|no|id|with"
     r"|identified|by)\b)*"
 )
+_LANGUAGES = ["english", "spanish", "french", "german", "italian", "portuguese", "dutch",
+              "russian", "chinese", "mandarin", "cantonese", "japanese", "korean", "arabic", "hindi",
+              "bengali", "urdu", "turkish", "polish", "swedish", "norwegian", "danish", "finnish",
+              "greek", "hebrew", "thai", "vietnamese", "indonesian", "malay", "persian", "farsi",
+              "ukrainian", "czech", "hungarian", "romanian", "latin", "swahili", "tamil",
+              "catalan"]  # fmt: skip
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "both": 2}  # fmt: skip
 
@@ -925,6 +931,12 @@ class Grounding:
                 found.append((match.start(), code, before[-1].lower() if before else ""))
         return [(code, word) for _, code, word in sorted(found)]
 
+    def closed(self, name: str) -> bool:
+        """Whether a parameter takes only one kind of value (a month, a year or season, a
+        language): with none of that kind written, the user has not given it."""
+        words = re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower())
+        return bool(words) and words[-1] in {"month", "year", "season", "language"}
+
     def counts(self, value: str) -> bool:
         """Whether a text value is a number written in words ("three")."""
         return all(w.lower() in _NUMBER_WORDS for w in value.split())
@@ -1032,8 +1044,14 @@ class Grounding:
         if words & {"year", "season"}:  # "the 2021 La Liga season": a year as text
             years = [t for t in self.tokens if re.fullmatch(r"\d{4}[-/]\d{2,4}", t)]
             years += [y for y in _YEAR.findall(self.request) if not any(y in t for t in years)]
+            if "season" in words:
+                years += re.findall(r"\b(?:spring|summer|autumn|fall|winter)\b", self.request, re.I)
             if years:
                 return years
+        if words & {"language"}:  # "in French"
+            spoken = re.findall(rf"\b(?:{'|'.join(_LANGUAGES)})\b", self.request, re.IGNORECASE)
+            if spoken:
+                return list(dict.fromkeys(spoken))
         if words & {"currency", "currencies"} and self.currencies:
             codes = [code for code, _ in self.currencies]
             numbered = [code for code, word in self.currencies if _as_number(word) is not None]

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from assistant.formats.parse import parse_output
-from assistant.formats.slots import fill_call
+from assistant.formats.slots import fill_call, unfilled
 from assistant.grounding import Grounding
 from assistant.schema import coerce_arguments
 
@@ -450,3 +450,22 @@ def test_a_stay_given_as_a_start_and_a_length_ends_on_its_date() -> None:
     )
     made = call([booking], "Book the cabin from March 30, 2027 for 4 nights")
     assert made == {"name": "book_cabin", "start_date": "2027-03-30", "end_date": "2027-04-03"}
+
+
+def test_a_month_year_season_or_language_parameter_takes_that_kind_or_nothing() -> None:
+    stats = tool(
+        "team_stats",
+        ["team", "season"],
+        team={"type": "string", "description": "The team."},
+        season={"type": "string", "description": "The season."},
+    )
+    assert call([stats], "stats of the Lakers in the 2019-2020 season")["season"] == "2019-2020"
+    assert unfilled(stats["function"], "stats of the Lakers in basketball") == ["season"]
+    translate = tool(
+        "translate",
+        ["text", "language"],
+        text={"type": "string", "description": "What to translate."},
+        language={"type": "string", "description": "The target language."},
+    )
+    made = call([translate], "translate 'good morning' into Portuguese")
+    assert made == {"name": "translate", "text": "good morning", "language": "Portuguese"}
