@@ -469,3 +469,14 @@ def test_a_month_year_season_or_language_parameter_takes_that_kind_or_nothing() 
     )
     made = call([translate], "translate 'good morning' into Portuguese")
     assert made == {"name": "translate", "text": "good morning", "language": "Portuguese"}
+
+
+def test_a_required_value_left_only_with_the_tools_own_words_is_missing() -> None:
+    recipes = tool(
+        "find_recipes",
+        ["diet", "cuisine"],
+        diet={"type": "string", "description": "The diet, e.g. vegan."},
+        cuisine={"type": "string", "description": "Kind of cooking."},
+    )
+    assert unfilled(recipes["function"], "find vegan recipes") == ["cuisine"]
+    assert unfilled(recipes["function"], "find vegan recipes from Thai cooking") == []

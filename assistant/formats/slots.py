@@ -65,13 +65,18 @@ def unfilled(function: dict[str, Any], request: str) -> list[str]:
     grounding = Grounding(request, parameters)
     describing = _Describing(function)
     siblings = _siblings(list(properties))
-    return [
+    missing = [
         key
         for key in parameters.get("required", [])
         if key in properties
         and _slot(grounding, key, properties[key], True, key in siblings, describing).evidence[0]
         >= _NO_VALUE
     ]
+    if not missing:  # once the other values are taken, is one left for each?
+        weakest: dict[str, int] = {}
+        _arguments(function, request, "", None, weakest)
+        missing = [key for key, rank in weakest.items() if rank >= _NO_VALUE]
+    return missing
 
 
 def fit(function: dict[str, Any], request: str) -> int:
@@ -115,8 +120,14 @@ class _Slot:
 
 
 def _arguments(
-    function: dict[str, Any], request: str, text: str, complete: Complete
+    function: dict[str, Any],
+    request: str,
+    text: str,
+    complete: Complete | None,
+    weakest: dict[str, int] | None = None,
 ) -> list[tuple[str, str]]:
+    """The call's arguments in the tool's order. With no `complete`, a dry run: the first
+    option everywhere, and `weakest` gets how weak each required value's evidence was."""
     parameters = function.get("parameters") or {}
     grounding = Grounding(request, parameters)
     properties: dict[str, Any] = parameters.get("properties") or {}
@@ -150,6 +161,7 @@ def _arguments(
         schema = properties[slot.key]
         options: list[str] = []
         in_order = False
+        rank = _NO_VALUE
         # "Chinese cuisine in Seattle": a value beside another parameter's mention is its
         claimed = {v for other in slots if other is not slot and other.key not in dict(chosen)
                    for v in other.near} - set(slot.near)  # fmt: skip
@@ -192,16 +204,21 @@ def _arguments(
                 )
             if options:
                 in_order = number in slot.in_order
+                rank = slot.ranks[number]
                 break
         if not options and _ends(slot.key) and (until := _until(grounding, chosen)) is not None:
-            options = [until]  # "from 1st June 2022 for 3 nights": ends on 4 June
+            options, rank = [until], 0  # "from 1st June 2022 for 3 nights": ends on 4 June
         if not options:
             if not slot.required:
                 continue  # the user gave it nothing of its own: the tool's default applies
-            options = next((t for t in slot.tiers if t), [])
+            options, rank = next((t for t in slot.tiers if t), []), _NO_VALUE
+        if weakest is not None and slot.required:
+            weakest[slot.key] = rank
         head = text + "".join(f"<parameter={k}>\n{v}\n</parameter>\n" for k, v in chosen)
         head += f"<parameter={slot.key}>\n"
-        if len(options) == 1 and not _is_array(schema):
+        if complete is None:
+            value = options[0] if options else ""
+        elif len(options) == 1 and not _is_array(schema):
             value = options[0]
         elif in_order and not _is_array(schema):
             # unnamed numbers, place1/place2: the user gives them in the tool's order
