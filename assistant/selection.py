@@ -228,11 +228,23 @@ class ToolScore:
 _GENERIC_ABBREVIATIONS = {"calc", "comp", "proc", "func", "util", "info", "conv", "eval"}
 
 
+def _related(a: str, b: str) -> bool:
+    """One word in two forms: "discovered"/"discovery", "invented"/"invention"."""
+    if a == b or min(len(a), len(b)) < 5:
+        return a == b
+    shared = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        shared += 1
+    return shared >= 5 and shared >= min(len(a), len(b)) - 2
+
+
 def _name_hits(wanted: set[str], name_words: set[str]) -> int:
     """Name words the request uses, counting abbreviations: `prob` names "probability"."""
     hits = 0
     for word in name_words:
-        if word in wanted:
+        if word in wanted or any(_related(word, w) for w in wanted):
             hits += 1
         elif 3 <= len(word) <= 5 and word not in _GENERIC_ABBREVIATIONS:
             hits += any(w.startswith(word) and len(w) >= len(word) + 2 for w in wanted)
@@ -276,7 +288,11 @@ def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolSco
             ToolScore(
                 function["name"],
                 _name_hits(wanted, name_words),
-                len(wanted & description_words),
+                sum(
+                    1
+                    for d in description_words
+                    if d in wanted or any(_related(d, w) for w in wanted)
+                ),
             )
         )
     return scores

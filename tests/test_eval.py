@@ -208,3 +208,10 @@ def test_of_equally_relevant_tools_the_one_the_users_values_fill_is_offered() ->
                                  [EVENT, TASK])  # fmt: skip
     assert model.seen_tools == [[EVENT]]
     assert [c.name for c in turn.tool_calls] == ["create_event"]
+
+
+def test_two_forms_of_a_word_are_one_word() -> None:
+    tools = [{"function": {"name": "discovery_details", "description": "Details of a finding."}},
+             {"function": {"name": "weather_now", "description": "Today's weather."}}]  # fmt: skip
+    found, weather = score_tools("Who discovered penicillin?", tools)
+    assert found.relevant and not weather.relevant
