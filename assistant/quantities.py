@@ -182,6 +182,16 @@ def quantities(text: str, wanted: set[str] | None = None) -> list[Quantity]:
     return _joined([found[k] for k in sorted(found)], text)
 
 
+def unit_words(text: str) -> list[str]:
+    """The units a text names in words ("ounces", "tablespoons", "Celsius"), as keys."""
+    found = []
+    for word in re.findall(r"[A-Za-z°]{3,}", text):
+        unit = _unit(word)
+        if unit is not None and unit not in found:
+            found.append(unit)
+    return found
+
+
 def _joined(found: list[Quantity], text: str) -> list[Quantity]:
     """One quantity written in two parts: "5ft 10in", "1 hour 30 minutes"."""
     joined: list[Quantity] = []

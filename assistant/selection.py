@@ -14,6 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.currencies import CURRENCY_NAME, currency_code
+from assistant.quantities import unit_words
+
 _STOP = set(
     [
         "a",
@@ -261,7 +264,12 @@ _ASKS_FOR = {
 
 def _asked_for(request: str) -> set[str]:
     words = set(_SPLIT.split(request.lower()))
-    return {stem(w) for question, asked in _ASKS_FOR.items() if question in words for w in asked}
+    asked = {stem(w) for question, wants in _ASKS_FOR.items() if question in words for w in wants}
+    named = len(unit_words(request)) + len({currency_code(m.group(0)) for m in
+                                            CURRENCY_NAME.finditer(request)})  # fmt: skip
+    if named >= 2:  # "How many ounces in 2 pounds?", "150 Euros in dollars": a conversion
+        asked |= {"convert", "conversion", "exchange"}
+    return asked
 
 
 _LEAD = re.compile(r"^\s*(\w+) \(([\w ,/-]+)\)")

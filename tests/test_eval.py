@@ -215,3 +215,14 @@ def test_two_forms_of_a_word_are_one_word() -> None:
              {"function": {"name": "weather_now", "description": "Today's weather."}}]  # fmt: skip
     found, weather = score_tools("Who discovered penicillin?", tools)
     assert found.relevant and not weather.relevant
+
+
+def test_two_units_or_currencies_ask_for_a_conversion() -> None:
+    tools = [{"function": {"name": "convert", "description": "From one unit to another."}},
+             {"function": {"name": "planet_weight", "description": "Weight on another planet."}}]  # fmt: skip
+    convert, planet = score_tools("How many teaspoons are in 3 tablespoons?", tools)
+    assert convert.relevant and not planet.relevant
+    convert, _ = score_tools("What are 20 Swiss francs in euros?", tools)
+    assert convert.relevant
+    convert, planet = score_tools("How much would 70 kg weigh on Mars?", tools)
+    assert planet.relevant and not convert.relevant
