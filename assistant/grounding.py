@@ -263,7 +263,11 @@ def _proper_phrases(text: str) -> list[str]:
         current.clear()
 
     for index, word in enumerate(words):
-        capital = word[:1].isupper() or (word[:1].isdigit() and current)
+        capital = word[:1].isupper() or (
+            word[:1].isdigit()
+            and current
+            and not (current[-1] in _CONNECTORS and _YEAR.fullmatch(word.rstrip(".,")))
+        )  # "Windows 10", but not the year of "the Act of 2013"
         before = words[index - 1] if index else ""
         sentence_start = (
             index == 0
@@ -545,6 +549,20 @@ _LANGUAGES = ["english", "spanish", "french", "german", "italian", "portuguese",
               "greek", "hebrew", "thai", "vietnamese", "indonesian", "malay", "persian", "farsi",
               "ukrainian", "czech", "hungarian", "romanian", "latin", "swahili", "tamil",
               "catalan"]  # fmt: skip
+_COUNT_KEYS = {
+    "count",
+    "number",
+    "num",
+    "top",
+    "limit",
+    "quantity",
+    "results",
+    "n",
+    "size",
+    "amount",
+    "max",
+    "total",
+}
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "both": 2}  # fmt: skip
 
@@ -776,8 +794,13 @@ class Grounding:
         return [n for n in numbers if not integer or not re.search(r"[.eE]", n)]
 
     def bare_for(self, name: str, integer: bool) -> list[str]:
-        """Numbers written plainly ("12", "ten"; not "3pm"), as this parameter takes them."""
-        return self._as_kind(self.bare_numbers, name, integer)
+        """Numbers written plainly in digits ("12"; not "3pm", nor the "two" of "two sets"),
+        as this parameter takes them: what an optional number may take unasked."""
+        words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
+        if words & _COUNT_KEYS:  # "three personality traits": a count may be a word
+            return self._as_kind(self.bare_numbers, name, integer)
+        digits = {n for w in self.words if _NUMBER.fullmatch(w) and (n := _as_number(w))}
+        return self._as_kind([n for n in self.bare_numbers if n in digits], name, integer)
 
     def percent_of(self, value: str) -> str | None:
         """The percentage a fraction was written as ("0.05" was "5%"), if it was one."""

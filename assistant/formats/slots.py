@@ -295,7 +295,7 @@ def _slot(
     if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())):  # a docket or parcel number
         named = [t for t in grounding.codes if t not in named] + named
         near = [n for n in near if n in grounding.codes] or near  # "docket 99812 in Ohio"
-    if grounding.closed(key):  # a month, a year, a language: that kind or nothing
+    if kind == "string" and grounding.closed(key):  # a month, a year, a language: that or none
         return _Slot(key, required, [typed], [0], near=typed)
     if _WHEN_KEYS & set(re.findall(r"[a-z]+", key.lower())) and (
         typed or _TEMPORAL.search(description)
