@@ -480,3 +480,27 @@ def test_a_required_value_left_only_with_the_tools_own_words_is_missing() -> Non
     )
     assert unfilled(recipes["function"], "find vegan recipes") == ["cuisine"]
     assert unfilled(recipes["function"], "find vegan recipes from Thai cooking") == []
+
+
+def test_a_spelled_number_fills_an_optional_count_but_not_another_number() -> None:
+    events = tool(
+        "history_events",
+        ["topic"],
+        topic={"type": "string", "description": "The subject."},
+        count={"type": "integer", "description": "How many to return."},
+        alpha={"type": "float", "description": "Significance level."},
+    )
+    assert call([events], "five events about the Hanseatic League")["count"] == 5
+    made = call([events], "compare two sets of events about the Hanseatic League")
+    assert "alpha" not in made  # a significance level is no count
+
+
+def test_a_year_after_of_is_no_part_of_the_name() -> None:
+    act = tool(
+        "act_details",
+        ["act_name", "year"],
+        act_name={"type": "string", "description": "The name of the act."},
+        year={"type": "integer", "description": "Year of the amendment."},
+    )
+    assert call([act], "details of the Clean Air Amendment Act of 1990") == {
+        "name": "act_details", "act_name": "Clean Air Amendment Act", "year": 1990}  # fmt: skip
