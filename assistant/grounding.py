@@ -211,7 +211,17 @@ _EDGE_WORDS = _FUNCTION_WORDS | {
     "than",
     "many",
     "much",
-    # words that rank or judge name no value ("the best month", "the latest trend")
+    # prepositions ("concerts near me") and words that rank or judge ("the best month")
+    "near",
+    "around",
+    "within",
+    "across",
+    "via",
+    "during",
+    "among",
+    "through",
+    "towards",
+    "toward",
     "best",
     "worst",
     "latest",

@@ -213,7 +213,7 @@ def _arguments(
                 continue  # the user gave it nothing of its own: the tool's default applies
             options, rank = next((t for t in slot.tiers if t), []), _NO_VALUE
         if weakest is not None and slot.required:
-            weakest[slot.key] = rank
+            weakest[slot.key] = 0 if _is_array(schema) else rank  # a list may be put together
         head = text + "".join(f"<parameter={k}>\n{v}\n</parameter>\n" for k, v in chosen)
         head += f"<parameter={slot.key}>\n"
         if complete is None:
