@@ -1070,10 +1070,8 @@ class Grounding:
                 found = [t for t in self.tokens if fits(t)]
                 if found:
                     return found
-        if words & {"month"}:  # "in December"
-            months = re.findall(rf"\b(?:{'|'.join(_MONTHS)})\b", self.request, re.IGNORECASE)
-            if months:
-                return list(dict.fromkeys(months))
+        if words & {"month"} and (months := self._written(_MONTHS)):  # "in December"
+            return months
         if words & {"year", "season"}:  # "the 2021 La Liga season": a year as text
             years = [t for t in self.tokens if re.fullmatch(r"\d{4}[-/]\d{2,4}", t)]
             years += [y for y in _YEAR.findall(self.request) if not any(y in t for t in years)]
@@ -1081,10 +1079,8 @@ class Grounding:
                 years += re.findall(r"\b(?:spring|summer|autumn|fall|winter)\b", self.request, re.I)
             if years:
                 return years
-        if words & {"language"}:  # "in French"
-            spoken = re.findall(rf"\b(?:{'|'.join(_LANGUAGES)})\b", self.request, re.IGNORECASE)
-            if spoken:
-                return list(dict.fromkeys(spoken))
+        if words & {"language"} and (spoken := self._written(_LANGUAGES)):  # "in French"
+            return spoken
         if words & {"currency", "currencies"} and self.currencies:
             codes = [code for code, _ in self.currencies]
             numbered = [code for code, word in self.currencies if _as_number(word) is not None]
@@ -1157,6 +1153,11 @@ class Grounding:
                     if "," not in phrase and "<" not in phrase:
                         near[phrase] = None
         return list(near)
+
+    def _written(self, names: list[str]) -> list[str]:
+        """Which of these words the user wrote, as written, in order, once each."""
+        pattern = rf"\b(?:{'|'.join(names)})\b"
+        return list(dict.fromkeys(re.findall(pattern, self.request, re.IGNORECASE)))
 
     def _quoted_after(self, word: str) -> str | None:
         """Quoted text the user wrote right after a word ("review 'I love it!'")."""
