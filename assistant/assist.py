@@ -18,7 +18,8 @@ from enum import StrEnum
 from typing import Any
 
 from assistant.errors import ToolArgumentError
-from assistant.formats.slots import fit, unfilled
+from assistant.formats.parse import parse_output
+from assistant.formats.slots import fill_call, fit, unfilled
 from assistant.grounding import Grounding
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model, ModelEvent, ModelTurn, TextDelta
@@ -74,7 +75,9 @@ def first_turn(
         grounded_values=request,
         temperature=0.0,
     )
-    turn = drain(model.respond(messages, relevant, forced), on_text)
+    # every value has one candidate in the user's words: no model run (nor load) is needed
+    determined = _determined_call(relevant, request) if options.constrain_calls else None
+    turn = determined or drain(model.respond(messages, relevant, forced), on_text)
     schemas = {d["function"]["name"]: d["function"].get("parameters", {}) for d in relevant}
     kept = []
     invented: list[str] = []
@@ -96,6 +99,26 @@ def first_turn(
         question = "I need more detail: what " + " and ".join(invented) + " should I use?"
         return replace(turn, content=question, tool_calls=[])
     return replace(turn, tool_calls=kept)
+
+
+class _ModelNeeded(Exception):
+    """A choice only the model can make: several tools, or several values for one argument."""
+
+
+def _determined_call(tools: list[dict[str, Any]], request: str) -> ModelTurn | None:
+    """The call when the request leaves nothing to choose, else None (the model chooses)."""
+
+    def choose(text: str, grammar: str) -> str:
+        raise _ModelNeeded
+
+    try:
+        text = "<tool_call>" + fill_call(tools, request, choose)
+    except _ModelNeeded:
+        return None
+    parsed = parse_output(text, [t["function"]["name"] for t in tools])
+    if parsed.errors or not parsed.tool_calls:
+        return None
+    return ModelTurn("", parsed.tool_calls, raw=text)
 
 
 def assisted_tools(

@@ -156,8 +156,16 @@ def test_assisted_model_is_asked_for_text_the_user_did_not_give() -> None:
     assert model.seen == []
 
 
-def test_assisted_model_calls_a_relevant_tool() -> None:
-    turn, model = run_first_turn("Area of a triangle with base 6 and height 10",
+def test_a_call_the_request_determines_is_made_without_running_the_model() -> None:
+    turn, model = run_first_turn("Area of a triangle with base 6 and height 10", [], [TRIANGLE])
+    assert [(c.name, c.arguments) for c in turn.tool_calls] == [
+        ("triangle_area", {"base": "6", "height": "10"})
+    ]
+    assert model.seen == []  # each value had one candidate: nothing for the model to choose
+
+
+def test_assisted_model_chooses_where_the_request_leaves_a_choice() -> None:
+    turn, model = run_first_turn("Area of a triangle, sides 6 and 10",
                                  [call("triangle_area", base="6", height="10")], [TRIANGLE])  # fmt: skip
     assert [(c.name, c.arguments) for c in turn.tool_calls] == [
         ("triangle_area", {"base": "6", "height": "10"})
