@@ -12,6 +12,7 @@ them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from enum import StrEnum
@@ -19,7 +20,7 @@ from typing import Any
 
 from assistant.errors import ToolArgumentError
 from assistant.formats.parse import parse_output
-from assistant.formats.slots import fill_call, fit, unfilled
+from assistant.formats.slots import fill_call, fit, makes, unfilled
 from assistant.grounding import Grounding
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model, ModelEvent, ModelTurn, TextDelta
@@ -101,6 +102,9 @@ def first_turn(
     return replace(turn, tool_calls=kept)
 
 
+_QUESTION = re.compile(r"\?\s*$|^\s*(?:what|which|who|when|where|how|is|are|do|does)\b", re.I)
+
+
 class _ModelNeeded(Exception):
     """A choice only the model can make: several tools, or several values for one argument."""
 
@@ -134,6 +138,8 @@ def assisted_tools(
     relevant, unfillable = _fillable(request, selected)
     if unfillable and _best(request, selected) in {name for name, _ in unfillable}:
         relevant = []
+    if _QUESTION.search(request):  # "What's on my calendar Friday?" reads, it makes nothing
+        relevant = [d for d in relevant if not makes(d["function"])] or relevant
     if len(relevant) > 1:  # equally relevant: the one that takes more of what the user wrote
         scores = {s.name: s.score for s in score_tools(request, relevant)}
         ranked = sorted(

@@ -559,6 +559,12 @@ _LANGUAGES = ["english", "spanish", "french", "german", "italian", "portuguese",
               "greek", "hebrew", "thai", "vietnamese", "indonesian", "malay", "persian", "farsi",
               "ukrainian", "czech", "hungarian", "romanian", "latin", "swahili", "tamil",
               "catalan"]  # fmt: skip
+# Words that ask to make something, before what it is: "please add a", "remind me to".
+_MAKING = {"please", "can", "could", "would", "you", "add", "schedule", "put", "create", "book",
+           "plan", "set", "up", "make", "new", "remind", "me", "to", "a", "an", "the", "my", "i",
+           "want", "need", "note", "enter", "insert", "arrange", "organize", "organise"}  # fmt: skip
+_OWN_LIST = re.compile(r"\b(?:on|to|in|into) (?:my|the) (?:calendar|agenda|diary|list|to-?do list)\b",
+                       re.IGNORECASE)  # fmt: skip
 _COUNT_KEYS = {
     "count",
     "number",
@@ -963,6 +969,27 @@ class Grounding:
                 before = re.findall(r"[\w.$€£¥]+", self.request[: match.start()])
                 found.append((match.start(), code, before[-1].lower() if before else ""))
         return [(code, word) for _, code, word in sorted(found)]
+
+    @property
+    def object_phrase(self) -> str:
+        """What a request to make something names ("Schedule lunch with Bob tomorrow at noon":
+        "Lunch with Bob"): the words after its verb and before its time, place or list."""
+        text = self.request.strip().rstrip("?.!")
+        lowered = text.lower()
+        cuts = [
+            lowered.find(t.lower()) for t in [*self.times, *self.tokens] if t.lower() in lowered
+        ]
+        if (where := _OWN_LIST.search(text)) is not None:
+            cuts.append(where.start())
+        if cuts:
+            text = text[: min(c for c in cuts if c >= 0)]
+        words = text.split()
+        while words and words[0].lower().strip(",") in _MAKING:
+            words = words[1:]
+        while words and words[-1].lower().strip(",") in _EDGE_WORDS | {"every", "next"}:
+            words = words[:-1]
+        phrase = " ".join(words).strip(" ,;:-")
+        return phrase[:1].upper() + phrase[1:]
 
     def closed(self, name: str) -> bool:
         """Whether a parameter takes only one kind of value (a month, a year or season, a

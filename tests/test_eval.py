@@ -211,11 +211,23 @@ def test_the_most_relevant_tool_asks_for_its_missing_date_rather_than_another_to
 
 
 def test_of_equally_relevant_tools_the_one_the_users_values_fill_is_offered() -> None:
-    turn, model = run_first_turn("add dentist Friday 3pm",
-                                 [call("create_event", title="dentist", start="Friday 3pm")],
-                                 [EVENT, TASK])  # fmt: skip
-    assert model.seen_tools == [[EVENT]]
-    assert [c.name for c in turn.tool_calls] == ["create_event"]
+    turn, model = run_first_turn("add dentist Friday 3pm", [], [EVENT, TASK])
+    assert [(c.name, c.arguments) for c in turn.tool_calls] == [
+        ("create_event", {"title": "Dentist", "start": "Friday 3pm"})
+    ]
+    assert model.seen == []  # one tool, one value each: the request decided it
+
+
+def test_a_question_reads_rather_than_makes() -> None:
+    adding = {"type": "function", "function": {**EVENT["function"], "name": "calendar_add"}}
+    listing = {"type": "function", "function": {"name": "calendar_list",
+               "description": "List (show) the events on the calendar for a day.",
+               "parameters": {"type": "object", "properties": {
+                   "day": {"type": "string", "description": "The day (a date)."}}}}}  # fmt: skip
+    turn, _ = run_first_turn("What's on my calendar Friday?", [], [adding, listing])
+    assert [(c.name, c.arguments) for c in turn.tool_calls] == [
+        ("calendar_list", {"day": "Friday"})
+    ]
 
 
 def test_two_forms_of_a_word_are_one_word() -> None:

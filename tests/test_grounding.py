@@ -86,3 +86,16 @@ def test_currencies_are_iso_codes_with_their_direction() -> None:
         "GBP"
     ]
     assert Grounding("5 pounds of flour").currencies == []  # a weight, not money
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        ("Schedule lunch with Bob tomorrow at noon", "Lunch with Bob"),
+        ("put yoga on my calendar for next Tuesday at 7pm", "Yoga"),
+        ("remind me to water the plants on Sunday", "Water the plants"),
+        ("please book a haircut with Sam Friday 11am", "Haircut with Sam"),
+    ],
+)
+def test_what_a_request_to_make_something_names(request_text: str, expected: str) -> None:
+    assert Grounding(request_text).object_phrase == expected

@@ -295,6 +295,10 @@ def _slot(
     if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())):  # a docket or parcel number
         named = [t for t in grounding.codes if t not in named] + named
         near = [n for n in near if n in grounding.codes] or near  # "docket 99812 in Ohio"
+    if describing.makes and key.lower().split("_")[-1] in _TITLES and not grounding.quoted:
+        made = grounding.object_phrase  # "Schedule lunch with Bob tomorrow": "Lunch with Bob"
+        if made:
+            return _Slot(key, required, [typed, [made], named, grounding.phrases], [0, 0, 1, 3])
     if kind == "string" and grounding.closed(key):  # a month, a year, a language: that or none
         return _Slot(key, required, [typed], [0], near=typed)
     if _WHEN_KEYS & set(re.findall(r"[a-z]+", key.lower())) and (
@@ -359,6 +363,7 @@ class _Describing:
     def __init__(self, function: dict[str, Any]) -> None:
         properties = (function.get("parameters") or {}).get("properties") or {}
         self.name_words = content_words(function["name"])
+        self.makes = makes(function)  # "Add (schedule) an event": the request names what it makes
         self.vocabulary = self.name_words | content_words(
             " ".join([_without_examples(function.get("description", "")), *properties])
         )
@@ -458,6 +463,16 @@ _MAKERS = {"author", "artist", "manufacturer", "maker", "brand", "company", "cre
            "sculptor", "writer", "inventor"}  # fmt: skip
 _BY = {"by", "from"}
 _TEMPORAL = re.compile(r"\b(?:date|time|when|day|datetime|iso 8601)\b", re.IGNORECASE)
+
+
+def makes(function: dict[str, Any]) -> bool:
+    """Whether a tool makes something ("Add (schedule) an event"), by its description's verb."""
+    return (function.get("description") or "").split(" ", 1)[0].lower() in _MAKES
+
+
+_TITLES = {"title", "subject", "summary"}
+_MAKES = {"add", "create", "schedule", "book", "put", "make", "new", "plan", "write", "draft",
+          "compose", "note", "set"}  # fmt: skip
 _REGIONS = {"country", "state", "region", "province", "county"}
 _GENERIC_KEY_WORDS = {"name", "type", "id", "value", "text", "title", "info", "detail", "key"}
 _FROM = {"from", "leaving", "departing"}
