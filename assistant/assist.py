@@ -142,14 +142,12 @@ def assisted_tools(
         relevant = [d for d in relevant if not makes(d["function"])] or relevant
     if len(relevant) > 1:  # equally relevant: the one that takes more of what the user wrote
         scores = {s.name: s.score for s in score_tools(request, relevant)}
-        ranked = sorted(
-            relevant,
-            key=lambda d: (-scores[d["function"]["name"]], -fit(d["function"], request)),
-        )
-        first, second = (
-            (scores[d["function"]["name"]], fit(d["function"], request)) for d in ranked[:2]
-        )
-        if first > second:
+        standing = {
+            d["function"]["name"]: (scores[d["function"]["name"]], fit(d["function"], request))
+            for d in relevant
+        }
+        ranked = sorted(relevant, key=lambda d: standing[d["function"]["name"]], reverse=True)
+        if standing[ranked[0]["function"]["name"]] > standing[ranked[1]["function"]["name"]]:
             relevant = ranked[:1]
     return relevant, unfillable
 
