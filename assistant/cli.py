@@ -74,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    arguments = [_decoded(a) for a in (sys.argv[1:] if argv is None else argv)]
     if arguments[:1] == ["eval"]:
         return _guarded(lambda: _eval(arguments[1:]), "--debug" in arguments)
     if arguments[:1] == ["model"]:
@@ -87,6 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _guarded(lambda: _bench(arguments[1:]), "--debug" in arguments)
     args = _parser().parse_args(arguments)
     return _guarded(lambda: _dispatch(args), args.debug)
+
+
+def _decoded(argument: str) -> str:
+    """An argument as valid text: bytes that were not UTF-8 become U+FFFD, not a crash later."""
+    return argument.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _eval(arguments: list[str]) -> int:
@@ -160,12 +165,15 @@ class TerminalApprover:
     def approve(self, request: ApprovalRequest) -> Approval:
         """Show the call and read the answer from the terminal."""
         from assistant.policy import Approval
+        from assistant.safetext import one_line, printable
 
         out = self.stream
-        print(f"\nbotpsy wants to {request.preview}", file=out)
-        print(f"  tool: {request.tool} ({request.effect}); {request.reason}", file=out)
+        if request.live:
+            print("\nbotpsy: careful, this conversation holds text others wrote.", file=out)
+        print(f"\nbotpsy wants to {printable(request.preview)}", file=out)
+        print(f"  tool: {request.tool} ({request.effect}); {one_line(request.reason)}", file=out)
         for key, value in request.arguments.items():
-            print(f"  {key}: {value}", file=out)
+            print(f"  {one_line(str(key))}: {one_line(str(value))}", file=out)
         out.write("Allow? [y/N] ")
         out.flush()
         answer = sys.stdin.readline().strip().lower()
@@ -173,14 +181,16 @@ class TerminalApprover:
 
 
 def choose_approver(assume_yes: bool) -> Approver:
-    """`--yes`, a terminal prompt, or refusal when there is no terminal to ask on."""
+    """`--yes`, a terminal prompt, or refusal when there is no terminal to ask on.
+
+    With `--yes` a call that only a live yes may approve (a tainted conversation)
+    is still asked on the terminal, or refused when there is none.
+    """
     from assistant.policy import AutoApprover, NoTerminalApprover
 
-    if assume_yes:
-        return AutoApprover()
-    if sys.stdin is not None and sys.stdin.isatty():
-        return TerminalApprover()
-    return NoTerminalApprover()
+    terminal = sys.stdin is not None and sys.stdin.isatty()
+    person: Approver = TerminalApprover() if terminal else NoTerminalApprover()
+    return AutoApprover(live=person) if assume_yes else person
 
 
 def choose_model(options: list[ModelOption]) -> str | None:
@@ -207,6 +217,7 @@ def choose_model(options: list[ModelOption]) -> str | None:
 def _run_request(config: Config, args: argparse.Namespace, request: str) -> int:
     from assistant.agent import TextDelta
     from assistant.app import build_assistant
+    from assistant.safetext import printable
 
     assistant = build_assistant(
         config,
@@ -222,7 +233,7 @@ def _run_request(config: Config, args: argparse.Namespace, request: str) -> int:
         def show(event: AgentEvent) -> None:
             if isinstance(event, TextDelta) and not args.json:
                 streamed.append(event.text)
-                sys.stdout.write(event.text)
+                sys.stdout.write(printable(event.text))
                 sys.stdout.flush()
 
         use_intents = False if args.no_intents else None
@@ -255,17 +266,19 @@ _MARKS = {"ok": "✓", "error": "✗", "skipped": "·"}
 
 
 def _print_result(result: RunResult, streamed: str) -> None:
+    from assistant.safetext import printable
+
     if streamed.strip():
         if result.reply.strip() != streamed.strip():
-            print(f"\n{result.reply}" if result.reply else "")
+            print(f"\n{printable(result.reply)}" if result.reply else "")
         else:
             print()
     else:
-        print(result.reply)
+        print(printable(result.reply))
     for call in result.calls:
         if result.path != "model" or (call.summary and call.summary in result.reply):
             continue
-        text = call.summary or call.result
+        text = printable(call.summary or call.result)
         print(f"{_MARKS.get(call.outcome, '·')} {call.tool} ({call.decision}): {text}")
     timing = result.timings.get("total", 0.0)
     how = f"local intent {result.intent}" if result.path in ("intent", "followup") else "the model"
@@ -313,6 +326,7 @@ def _tools(config: Config, args: argparse.Namespace) -> int:
 
 def _log(config: Config, args: argparse.Namespace) -> int:
     from assistant.audit import AuditLog
+    from assistant.safetext import one_line
 
     audit = AuditLog(config.data_dir / "audit.sqlite3")
     entries = audit.recent(args.limit)
@@ -324,9 +338,9 @@ def _log(config: Config, args: argparse.Namespace) -> int:
         print("no tool calls yet")
     for e in entries:
         arguments = ", ".join(f"{k}={v!r}" for k, v in e.arguments.items())
-        print(f"{e.time}  {e.decision:<8} {e.outcome:<7} {e.tool}({arguments})")
+        print(one_line(f"{e.time}  {e.decision:<8} {e.outcome:<7} {e.tool}({arguments})"))
         if e.summary:
-            print(f"    {e.summary.splitlines()[0]}")
+            print(f"    {one_line(e.summary.splitlines()[0])}")
     return ExitStatus.OK
 
 

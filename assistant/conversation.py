@@ -1,7 +1,9 @@
 """Conversations, kept in SQLite so `-c` continues the last one and the TUI can resume any.
 
 History is append-only: the model's prompt prefix then stays stable, which
-hybrid models like Qwen3.5 need to reuse their cache.
+hybrid models like Qwen3.5 need to reuse their cache. A conversation also keeps
+its taint: once text others wrote (a mail, a page, an invitation) entered it,
+it stays tainted until the user starts a new one, across `-c` and answers.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
     title TEXT NOT NULL DEFAULT '',
-    pending TEXT
+    pending TEXT,
+    taint TEXT
 );
 CREATE TABLE IF NOT EXISTS messages (
     session TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -50,6 +53,7 @@ class Session:
     messages: list[Message] = field(default_factory=list)
     pending: dict[str, Any] | None = None
     updated: str = ""
+    taint: str = ""  # what untrusted content entered it first ("" while clean)
 
 
 class SessionStore:
@@ -58,6 +62,10 @@ class SessionStore:
     def __init__(self, path: Path) -> None:
         self._db = connect(path, _SCHEMA)
         self._db.execute("PRAGMA foreign_keys=ON")
+        columns = {row["name"] for row in self._db.execute("PRAGMA table_info(sessions)")}
+        if "taint" not in columns:  # a store written before conversations kept their taint
+            with self._db:
+                self._db.execute("ALTER TABLE sessions ADD COLUMN taint TEXT")
 
     def create(self, title: str = "") -> Session:
         """A new, empty conversation."""
@@ -78,6 +86,7 @@ class SessionStore:
             return None
         session = Session(row["id"], row["title"], updated=row["updated"])
         session.pending = json.loads(row["pending"]) if row["pending"] else None
+        session.taint = row["taint"] or ""
         for m in self._db.execute(
             "SELECT * FROM messages WHERE session=? ORDER BY seq", (row["id"],)
         ):
@@ -97,14 +106,32 @@ class SessionStore:
         ).fetchone()
         return self.load(row["id"]) if row else None
 
+    def taint(self, session: Session, source: str) -> None:
+        """Mark the conversation as holding untrusted content, at once and for good."""
+        if session.taint:
+            return
+        session.taint = source
+        with self._db:
+            self._db.execute(
+                "UPDATE sessions SET taint=? WHERE id=? AND taint IS NULL", (source, session.id)
+            )
+
     def append(self, session: Session, messages: list[Message]) -> None:
-        """Add messages to the end and save the pending question, in one transaction."""
-        start = len(session.messages)
+        """Add messages to the end and save the pending question, in one transaction.
+
+        Two processes may continue one conversation at once (`botpsy -c` twice): the
+        sequence numbers are taken inside the write transaction, so neither fails.
+        """
         session.updated = _now()
         if not session.title:
             first = next((m.content for m in session.messages + messages if m.role == "user"), "")
             session.title = first[:80]
         with self._db:
+            if not self._db.in_transaction:
+                self._db.execute("BEGIN IMMEDIATE")
+            start = self._db.execute(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM messages WHERE session=?", (session.id,)
+            ).fetchone()[0]
             self._db.executemany(
                 "INSERT INTO messages VALUES (?,?,?,?,?,?,?)",
                 [
@@ -129,11 +156,13 @@ class SessionStore:
                 ],
             )
             self._db.execute(
-                "UPDATE sessions SET updated=?, title=?, pending=? WHERE id=?",
+                "UPDATE sessions SET updated=?, title=?, pending=?,"
+                " taint=COALESCE(taint, ?) WHERE id=?",
                 (
                     session.updated,
                     session.title,
                     json.dumps(session.pending) if session.pending else None,
+                    session.taint or None,
                     session.id,
                 ),
             )

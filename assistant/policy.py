@@ -1,21 +1,26 @@
 """Trust: from a tool's effect, the user's rules and taint to run, ask or refuse.
 
 Reads run; reversible local writes run (and are audited); send, delete and
-spend ask first. After untrusted content (a mail body, a web page) has been read
-in a turn, every sensitive call asks, whatever the rules say: text from others
-must never act with the user's authority.
+spend ask first. Once untrusted content (a mail, a page, a file, an invitation)
+has entered a conversation, the model may be obeying its author: from then on
+every send, delete and spend, and every egress whose arguments the user did not
+write, needs a live yes from a person at a terminal. `--yes`, policy `allow`
+and session or always grants do not cover it; with nobody to ask it is refused.
+This holds however the model behaves, because it is decided here, not by it.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
 from assistant.config import PolicySettings
-from assistant.tools import Tool
+from assistant.tools import Effect, Tool
 
 
 class Decision(StrEnum):
@@ -32,6 +37,7 @@ class Verdict:
 
     decision: Decision
     reason: str
+    live: bool = False  # only a person answering now may approve (no --yes, no grants)
 
 
 class Policy:
@@ -60,17 +66,27 @@ class Policy:
                 self.remembered.parent.mkdir(parents=True, exist_ok=True)
                 self.remembered.write_text(json.dumps(sorted(self.always_allowed)), "utf-8")
 
-    def judge(self, tool: Tool, tainted: bool = False) -> Verdict:
-        """Run, ask or refuse one call of `tool`."""
+    def judge(self, tool: Tool, taint: str = "", authored: bool = False) -> Verdict:
+        """Run, ask or refuse one call of `tool`.
+
+        `taint` names the untrusted content the conversation holds ("" when clean);
+        `authored` says every argument of the call is the user's own words.
+        """
         name = tool.name
         if name in self.settings.deny:
             return Verdict(Decision.REFUSE, f"your policy denies {name}")
+        egress = tool.effect is Effect.EGRESS and not authored
+        if taint and (tool.effect.sensitive or egress):
+            what = (
+                "call sends what you did not write off this machine" if egress else str(tool.effect)
+            )
+            return Verdict(
+                Decision.ASK,
+                f"this {what} comes after untrusted content ({taint}) entered this"
+                " conversation: text others wrote may be giving the orders",
+                live=True,
+            )
         if tool.effect.sensitive:
-            if tainted:
-                return Verdict(
-                    Decision.ASK,
-                    f"this {tool.effect} comes after reading untrusted content in this turn",
-                )
             if name in self.settings.allow or name in self.always_allowed:
                 return Verdict(Decision.RUN, f"your policy allows {name}")
             if name in self.session_allowed:
@@ -79,6 +95,55 @@ class Policy:
         if name in self.settings.ask:
             return Verdict(Decision.ASK, f"your policy asks before {name}")
         return Verdict(Decision.RUN, f"{tool.effect} actions run")
+
+
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "to",
+        "and",
+        "or",
+        "is",
+        "are",
+        "what",
+        "how",
+        "when",
+        "where",
+        "who",
+        "about",
+        "with",
+        "from",
+        "http",
+        "https",
+        "www",
+    ]
+)
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def authored_by_user(arguments: dict[str, object], written: Iterable[str]) -> bool:
+    """Whether every text argument is made of words the user wrote in this conversation.
+
+    A query rephrased from the user's words passes; a URL or query carrying a
+    phrase from a mail or a page (the way data is smuggled out) does not.
+    """
+    words = {w.casefold() for text in written for w in _WORD.findall(text)}
+    for value in arguments.values():
+        texts = value if isinstance(value, list) else [value]
+        for text in texts:
+            if not isinstance(text, str):
+                continue
+            used = {w.casefold() for w in _WORD.findall(text)} - _FUNCTION_WORDS
+            if not used <= words:
+                return False
+    return True
 
 
 @dataclass
@@ -90,6 +155,7 @@ class ApprovalRequest:
     preview: str
     arguments: dict[str, Any]
     reason: str
+    live: bool = False  # tainted: only a person answering now counts; no remembering
 
 
 class Remember(StrEnum):
@@ -119,21 +185,38 @@ class Approver(Protocol):
         ...
 
 
-class AutoApprover:
-    """`--yes`: the user approved every sensitive call in advance."""
-
-    def approve(self, request: ApprovalRequest) -> Approval:
-        """Approve."""
-        return Approval(True, note="approved by --yes")
-
-
 class NoTerminalApprover:
     """No terminal and no `--yes`: nobody can say yes, so the call is refused."""
 
     def approve(self, request: ApprovalRequest) -> Approval:
         """Refuse, saying how to allow it."""
+        if request.live:
+            return Approval(False, unavailable=True, note=LIVE_ONLY)
         return Approval(
             False,
             unavailable=True,
             note="needs your approval; run it in a terminal, or pass --yes to approve in advance",
         )
+
+
+LIVE_ONLY = (
+    "it needs a yes from you at a terminal, because this conversation holds text others wrote;"
+    " --yes and allow rules do not cover it (start a new conversation to use them)"
+)
+
+
+class AutoApprover:
+    """`--yes`: the user approved sensitive calls in advance, except where only a live yes counts.
+
+    A call in a tainted conversation goes to `live` (a terminal prompt, or refusal
+    when there is no terminal).
+    """
+
+    def __init__(self, live: Approver | None = None) -> None:
+        self.live: Approver = live or NoTerminalApprover()
+
+    def approve(self, request: ApprovalRequest) -> Approval:
+        """Approve, or hand a tainted call to a person."""
+        if request.live:
+            return self.live.approve(request)
+        return Approval(True, note="approved by --yes")

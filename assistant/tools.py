@@ -26,6 +26,7 @@ class Effect(StrEnum):
 
     READ = "read"  # looks, changes nothing
     WRITE = "write"  # changes local state reversibly
+    EGRESS = "egress"  # reads from elsewhere, but its arguments leave the machine (a query, a URL)
     SEND = "send"  # something leaves the machine to another person or service
     DELETE = "delete"  # removes something
     SPEND = "spend"  # costs money
@@ -35,22 +36,62 @@ class Effect(StrEnum):
         """Whether a call with this effect asks the user before it runs."""
         return self in (Effect.SEND, Effect.DELETE, Effect.SPEND)
 
+    @property
+    def carries_data_out(self) -> bool:
+        """Whether the call's arguments reach someone else (so they could leak what was read)."""
+        return self in (Effect.EGRESS, Effect.SEND, Effect.SPEND)
+
+
+# Characters of one result the model sees: a small model's context is a few thousand tokens.
+MODEL_TEXT_BUDGET = 6000
+
 
 @dataclass
 class ToolResult:
-    """What a tool returns: a line for the user, and data for the model."""
+    """What a tool returns: the text (for the user and the model) and structured data."""
 
     summary: str
     data: Any = None
 
-    def for_model(self) -> str:
-        """The text the model sees in its `<tool_response>`."""
-        if self.data is None:
-            return self.summary
-        return json.dumps(self.data, ensure_ascii=False, default=str)
+    def for_model(self, budget: int = MODEL_TEXT_BUDGET) -> str:
+        """The text the model sees in its `<tool_response>`: the text first, then the data.
+
+        The text carries the content (a mail's body, a page, a document) so the
+        model can summarise it; the data adds what the text leaves out (ids for
+        the next call), in what room is left.
+        """
+        text = _clip(self.summary, budget)
+        if self.data is None or self.data in ({}, []):
+            return text
+        extra = json.dumps(self.data, ensure_ascii=False, default=str)
+        room = budget - len(text) - 8
+        if room < 80:
+            return text
+        return f"{text}\n[data] {_clip(extra, room)}"
 
 
-Preview = Callable[[dict[str, Any]], str]
+def _clip(text: str, limit: int) -> str:
+    """Text cut to `limit` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}\n[... {len(text) - limit} more characters not shown]"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a preview shows, and the targets it resolved, pinned for the run.
+
+    A preview that resolves "Bob" to one message or "the lease" to one file
+    returns the exact ids in `pinned`; the call then runs with those arguments
+    in place of the ones it came with, so what runs is what the user was shown,
+    even if a new "Bob" mail arrives between the question and the answer.
+    """
+
+    text: str
+    pinned: dict[str, Any] = field(default_factory=dict)
+
+
+Preview = Callable[[dict[str, Any]], "str | Shown"]
 
 
 @dataclass(frozen=True)
@@ -96,11 +137,23 @@ class PreparedCall:
     display: dict[str, Any]
 
     def preview(self) -> str:
-        """One line saying exactly what will happen, for approvals and dry runs."""
+        """Say exactly what will happen, for approvals and dry runs; pin what it resolved.
+
+        After this, `arguments` hold the pinned targets the preview resolved, so the
+        run acts on exactly what was shown.
+        """
         if self.tool.preview is not None:
-            return self.tool.preview(self.arguments)
-        shown = ", ".join(f"{k}={v!r}" for k, v in self.display.items())
-        return f"{self.tool.name}({shown})"
+            shown = self.tool.preview(self.arguments)
+            if isinstance(shown, Shown):
+                self.arguments = {**self.arguments, **shown.pinned}
+                self.display = {
+                    **self.display,
+                    **{k: display_value(v) for k, v in shown.pinned.items()},
+                }
+                return shown.text
+            return shown
+        listed = ", ".join(f"{k}={v!r}" for k, v in self.display.items())
+        return f"{self.tool.name}({listed})"
 
 
 @dataclass

@@ -16,6 +16,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.markup import escape
 from textual.widgets import Collapsible, Footer, Header, Input, Markdown, Static
 
 from assistant.agent import (
@@ -32,6 +33,7 @@ from assistant.conversation import Session
 from assistant.models.base import Model
 from assistant.models.first_run import ModelOption
 from assistant.policy import Approval, ApprovalRequest, Decision
+from assistant.safetext import one_line, printable
 from assistant.tui.screens import (
     AccountFormScreen,
     AccountsScreen,
@@ -89,10 +91,17 @@ class ToolCard(Collapsible):
             if (record.summary or record.result)
             else ""
         )
-        title = f"{mark} {record.tool} · {record.decision} · {record.seconds:.2f}s · {summary}"
+        title = one_line(
+            f"{mark} {record.tool} · {record.decision} · {record.seconds:.2f}s · {summary}", 160
+        )
         arguments = "\n".join(f"{k}: {v}" for k, v in record.arguments.items()) or "(no arguments)"
-        body = Static(f"{arguments}\n\n{record.result}", markup=False, classes="card-body")
-        super().__init__(body, title=title[:160], collapsed=True, classes=f"tool {record.outcome}")
+        body = Static(
+            printable(f"{arguments}\n\n{record.result}"), markup=False, classes="card-body"
+        )
+        # A title is rendered as markup: what a mail or a page wrote must show as written.
+        super().__init__(
+            body, title=escape(title), collapsed=True, classes=f"tool {record.outcome}"
+        )
         self.record = record
 
 

@@ -15,6 +15,7 @@ from assistant.accounts import Account, AccountField, AccountKind
 from assistant.conversation import Session
 from assistant.models.first_run import ModelOption
 from assistant.policy import Approval, ApprovalRequest, Remember
+from assistant.safetext import one_line, printable
 from assistant.tools import Tool
 
 
@@ -35,19 +36,31 @@ class ApprovalScreen(ModalScreen[Approval]):
     def compose(self) -> ComposeResult:
         """The question, why it is asked, each argument in an editable field, and the choices."""
         with Vertical(id="approval"):
+            if self.request.live:
+                yield Static(
+                    "Careful: this conversation holds text others wrote.",
+                    id="approval-warning",
+                    markup=False,
+                )
             yield Static(
-                f"botpsy wants to {self.request.preview}", id="approval-title", markup=False
+                f"botpsy wants to {printable(self.request.preview)}",
+                id="approval-title",
+                markup=False,
             )
-            yield Static(f"{self.request.tool} ({self.request.effect}): {self.request.reason}",
-                         classes="muted", markup=False)  # fmt: skip
+            yield Static(
+                one_line(f"{self.request.tool} ({self.request.effect}): {self.request.reason}"),
+                classes="muted",
+                markup=False,
+            )
             for key, value in self.request.arguments.items():
                 with Horizontal(classes="argument"):
-                    yield Label(key, classes="argument-name")
-                    yield Input(str(value), id=f"arg-{key}", classes="argument-value")
+                    yield Label(one_line(str(key)), classes="argument-name", markup=False)
+                    yield Input(one_line(str(value)), id=f"arg-{key}", classes="argument-value")
             with Horizontal(id="approval-buttons"):
                 yield Button("Approve once", variant="success", id="once")
-                yield Button("For this session", id="session")
-                yield Button("Always", id="always")
+                if not self.request.live:  # a yes under taint is never remembered
+                    yield Button("For this session", id="session")
+                    yield Button("Always", id="always")
                 yield Button("Deny", variant="error", id="deny")
 
     def on_mount(self) -> None:
@@ -63,11 +76,13 @@ class ApprovalScreen(ModalScreen[Approval]):
         if choice == "deny":
             self.dismiss(Approval(False, note="the user declined"))
             return
+        if self.request.live:
+            choice = "once"
         edited: dict[str, Any] = {}
         changed = False
         for key, value in self.request.arguments.items():
             text = self.query_one(f"#arg-{key}", Input).value
-            changed = changed or text != str(value)
+            changed = changed or text != one_line(str(value))
             edited[key] = text
         self.dismiss(Approval(True, Remember(choice), edited if changed else None))
 

@@ -1,0 +1,30 @@
+"""Text from others made safe to show: no terminal control, one line where one line is meant.
+
+A mail subject can carry ESC sequences that move the cursor and repaint an
+approval prompt's "to:" line, or a newline that forges one. Everything shown to
+the user passes through here first; faces that interpret markup (Textual) must
+also show untrusted text without markup.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 and C1 controls (ESC, CR, BEL, backspace, CSI...) except newline and tab, and DEL.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Characters that reorder or hide text: bidi overrides and isolates, zero-width joiners.
+_INVISIBLE = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    """Text with control and bidi characters removed; newlines and tabs kept."""
+    text = _CONTROL.sub("", text.replace("\r\n", "\n"))
+    return _INVISIBLE.sub("", text)
+
+
+def one_line(text: str, limit: int = 0) -> str:
+    """Printable text on a single line (newlines become spaces), optionally cut to `limit`."""
+    flat = " ".join(printable(text).split())
+    if limit and len(flat) > limit:
+        return flat[: max(0, limit - 1)] + "…"
+    return flat
