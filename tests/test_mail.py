@@ -252,7 +252,7 @@ def test_mark_move_archive_and_delete_are_reversible(tools: MailTools, inbox: Do
     back = tools.mail_move(archived.data["id"], "inbox")  # type: ignore[attr-defined]
     assert back.summary.startswith("Moved Archive/1 to INBOX")
     assert len(inbox.folder(ADDRESS, "INBOX")) == 3 and inbox.folder(ADDRESS, "Archive") == []
-    preview = tools.preview_delete({"message": "INBOX/1"})
+    preview = tools.preview_delete({"message": "INBOX/1"}).text
     assert preview.startswith('move to the trash: Bob Smith: "Lunch on Friday?"')
     tools.mail_delete("INBOX/1")  # type: ignore[attr-defined]
     assert len(inbox.folder(ADDRESS, "Trash")) == 1
@@ -270,7 +270,9 @@ def test_a_draft_round_trip(tools: MailTools, inbox: Dovecot, smtp: SmtpRecorder
 def test_send_reaches_the_smtp_server_with_the_right_headers(
     tools: MailTools, inbox: Dovecot, smtp: SmtpRecorder
 ) -> None:
-    preview = tools.preview_send({"to": "bob@smith.example", "subject": "Hi", "body": "Hello Bob"})
+    preview = tools.preview_send(
+        {"to": "bob@smith.example", "subject": "Hi", "body": "Hello Bob"}
+    ).text
     assert (
         "to: bob@smith.example" in preview and "subject: Hi" in preview and "Hello Bob" in preview
     )

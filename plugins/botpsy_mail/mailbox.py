@@ -9,6 +9,7 @@ from __future__ import annotations
 import imaplib
 import re
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,13 +20,33 @@ from assistant.errors import ToolArgumentError
 from botpsy_mail.message import MailView, parse_message
 from botpsy_mail.servers import Endpoint, MailError, imap_session, send
 
-MAX_FETCH_BYTES = 25 * 1024 * 1024  # a bigger message is described, not downloaded
+HEADER_BYTES = 64 * 1024  # of a message's header; more is cut
+LIST_TEXT_BYTES = 16 * 1024  # of each message's text in a listing (check, search, thread)
+READ_BYTES = 4 * 1024 * 1024  # of one message read; a bigger one is cut, and says so
 _LIST_LINE = re.compile(rb'^\((?P<flags>[^)]*)\) (?P<sep>"[^"]*"|NIL) (?P<name>.+)$')
+_LITERAL = re.compile(rb"BODY\[(?P<part>HEADER|TEXT)\](?:<\d+>)? \{\d+\}$")
+_UID = re.compile(r"[1-9][0-9]{0,9}")
 _SPECIAL = ("Drafts", "Sent", "Trash", "Archive", "Junk")
+_TRASH_NAMES = ("trash", "trash items", "deleted items", "deleted messages")
 
 
-def _quote(name: str) -> str:
-    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def checked(value: str, what: str) -> str:
+    """`value` unchanged if it may go to the IMAP server: any control character is refused.
+
+    A CR or LF would end the command and start another one the server runs
+    ("INBOX\\r\\nA1 DELETE INBOX"); NUL, ESC and the rest have no business there either.
+    """
+    bad = next((c for c in value if unicodedata.category(c) == "Cc"), None)
+    if bad is not None:
+        raise ToolArgumentError(
+            f"the {what} contains a control character ({bad!r}); nothing was sent to the mail server"
+        )
+    return value
+
+
+def _quote(value: str, what: str = "folder name") -> str:
+    """An IMAP quoted string; every string argument goes through here."""
+    return '"' + checked(value, what).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _unquote(raw: bytes) -> str:
@@ -37,8 +58,8 @@ def _unquote(raw: bytes) -> str:
 
 def split_id(message: str) -> tuple[str, str]:
     """'INBOX/42' → ('INBOX', '42'); anything else is a clear error."""
-    folder, _, uid = message.strip().rpartition("/")
-    if not folder or not uid.isdigit():
+    folder, _, uid = checked(message, "message id").strip().rpartition("/")
+    if not folder or not _UID.fullmatch(uid):
         raise ToolArgumentError(f"'{message}' is not a message id (ids look like INBOX/42)")
     return folder, uid
 
@@ -63,14 +84,20 @@ class Folders:
         return None
 
     def find(self, wanted: str) -> str:
-        """The folder a user names ("archive", "Taxes/2026"), matched without case."""
+        """The folder a user names ("archive", "Taxes/2026", "\\Trash"), matched without case."""
+        name = checked(wanted, "folder name").strip()
         for folder in self.names:
-            if folder.lower() == wanted.strip().lower():
+            if folder.lower() == name.lower():
                 return folder
-        role = self.role(wanted.strip().capitalize())
+        role = self.role(name.lstrip("\\").capitalize())
         if role:
             return role
-        raise ToolArgumentError(f"no folder '{wanted}' (folders: {', '.join(self.names)})")
+        raise ToolArgumentError(f"no folder '{name}' (folders: {', '.join(self.names)})")
+
+    def is_trash(self, folder: str) -> bool:
+        """Whether a folder is the trash: its special-use role, or a usual trash name."""
+        leaf = folder.rsplit("/", 1)[-1].rsplit(".", 1)[-1].lower()
+        return folder == self.role("Trash") or leaf in _TRASH_NAMES
 
 
 @dataclass
@@ -90,16 +117,16 @@ class SearchQuery:
         if self.unread_only:
             keys.append("UNSEEN")
         if len(self.senders) == 1:
-            keys += ["FROM", _quote(self.senders[0])]
+            keys += ["FROM", _quote(self.senders[0], "sender")]
         elif self.senders:
-            expression = ["FROM", _quote(self.senders[-1])]
+            expression = ["FROM", _quote(self.senders[-1], "sender")]
             for sender in reversed(self.senders[:-1]):
-                expression = ["OR", "FROM", _quote(sender), *expression]
+                expression = ["OR", "FROM", _quote(sender, "sender"), *expression]
             keys += expression
         if self.subject:
-            keys += ["SUBJECT", _quote(self.subject)]
+            keys += ["SUBJECT", _quote(self.subject, "subject")]
         if self.text:
-            keys += ["TEXT", _quote(self.text)]
+            keys += ["TEXT", _quote(self.text, "search text")]
         if self.since:
             keys += ["SENTSINCE", self.since.strftime("%d-%b-%Y")]
         if self.before:
@@ -164,41 +191,57 @@ class Mailbox:
 
     # -- reading -----------------------------------------------------------------------------
     def search(self, query: SearchQuery, folder: str = "INBOX", limit: int = 20) -> list[MailView]:
-        """Matching messages, newest first (headers and text; bodies are cut for the model)."""
+        """Matching messages, newest first: headers and the start of their text, never whole messages."""
+        criteria = query.criteria()
         with self.session() as connection:
             self._select(connection, folder)
-            status, data = connection.uid("SEARCH", "CHARSET", "UTF-8", *query.criteria())
+            status, data = connection.uid("SEARCH", "CHARSET", "UTF-8", *criteria)
             if status != "OK":
-                status, data = connection.uid("SEARCH", *query.criteria())
+                status, data = connection.uid("SEARCH", *criteria)
             uids = (data[0] or b"").split() if data else []
             newest = [u.decode() for u in uids[-limit:]][::-1]
-            return [self._fetch(connection, folder, uid) for uid in newest]
+            return [self._fetch(connection, folder, uid, LIST_TEXT_BYTES) for uid in newest]
 
     def read(self, message: str) -> MailView:
-        """One message in full (its text; attachments described)."""
+        """One message: its text and attachments, the first READ_BYTES of it at most."""
         folder, uid = split_id(message)
         with self.session() as connection:
             self._select(connection, folder)
-            return self._fetch(connection, folder, uid)
+            return self._fetch(connection, folder, uid, READ_BYTES)
 
-    def _fetch(self, connection: imaplib.IMAP4, folder: str, uid: str) -> MailView:
-        status, data = connection.uid("FETCH", uid, "(FLAGS RFC822.SIZE)")
-        meta = b" ".join(part if isinstance(part, bytes) else b"" for part in data or [])
+    def _fetch(self, connection: imaplib.IMAP4, folder: str, uid: str, text_bytes: int) -> MailView:
+        """Flags, size, the header and the first `text_bytes` of the text, in one bounded FETCH."""
+        status, data = connection.uid(
+            "FETCH",
+            uid,
+            f"(FLAGS RFC822.SIZE BODY.PEEK[HEADER]<0.{HEADER_BYTES}> BODY.PEEK[TEXT]<0.{text_bytes}>)",
+        )
+        parts: dict[str, bytes] = {}
+        meta = b""  # the response outside its literals
+        for item in data or []:
+            if isinstance(item, tuple):
+                meta += item[0] + b" "
+                literal = _LITERAL.search(item[0])
+                if literal:
+                    parts[literal.group("part").decode()] = item[1]
+            elif isinstance(item, bytes):
+                meta += item + b" "
         if status != "OK" or not meta.strip():
             raise ToolArgumentError(f"there is no message {folder}/{uid} (it may have been moved)")
         size_match = re.search(rb"RFC822\.SIZE (\d+)", meta)
-        size = int(size_match.group(1)) if size_match else 0
         flags_match = re.search(rb"FLAGS \(([^)]*)\)", meta)
-        flags = flags_match.group(1).decode() if flags_match else ""
-        part = "BODY.PEEK[]" if size <= MAX_FETCH_BYTES else "BODY.PEEK[HEADER]"
-        status, data = connection.uid("FETCH", uid, f"({part})")
-        raw = next((item[1] for item in data or [] if isinstance(item, tuple)), b"")
-        view = parse_message(raw, f"{folder}/{uid}", flags)
-        view.size = size or view.size
-        if size > MAX_FETCH_BYTES:
-            view.problems.append(f"too large to download ({size // 1048576} MB); headers only")
-            view.text = (
-                f"[message of {size // 1048576} MB not downloaded; only its headers were read]"
+        header, text = parts.get("HEADER", b""), parts.get("TEXT", b"")
+        downloaded = len(header) + len(text)
+        if not header.endswith(b"\r\n\r\n") and not header.endswith(b"\n\n"):
+            header += b"\r\n\r\n"  # cut short: end it, so the text is not read as more header
+        view = parse_message(
+            header + text, f"{folder}/{uid}", flags_match.group(1).decode() if flags_match else ""
+        )
+        view.size = int(size_match.group(1)) if size_match else view.size
+        if view.size > downloaded:
+            view.problems.append(
+                f"only the first {_size(downloaded)} of this {_size(view.size)} message were downloaded; "
+                "the rest of its text and attachments are not shown"
             )
         return view
 
@@ -212,23 +255,40 @@ class Mailbox:
                 if wanted is not None:
                     connection.uid("STORE", uid, "+FLAGS" if wanted else "-FLAGS", f"({flag})")
 
-    def move(self, message: str, target: str) -> str:
-        """Move a message to a folder; its new id there (when the server tells it)."""
+    def move(self, message: str, target: str, deleting: bool = False) -> str:
+        """Move a message to a folder; its new id there (when the server tells it).
+
+        Moving to the trash deletes, so only `deleting` (mail_delete, which asks) may.
+        """
         folder, uid = split_id(message)
         with self.session() as connection:
-            destination = self.folders(connection).find(target)
+            folders = self.folders(connection)
+            destination = folders.find(target)
+            if folders.is_trash(destination) and not deleting:
+                raise ToolArgumentError(
+                    f"moving a message to {destination} deletes it: use mail_delete, "
+                    "which shows the message and asks first"
+                )
             if destination == folder:
                 return message
             self._select(connection, folder, readonly=False)
-            status, data = connection.uid("MOVE", uid, _quote(destination))
-            if status != "OK":  # no MOVE extension: copy, then delete the original
-                status, data = connection.uid("COPY", uid, _quote(destination))
+            connection.untagged_responses.pop("COPYUID", None)
+            if "MOVE" in connection.capabilities:
+                status, _ = connection.uid("MOVE", uid, _quote(destination))
                 if status != "OK":
                     raise MailError(f"could not move {message} to {destination}")
-                connection.uid("STORE", uid, "+FLAGS", "(\\Deleted)")
-                connection.expunge()
-            new_uid = _copyuid(connection, data)
-            return f"{destination}/{new_uid}" if new_uid else f"{destination}/?"
+                return f"{destination}/{_copyuid(connection)}"
+            # No MOVE extension: copy, then delete the original, and only it: a plain EXPUNGE
+            # would purge every message flagged \Deleted. Without UIDPLUS (UID EXPUNGE) the
+            # original stays in its folder, flagged \Deleted, until the user's client expunges.
+            status, _ = connection.uid("COPY", uid, _quote(destination))
+            if status != "OK":
+                raise MailError(f"could not copy {message} to {destination}")
+            new_id = f"{destination}/{_copyuid(connection)}"
+            connection.uid("STORE", uid, "+FLAGS", "(\\Deleted)")
+            if "UIDPLUS" in connection.capabilities:
+                connection.uid("EXPUNGE", uid)
+            return new_id
 
     def append(self, folder_role: str, message: EmailMessage, flags: str = "") -> str:
         """Store a message in a folder (Drafts, Sent); its id there."""
@@ -250,11 +310,14 @@ class Mailbox:
         return send(self.smtp, self.user, self._password(), message)
 
 
-def _copyuid(connection: imaplib.IMAP4, data: list[object]) -> str:
-    texts = [item for item in data or [] if isinstance(item, bytes)]
-    untagged = connection.untagged_responses.get("OK", [])
-    for text in texts + [t for t in untagged if isinstance(t, bytes)]:
-        found = re.search(rb"COPYUID \d+ \S+ (\d+)", text)
-        if found:
-            return found.group(1).decode()
-    return ""
+def _size(size: int) -> str:
+    return f"{size / 1048576:.1f} MB" if size >= 1048576 else f"{max(1, size // 1024)} KB"
+
+
+def _copyuid(connection: imaplib.IMAP4) -> str:
+    """The new UID a COPY or MOVE reported (`[COPYUID validity old new]`), or '?'."""
+    for code in reversed(connection.untagged_responses.pop("COPYUID", [])):
+        parts = code.split() if isinstance(code, bytes) else []
+        if len(parts) == 3 and parts[2].isdigit():
+            return str(parts[2].decode())
+    return "?"

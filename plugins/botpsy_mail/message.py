@@ -15,6 +15,7 @@ from email.message import EmailMessage, Message
 from email.utils import getaddresses, parsedate_to_datetime
 
 from assistant.htmltext import html_to_text
+from assistant.safetext import one_line
 
 TEXT_LIMIT = 8000  # characters of a body shown to the model; the rest is summarised by size
 
@@ -68,18 +69,18 @@ def _decode(part: Message, problems: list[str]) -> str:
     charset = part.get_content_charset() or "utf-8"
     try:
         return payload.decode(charset, errors="replace")
-    except LookupError:
+    except (LookupError, ValueError):  # ValueError: a charset name holding a NUL
         problems.append(f"unknown charset {charset!r}; read as UTF-8 with replacements")
         return payload.decode("utf-8", errors="replace")
 
 
 def _header(message: Message, name: str) -> str:
+    """A header as one clean line (an encoded word may hide CR, LF or ESC)."""
     try:
-        value = message.get(name, "")
-        return " ".join(str(value).split())
-    except Exception:  # a header that will not decode
-        raw = message.get_all(name) or [""]
-        return " ".join(str(raw[0]).encode("ascii", "replace").decode().split())
+        return one_line(str(message.get(name, "")))
+    except Exception:  # a header that will not parse: its raw text (get_all would parse it again)
+        raw = next((v for k, v in message.raw_items() if k.lower() == name.lower()), "")
+        return one_line(str(raw).encode("ascii", "replace").decode())
 
 
 def parse_message(data: bytes, message_id: str, flags: str = "") -> MailView:
@@ -107,7 +108,9 @@ def parse_message(data: bytes, message_id: str, flags: str = "") -> MailView:
         ):
             payload = part.get_payload(decode=True)
             size = len(payload) if isinstance(payload, bytes) else 0
-            attachments.append(Attachment(filename or "(unnamed)", content_type, size))
+            attachments.append(
+                Attachment(one_line(filename or "") or "(unnamed)", one_line(content_type), size)
+            )
         elif content_type == "text/plain":
             plain.append(_decode(part, problems))
         elif content_type == "text/html":

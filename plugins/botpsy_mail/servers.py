@@ -8,6 +8,7 @@ so a password never crosses a network in clear text.
 from __future__ import annotations
 
 import imaplib
+import ipaddress
 import re
 import smtplib
 import socket
@@ -20,7 +21,7 @@ from email.message import EmailMessage
 from assistant.errors import ToolError
 
 TIMEOUT = 20
-LOCAL_HOSTS = ("127.0.0.1", "::1", "localhost")
+SECURITIES = ("tls", "starttls", "none")
 
 
 class MailError(ToolError):
@@ -50,22 +51,36 @@ class Endpoint:
         match = re.fullmatch(r"\[?([^\]\s]+?)\]?(?::(\d+))?", text)
         if not match or not match.group(1):
             raise MailError(f"not a server address: {text!r} (use HOST or HOST:PORT)")
-        if security not in ("tls", "starttls", "none"):
-            raise MailError(f"security must be tls, starttls or none, not {security!r}")
         port = (
             int(match.group(2))
             if match.group(2)
             else (default_tls if security == "tls" else default_plain)
         )
-        if security == "none" and match.group(1) not in LOCAL_HOSTS:
+        return cls(match.group(1), port, security).checked()
+
+    def checked(self) -> Endpoint:
+        """This endpoint, if a password may be sent to it: clear text only to this machine."""
+        if self.security not in SECURITIES:
+            raise MailError(f"security must be tls, starttls or none, not {self.security!r}")
+        if self.security == "none" and not is_loopback(self.host):
             raise MailError(
-                f"refusing to send a password in clear text to {match.group(1)}: use tls or starttls "
+                f"refusing to send a password in clear text to {self.host}: use tls or starttls "
                 "(security none is only for a server on this machine)"
             )
-        return cls(match.group(1), port, security)
+        return self
 
     def __str__(self) -> str:
         return f"{self.host}:{self.port}"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a host is this machine: `localhost` or a loopback address (127.0.0.0/8, ::1)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @contextmanager
@@ -119,7 +134,8 @@ def _context() -> ssl.SSLContext:
 
 @contextmanager
 def imap_session(endpoint: Endpoint, user: str, password: str) -> Iterator[imaplib.IMAP4]:
-    """A logged-in IMAP connection, logged out afterwards."""
+    """A logged-in IMAP connection, logged out afterwards; its capabilities are the logged-in ones."""
+    endpoint.checked()  # accounts.json may have been edited by hand since `account add`
     with translated(endpoint, "mail server (IMAP)"):
         if endpoint.security == "tls":
             connection: imaplib.IMAP4 = imaplib.IMAP4_SSL(
@@ -135,6 +151,10 @@ def imap_session(endpoint: Endpoint, user: str, password: str) -> Iterator[imapl
             raise MailAuthFailed(
                 f"the mail server (IMAP) at {endpoint} refused the user name or password"
             ) from None
+        # A server offers more once logged in (MOVE, UIDPLUS); imaplib keeps the pre-login list.
+        status, data = connection.capability()
+        if status == "OK" and data and isinstance(data[-1], bytes):
+            connection.capabilities = tuple(data[-1].decode("ascii", "replace").upper().split())
         try:
             yield connection
         finally:
@@ -145,6 +165,7 @@ def imap_session(endpoint: Endpoint, user: str, password: str) -> Iterator[imapl
 @contextmanager
 def smtp_session(endpoint: Endpoint, user: str, password: str) -> Iterator[smtplib.SMTP]:
     """A logged-in SMTP connection (no login when the server offers no AUTH on this machine)."""
+    endpoint.checked()
     with translated(endpoint, "outgoing mail server (SMTP)"):
         if endpoint.security == "tls":
             connection: smtplib.SMTP = smtplib.SMTP_SSL(
