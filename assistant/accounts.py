@@ -3,17 +3,22 @@
 An account kind (what `botpsy account add KIND` asks for and how it checks the
 answers) comes from a plugin through the `register_account_kinds` hook, so a
 third-party plugin adds its own kind exactly as the built-ins do. The accounts
-file (`accounts.json` beside the config file) holds no secret; `Secrets` does.
+file (`accounts.json` beside the config file) holds no secret; `Secrets` does:
+a URL with a password in it (`https://alice:secret@host/`) is refused, and a
+user name or password in a URL is taken out of what is stored and shown (also
+from a file written before this rule).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from assistant.config import Config, _names_a_secret
 from assistant.errors import ConfigError, UsageError
@@ -67,6 +72,34 @@ class Account:
         return self.settings.get(key, default)
 
 
+def _netloc(value: str) -> str:
+    """The user@host:port part of a setting read as a URL; 'alice:pw@host/dav' counts as one too."""
+    return urlsplit(value if "://" in value else "//" + value).netloc
+
+
+def without_userinfo(value: str) -> str:
+    """A URL with any user name or password taken out ('https://a:b@host/' → 'https://host/')."""
+    if "://" not in value or "@" not in urlsplit(value).netloc:
+        return value
+    parts = urlsplit(value)
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
+
+
+def _cleaned(settings: dict[str, str]) -> dict[str, str]:
+    return {k: without_userinfo(v) if isinstance(v, str) else v for k, v in settings.items()}
+
+
+def refuse_passwords_in_urls(settings: dict[str, str]) -> None:
+    """One line (a UsageError) when a setting is a URL carrying a password, as in 'https://a:pw@host/'."""
+    for key, value in settings.items():
+        userinfo = _netloc(value).rpartition("@")[0] if isinstance(value, str) else ""
+        if ":" in userinfo:
+            raise UsageError(
+                f"the {key} holds a password (user:password@): give it without one and pipe the "
+                "password with --password-stdin, so that it goes to the keyring, not to a file"
+            )
+
+
 def accounts_path(config: Config) -> Path:
     """`accounts.json` beside the config file (or in the data dir when no config path is known)."""
     if env := os.environ.get("BOTPSY_ACCOUNTS"):
@@ -98,8 +131,13 @@ class AccountBook:
                     Account(str(entry["name"]), str(entry["kind"]), dict(entry["settings"]))
                 )
             except (KeyError, TypeError, ValueError):
-                raise ConfigError(f"{self.path}: malformed account entry {entry!r}") from None
-        return accounts
+                name = entry.get("name") if isinstance(entry, dict) else None
+                raise ConfigError(f"{self.path}: malformed account entry {name!r}") from None
+        clean = [Account(a.name, a.kind, _cleaned(a.settings)) for a in accounts]
+        if clean != accounts:  # written before URLs were cleaned: take the secret off the disk
+            with contextlib.suppress(OSError):
+                self._write(clean)
+        return clean
 
     def of_kind(self, kind: str) -> list[Account]:
         """The accounts of one kind."""
@@ -118,6 +156,8 @@ class AccountBook:
         leaked = [key for key in account.settings if _names_a_secret(key)]
         if leaked:  # a programming error in a kind; never let it reach the disk
             raise ConfigError(f"account setting '{leaked[0]}' looks like a secret; not saved")
+        refuse_passwords_in_urls(account.settings)
+        account.settings = _cleaned(account.settings)
         accounts = [a for a in self.all() if a.name != account.name] + [account]
         self._write(accounts)
 
@@ -163,6 +203,7 @@ def set_up_account(
     """
     from assistant.secrets import env_variable
 
+    refuse_passwords_in_urls(settings)
     discovery = kind.discover(dict(settings), password)
     stored_settings = {**settings, **discovery.settings}
     lines = []

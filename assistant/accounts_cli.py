@@ -21,6 +21,7 @@ from assistant.accounts import (
     AccountField,
     AccountKind,
     accounts_path,
+    refuse_passwords_in_urls,
     set_up_account,
 )
 from assistant.config import Config, load_config
@@ -91,7 +92,7 @@ def _list(config: Config, as_json: bool) -> int:
         return ExitStatus.OK
     if not accounts:
         print("no accounts yet: botpsy account add calendar")
-    for account in accounts:
+    for account in accounts:  # URLs come without user names or passwords (AccountBook.all)
         where = account.get("url") or account.get("address") or account.get("imap")
         chosen = account.get("calendar_name") or account.get("calendar")
         extra = f", default {chosen}" if chosen else ""
@@ -144,6 +145,7 @@ def _add(config: Config, rest: list[str]) -> int:
             value = _ask(item, interactive)
         if value or item.required:
             settings[item.name] = value
+    refuse_passwords_in_urls(settings)  # before anything is read, printed or stored
     password, from_env = _password(name, args.password_stdin, interactive)
     print(f"Checking the account at {settings.get('url') or settings.get('address', '')}…")
     wanted = getattr(args, kind.choice.name) if kind.choice is not None else None

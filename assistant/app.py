@@ -116,7 +116,7 @@ def build_assistant(
 ) -> Assistant:
     """Wire the parts together; `model` replaces the configured one (tests use a scripted model)."""
     clock = Clock.for_user(config.timezone)
-    context = PluginContext(config, clock)
+    context = PluginContext(config, clock, dry_run=dry_run)
     plugins = load_plugins(context, extra_plugins)
     policy = Policy(config.policy, config.data_dir / "always-allowed.json")
     audit = AuditLog(config.data_dir / "audit.sqlite3")

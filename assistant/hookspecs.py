@@ -55,6 +55,7 @@ class PluginContext:
     config: Config
     clock: Clock
     shared: dict[str, Any] = field(default_factory=dict)  # objects a plugin's hooks share
+    dry_run: bool = False  # `--dry-run`: plugins may read, but must send or change nothing
 
     @property
     def data_dir(self) -> Path:

@@ -6,7 +6,8 @@ work on its default calendar, mirrored locally so reads work offline and writes
 are queued; without one, on a local vdir. Settings (`[plugins.calendar]`):
 `account` (which calendar account, default the first), `path` (the local vdir
 root, default `<data dir>/calendars`) and `calendar` (its collection, default
-`personal`).
+`personal`). In a dry run (`--dry-run`) the account is only read: queued changes
+stay queued.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def _make_store(context: PluginContext) -> VdirStore:
             context.clock.zone,
             collection,
             connector(context, account),
+            dry_run=context.dry_run,
         )
     settings = context.settings("calendar")
     root = Path(settings.get("path") or context.data_dir / "calendars").expanduser()

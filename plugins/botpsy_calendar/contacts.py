@@ -3,7 +3,10 @@
 Other plugins turn "Bob" into an address or a number through `lookup`, offered
 as the `contacts` service (`context.service("contacts")`); the `contacts_find`
 tool does the same for the model. A name that fits several people raises
-`AskUser`, so the assistant asks instead of guessing.
+`AskUser`, so the assistant asks instead of guessing. Cards are written by
+others (shared address books, vCards received): `contacts_find` is
+`untrusted_output`, its result reaches the model fenced as data, and names lose
+control characters before they are shown.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from urllib.parse import unquote, urlsplit
 
 from assistant.errors import AskUser, ToolArgumentError, ToolError
 from assistant.intents import IntentMatch
+from assistant.safetext import one_line
 from assistant.tools import Effect, ToolResult, tool
 from botpsy_calendar.dav import CARDDAV, DavClient, Unreachable
+from botpsy_calendar.fence import Fenced
 from botpsy_calendar.store import atomic_write
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -38,7 +43,8 @@ class Contact:
     def label(self) -> str:
         """'Bob Smith <bob@smith.example>' (or the phone number when there is no address)."""
         detail = self.emails[0] if self.emails else (self.phones[0] if self.phones else "")
-        return f"{self.name} <{detail}>" if detail else self.name
+        name = one_line(self.name, 120)
+        return f"{name} <{one_line(detail, 120)}>" if detail else name
 
 
 def parse_vcards(data: str, source: str = "") -> list[Contact]:
@@ -203,7 +209,7 @@ class ContactTools:
     def __init__(self, book: ContactBook) -> None:
         self.book = book
 
-    @tool(Effect.READ)
+    @tool(Effect.READ, untrusted_output=True)
     def contacts_find(self, name: str) -> ToolResult:
         """Look up a contact (person) by name, nickname or email: their email addresses and phone numbers.
 
@@ -224,19 +230,23 @@ class ContactTools:
                 [c.emails[0] if c.emails else c.name for c in matches[:6]],
             )
         contact = matches[0]
+        emails = [one_line(e, 200) for e in contact.emails]
+        phones = [one_line(p, 60) for p in contact.phones]
         parts = []
-        if contact.emails:
-            parts.append("email " + ", ".join(contact.emails))
-        if contact.phones:
-            parts.append("phone " + ", ".join(contact.phones))
+        if emails:
+            parts.append("email " + ", ".join(emails))
+        if phones:
+            parts.append("phone " + ", ".join(phones))
         detail = "; ".join(parts) or "no email or phone number"
         data = {
-            "name": contact.name,
-            "emails": contact.emails,
-            "phones": contact.phones,
-            "organisation": contact.organisation,
+            "name": one_line(contact.name, 200),
+            "emails": emails,
+            "phones": phones,
+            "organisation": one_line(contact.organisation, 200),
         }
-        return ToolResult(f"{contact.name}: {detail}.{offline}", data)
+        summary = f"{data['name']}: {detail}.{offline}"
+        head = f"One contact matches '{one_line(name, 80)}':"
+        return Fenced(summary, data, head=head, kind="contact details")
 
 
 _LOOKUP = [

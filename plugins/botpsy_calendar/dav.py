@@ -3,12 +3,15 @@
 The `caldav` library finds the principal and its calendars (well-known URLs,
 home sets); the rest is plain WebDAV through its client, because a write must
 carry `If-Match` (or `If-None-Match: *` for a new object) so that an edit made
-elsewhere is never overwritten unseen. Every failure becomes one `DavError`
-line: a wrong password, a bad URL, a TLS problem, a server that is down.
+elsewhere is never overwritten unseen; a delete is never sent without
+`If-Match`. A password is never sent in clear text (http://) to any host but
+this machine. Every failure becomes one `DavError` line: a wrong password, a
+bad URL, a TLS problem, a server that is down.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,8 +53,27 @@ class Collection:
 
 
 def _host(url: str) -> str:
+    return urlsplit(url).netloc.rpartition("@")[2] or url  # never a user name or password
+
+
+def is_local(host: str) -> bool:
+    """Whether `host` is this machine (localhost or a loopback address)."""
+    if host.lower() in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_url(url: str) -> None:
+    """Refuse a URL that would carry the password in clear text (http://) off this machine."""
     parts = urlsplit(url)
-    return parts.netloc or url
+    if parts.scheme.lower() == "http" and not is_local(parts.hostname or ""):
+        raise DavError(
+            f"refusing to send the password in clear text to {parts.hostname or url}: use https:// "
+            "(http:// is only for a server on this machine)"
+        )
 
 
 @contextmanager
@@ -103,6 +125,7 @@ class DavClient:
         self, url: str, user: str, password: str, timeout: int = TIMEOUT, auth_type: str = ""
     ) -> None:
         self.url = url if url.endswith("/") else url + "/"
+        check_url(self.url)
         self.user = user
         self._password = password
         self.timeout = timeout
@@ -128,6 +151,7 @@ class DavClient:
     def _request(
         self, url: str, method: str, body: str = "", headers: dict[str, str] | None = None
     ) -> Any:
+        check_url(url)
         with translated(url):
             response = self.client.request(url, method, body, headers or {})
         if response.status == 401:
@@ -249,10 +273,15 @@ class DavClient:
             )
         return str(response.headers.get("ETag") or response.headers.get("etag") or "")
 
-    def delete(self, href: str, etag: str | None) -> None:
-        """Delete an object, only if it is still at `etag`; gone already is fine."""
-        headers = {"If-Match": etag} if etag else {}
-        response = self._request(href, "DELETE", "", headers)
+    def delete(self, href: str, etag: str) -> None:
+        """Delete an object, only if it is still at `etag`; gone already is fine.
+
+        Without an ETag nothing is sent: an unconditional DELETE could remove a
+        version someone else wrote, so that is a `Conflict` too.
+        """
+        if not etag:
+            raise Conflict(f"{href}: botpsy does not know which version the server has")
+        response = self._request(href, "DELETE", "", {"If-Match": etag})
         if response.status == 412:
             raise Conflict(f"{href} was changed on the server since botpsy last read it")
         if response.status not in (200, 204, 404):

@@ -84,21 +84,31 @@ _DATEISH = re.compile(
 _TITLE_EDGES = re.compile(r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next)$", re.I)
 
 
+# A date/time phrase has at most this many words ("the day after tomorrow at 3pm for 2 hours").
+_MAX_PHRASE_WORDS = 12
+
+
 def split_title_and_time(text: str, now: datetime) -> tuple[str, str | None]:
     """The title and the date/time phrase in `text` ("lunch with Bob tomorrow at noon").
 
     A phrase that runs to the end wins; one inside the text may not leave digits
     behind it, so "Dec 5 2110" is never read as "Dec 5" plus a title "2110".
+    Phrases are at most `_MAX_PHRASE_WORDS` long, so this is linear in the words.
     """
     words = text.split()
-    for i in range(1, len(words)):
+    n = len(words)
+    for i in range(max(1, n - _MAX_PHRASE_WORDS), n):
         phrase = " ".join(words[i:])
         if _resolves(phrase, now):
             return " ".join(words[:i]), phrase
-    for i in range(1, len(words)):
-        for j in range(len(words) - 1, i, -1):
-            if any(ch.isdigit() for ch in "".join(words[j:])):
-                continue
+    # digits_after[j]: whether words[j:] holds a digit
+    digits_after = [False] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        digits_after[j] = digits_after[j + 1] or any(ch.isdigit() for ch in words[j])
+    for i in range(1, n):
+        for j in range(min(n - 1, i + _MAX_PHRASE_WORDS), i, -1):
+            if digits_after[j]:
+                break  # and so do all shorter phrases' remainders
             phrase = " ".join(words[i:j])
             if _resolves(phrase, now):
                 return " ".join(words[:i] + words[j:]), phrase
@@ -108,8 +118,9 @@ def split_title_and_time(text: str, now: datetime) -> tuple[str, str | None]:
 def dateish_tail(text: str) -> str | None:
     """The part of `text` that looks like an attempt at a date, for a clear refusal."""
     words = text.split()
-    for i in range(1, len(words)):
-        if _DATEISH.match(words[i]) and any(ch.isdigit() for ch in "".join(words[i:])):
+    last_digit = max((i for i, w in enumerate(words) if any(ch.isdigit() for ch in w)), default=0)
+    for i in range(1, last_digit + 1):
+        if _DATEISH.match(words[i]):
             return " ".join(words[i:])
     return None
 

@@ -35,6 +35,8 @@ def new_calendar() -> Calendar:
 
 def aware(value: date | datetime, zone: tzinfo) -> datetime:
     """A date or floating time taken in the user's zone; aware times kept as they are."""
+    if not isinstance(value, date):  # icalendar hands over the raw text of a broken value
+        raise ValueError(f"{str(value)[:40]!r} is not a date or time")
     if isinstance(value, datetime):
         return value if value.tzinfo else value.replace(tzinfo=zone)
     return datetime.combine(value, time(0), zone)
@@ -84,6 +86,7 @@ class Event:
     repeat: str = ""  # the series' RRULE, e.g. "FREQ=WEEKLY;BYDAY=MO"
     reminder_minutes: int | None = None
     recurrence_id: datetime | None = None  # set on one occurrence of a series
+    attendees: tuple[str, ...] = ()  # others invited: a server may email them any change
 
     def overlaps(self, other: Event) -> bool:
         """Whether two events share any time."""
@@ -98,7 +101,9 @@ class Event:
     def from_component(
         cls, component: Component, zone: tzinfo, master: Component | None = None
     ) -> Event:
-        """Read a VEVENT (or an expanded occurrence, with its series' master)."""
+        """Read a VEVENT (or an expanded occurrence, with its series' master); ValueError if unusable."""
+        if "dtstart" not in component:
+            raise ValueError("no start time (DTSTART)")
         start_value = component.decoded("dtstart")
         all_day = not isinstance(start_value, datetime)
         start = aware(start_value, zone)
@@ -123,12 +128,13 @@ class Event:
             recurrence_id=aware(component.decoded("recurrence-id"), zone)
             if recurrence is not None
             else None,
+            attendees=_attendees(master if master is not None else component),
         )
 
     def apply(self, calendar: Calendar | None) -> Calendar:
         """Write this event into its object (a new one when None), keeping foreign properties."""
         calendar = calendar if calendar is not None else new_calendar()
-        target = _find_component(calendar, "VEVENT", self.recurrence_id)
+        target = find_component(calendar, "VEVENT", self.recurrence_id)
         edited = target is not None
         if target is None:
             target = ICalEvent()
@@ -171,9 +177,10 @@ class Event:
             _replace(target, "dtend", self.end)
 
 
-def _find_component(
+def find_component(
     calendar: Calendar, name: str, recurrence_id: datetime | None
 ) -> Component | None:
+    """The component of that kind for one occurrence (or, with None, the master)."""
     for component in calendar.walk(name):
         has_id = "recurrence-id" in component
         if recurrence_id is None and not has_id:
@@ -187,7 +194,7 @@ def _find_component(
 
 def master_of(calendar: Calendar, name: str = "VEVENT") -> Component | None:
     """The component without RECURRENCE-ID: the event itself, or a series' master."""
-    return _find_component(calendar, name, None)
+    return find_component(calendar, name, None)
 
 
 def exclude_occurrence(calendar: Calendar, recurrence_id: datetime) -> None:
@@ -195,7 +202,7 @@ def exclude_occurrence(calendar: Calendar, recurrence_id: datetime) -> None:
     master = master_of(calendar)
     if master is None:
         raise ValueError("the series has no master event")
-    override = _find_component(calendar, "VEVENT", recurrence_id)
+    override = find_component(calendar, "VEVENT", recurrence_id)
     if override is not None:
         calendar.subcomponents.remove(override)
     value: date | datetime = recurrence_id
@@ -261,3 +268,12 @@ class Task:
         if self.due is not None and not self.due_all_day:
             calendar.add_missing_timezones()
         return calendar
+
+
+def _attendees(component: Component) -> tuple[str, ...]:
+    """The addresses of the people an event invites (its ATTENDEE properties)."""
+    found = component.get("attendee")
+    if found is None:
+        return ()
+    values = found if isinstance(found, list) else [found]
+    return tuple(str(v).removeprefix("mailto:").removeprefix("MAILTO:") for v in values)

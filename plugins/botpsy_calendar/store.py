@@ -3,7 +3,12 @@
 Other tools can read and sync it. Writes are atomic (temporary file, fsync,
 rename), so an interrupted write never leaves a broken file; a replaced or
 deleted object's old file is kept in `.history` so every change can be undone.
-A file that cannot be parsed is skipped and reported, never fatal.
+A file that cannot be parsed, or an item in it that makes no sense (no start,
+a start that is not a date, a rule that cannot be expanded), is skipped and
+reported in one line, never fatal. Files are found by the UID inside them, so a
+vdir whose files are named otherwise (vdirsyncer's) is changed in place.
+Repetition is expanded lazily and capped, so a rule repeating every second
+cannot stall a listing.
 
 `write` and `remove` return a note for the reply ("" when there is nothing to
 say); the CalDAV store (sync.py) overrides them to reach the server.
@@ -12,15 +17,37 @@ say); the CalDAV store (sync.py) overrides them to reach the server.
 from __future__ import annotations
 
 import os
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 
 import recurring_ical_events
-from icalendar import Calendar
+from dateutil.rrule import rrulestr  # type: ignore[import-untyped]
+from icalendar import Calendar, vRecur
+from icalendar.cal import Component
 
-from botpsy_calendar.items import Event, Task, exclude_occurrence, master_of
+from assistant.errors import ToolError
+from botpsy_calendar.items import (
+    Event,
+    Task,
+    aware,
+    exclude_occurrence,
+    find_component,
+    master_of,
+)
+from botpsy_calendar.repeat import describe_repeat
 
 __all__ = ["Event", "Task", "VdirStore", "atomic_write"]
+
+SERIES_CAP = 500  # occurrences of one repeating event in one listing
+TOTAL_CAP = 2000  # occurrences in one listing
+SCAN_LIMIT = 50_000  # steps of a repeat rule walked to find where a listing of it stops
+
+
+def _why(exc: Exception) -> str:
+    """An exception as a short reason: "no DTSTART" for a missing property."""
+    if isinstance(exc, KeyError) and exc.args:
+        return f"no {str(exc.args[0]).upper()}"
+    return " ".join(str(exc).split())[:160] or type(exc).__name__
 
 
 class VdirStore:
@@ -31,7 +58,9 @@ class VdirStore:
         self.history = root / ".history"
         self.zone = zone
         self.name = calendar
-        self.problems: list[str] = []
+        self.problems: list[str] = []  # what a read skipped or cut short, one line each
+        self._paths: dict[str, Path] = {}  # uid → the file that holds it, as last listed
+        self._listed = False  # whether `_paths` covers every file
 
     # -- objects -----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -45,24 +74,44 @@ class VdirStore:
         """Every object by uid; unreadable files are noted in `problems`."""
         self.refresh()
         self.problems = []
+        self._paths = {}
         found: dict[str, Calendar] = {}
         if not self.folder.is_dir():
             return found
         for path in sorted(self.folder.glob("*.ics")):
             try:
                 calendar = Calendar.from_ical(path.read_bytes())
-                uid = next((str(c["uid"]) for c in calendar.subcomponents if "uid" in c), path.stem)
+                uid = _uid_of(calendar) or path.stem
                 found[uid] = calendar
+                self._paths[uid] = path
             except (OSError, ValueError, KeyError) as exc:
-                self.problems.append(f"{path.name}: {exc}")
+                self.problems.append(f"skipped {path.name}: {_why(exc)}")
+        self._listed = True
         return found
 
     def read(self, uid: str) -> Calendar | None:
         """One object, or None."""
-        path = self.path_for(uid)
+        path = self.path_of(uid)
         if not path.exists():
             return None
         return Calendar.from_ical(path.read_bytes())
+
+    def path_of(self, uid: str) -> Path:
+        """The file that holds `uid`, found by the UID inside it; `path_for(uid)` for a new one."""
+        known = self._paths.get(uid)
+        if known is not None and known.exists():
+            return known
+        named = self.path_for(uid)
+        if named.exists() or self._listed or not self.folder.is_dir():
+            return named
+        for path in self.folder.glob("*.ics"):  # named by another tool (vdirsyncer)
+            try:
+                if _uid_of(Calendar.from_ical(path.read_bytes())) == uid:
+                    self._paths[uid] = path
+                    return path
+            except (OSError, ValueError, KeyError):
+                continue
+        return named
 
     def path_for(self, uid: str) -> Path:
         """The file of one object (uids are made safe as file names)."""
@@ -75,56 +124,101 @@ class VdirStore:
         return ""
 
     def remove(self, uid: str) -> str:
-        """Remove an object; its file goes to the history."""
-        self.remove_locally(uid)
+        """Remove an object; its file goes to the history. No file holds it: an error, not a success."""
+        if not self.remove_locally(uid):
+            raise ToolError(f"nothing was deleted: no file in {self.folder} holds that item")
         return ""
 
     def store_locally(self, uid: str, data: bytes) -> None:
         """Write the file of one object (history kept)."""
         self._ensure()
-        target = self.path_for(uid)
+        target = self.path_of(uid)
         if target.exists():
             if target.read_bytes() == data:
                 return
             self._keep(target)
         atomic_write(target, data)
 
-    def remove_locally(self, uid: str) -> None:
-        """Delete the file of one object (history kept)."""
-        target = self.path_for(uid)
-        if target.exists():
-            self._keep(target)
-            target.unlink()
+    def remove_locally(self, uid: str) -> bool:
+        """Delete the file of one object (history kept); whether there was one."""
+        target = self.path_of(uid)
+        if not target.exists():
+            return False
+        self._keep(target)
+        target.unlink()
+        self._paths.pop(uid, None)
+        return True
 
     # -- events ------------------------------------------------------------------------------
     def events(self) -> list[Event]:
         """Every event and series (a series once, as its first occurrence), sorted by start."""
         found = []
-        for calendar in self.objects().values():
-            master = master_of(calendar)
-            if master is not None:
-                found.append(Event.from_component(master, self.zone))
+        for uid, calendar in self.objects().items():
+            try:
+                master = master_of(calendar)
+                if master is not None:
+                    found.append(Event.from_component(master, self.zone))
+            except Exception as exc:  # one malformed event must not hide the rest
+                self._skipped(uid, exc)
         return sorted(found, key=lambda e: e.start)
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
-        """Events and occurrences of series that overlap [start, end)."""
+        """Events and occurrences of series that overlap [start, end), at most TOTAL_CAP."""
         found: list[Event] = []
         for uid, calendar in self.objects().items():
-            master = master_of(calendar)
+            room = min(SERIES_CAP, TOTAL_CAP - len(found))
+            if room <= 0:
+                self.problems.append(f"listed only the first {TOTAL_CAP} occurrences")
+                break
             try:
-                components = recurring_ical_events.of(calendar).between(start, end)
-            except Exception as exc:  # a malformed rule in one object must not hide the rest
-                self.problems.append(f"{uid}: {exc}")
-                continue
-            for component in components:
-                if component.name != "VEVENT":
-                    continue
-                event = Event.from_component(component, self.zone, master)
-                if not event.repeat and master is not None and "rrule" not in master:
-                    event.recurrence_id = None  # a plain event, not an occurrence
-                if event.start < end and event.end > start:
-                    found.append(event)
+                found += self._occurrences(calendar, start, end, room)
+            except Exception as exc:  # a malformed event or rule must not hide the rest
+                self._skipped(uid, exc)
         return sorted(found, key=lambda e: e.start)
+
+    def _occurrences(
+        self, calendar: Calendar, start: datetime, end: datetime, room: int
+    ) -> list[Event]:
+        """One object's events in [start, end): at most `room` of a series, then a note."""
+        if not any(c.name == "VEVENT" for c in calendar.subcomponents):
+            return []  # a task
+        master = master_of(calendar)
+        first = Event.from_component(master, self.zone) if master is not None else None
+        stop = end
+        if first is not None and master is not None and master.get("rrule"):
+            stop = _series_stop(first, master, start, end, room)
+        found = []
+        for component in recurring_ical_events.of(calendar).between(start, stop):
+            event = Event.from_component(component, self.zone, master)
+            if not event.repeat and master is not None and "rrule" not in master:
+                event.recurrence_id = None  # a plain event, not an occurrence
+            if event.start < end and event.end > start:
+                found.append(event)
+        found.sort(key=lambda e: e.start)
+        if stop < end or len(found) > room:
+            title = str(master.get("summary", "")) if master is not None else ""
+            self.problems.append(f'listed only the first {min(len(found), room)} of "{title}"')
+        return found[:room]
+
+    def _skipped(self, uid: str, exc: Exception) -> None:
+        where = self._paths[uid].name if uid in self._paths else uid
+        self.problems.append(f"skipped {where}: {_why(exc)}")
+
+    def occurrence(self, uid: str, recurrence_id: datetime) -> Event | None:
+        """One occurrence of a series, by its RECURRENCE-ID (moved or not), or None if it is gone."""
+        calendar = self.read(uid)
+        if calendar is None:
+            return None
+        master = master_of(calendar)
+        override = find_component(calendar, "VEVENT", recurrence_id)
+        if override is not None:
+            return Event.from_component(override, self.zone, master)
+        moment = recurrence_id + timedelta(seconds=1)
+        for component in recurring_ical_events.of(calendar).between(recurrence_id, moment):
+            event = Event.from_component(component, self.zone, master)
+            if event.recurrence_id == recurrence_id:
+                return event
+        return None
 
     def save(self, event: Event) -> str:
         """Create or change an event, or one occurrence of a series."""
@@ -144,10 +238,13 @@ class VdirStore:
     def tasks(self) -> list[Task]:
         """Every task: open ones first, by due date."""
         found = []
-        for calendar in self.objects().values():
-            todo = master_of(calendar, "VTODO")
-            if todo is not None:
-                found.append(Task.from_component(todo, self.zone))
+        for uid, calendar in self.objects().items():
+            try:
+                todo = master_of(calendar, "VTODO")
+                if todo is not None:
+                    found.append(Task.from_component(todo, self.zone))
+            except Exception as exc:  # one malformed task must not hide the rest
+                self._skipped(uid, exc)
         far = datetime.max.replace(tzinfo=UTC)
         return sorted(found, key=lambda t: (t.done, t.due or far, t.title.lower()))
 
@@ -165,6 +262,42 @@ class VdirStore:
         self.history.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
         atomic_write(self.history / f"{path.stem}.{stamp}.ics", path.read_bytes())
+
+
+def _series_stop(
+    first: Event, master: Component, start: datetime, end: datetime, room: int
+) -> datetime:
+    """Where to stop expanding a series so that a listing from `start` gets at most `room` of it.
+
+    The rule is walked lazily (dateutil), so a rule repeating every second costs
+    `room` steps, not a year of them; one that would need more than SCAN_LIMIT
+    steps to reach the listing is refused.
+    """
+    rules = master["rrule"] if isinstance(master["rrule"], list) else [master["rrule"]]
+    reach = start - (first.end - first.start)  # an occurrence starting here still overlaps
+    stop = end
+    for rule in filter(None, rules):
+        fields = {key: value for key, value in rule.items() if key != "UNTIL"}
+        until = [aware(u, first.start.tzinfo or UTC) for u in rule.get("UNTIL", [])]
+        seen = 0
+        for step, moment in enumerate(
+            rrulestr(vRecur(fields).to_ical().decode(), dtstart=first.start)
+        ):
+            if moment >= stop or (until and moment > until[0]):
+                break
+            if step >= SCAN_LIMIT:
+                raise ValueError(f"it repeats too often to list ({describe_repeat(first.repeat)})")
+            seen += moment >= reach
+            if seen > room:
+                stop = moment
+                break
+    if stop <= start:
+        raise ValueError(f"it repeats too often to list ({describe_repeat(first.repeat)})")
+    return stop
+
+
+def _uid_of(calendar: Calendar) -> str:
+    return next((str(c["uid"]) for c in calendar.subcomponents if "uid" in c), "")
 
 
 def atomic_write(target: Path, data: bytes) -> None:

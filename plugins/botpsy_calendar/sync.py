@@ -7,9 +7,14 @@ the next sync sends it. A server that answers 412 (someone else changed the
 object meanwhile) is never overwritten: the server's version is kept and the
 user's is saved beside it in `conflicts/`, with a message naming both.
 
+A delete, too, is only ever sent with the ETag it was based on: when that is
+not known (say after a 412), nothing is deleted on the server and the reply
+says so.
+
 Before the first read in a process the store syncs: queued changes go out,
 then changed objects come in (one PROPFIND of ETags, one multiget of what
-differs), objects deleted on the server go away locally.
+differs), objects deleted on the server go away locally. In a dry run
+(`--dry-run`) nothing is sent: the store only reads from the server.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from urllib.parse import quote
 
 from icalendar import Calendar
 
+from assistant.safetext import one_line
 from botpsy_calendar.dav import Conflict, DavClient, Unreachable
 from botpsy_calendar.store import VdirStore, atomic_write
 
@@ -54,7 +60,7 @@ class SyncState:
         data = {"items": self.items, "outbox": self.outbox, "last_sync": self.last_sync}
         atomic_write(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
 
-    def queue(self, op: str, uid: str) -> None:
+    def queue(self, op: str, uid: str, title: str = "") -> None:
         """Queue a put or delete; repeated changes to one object collapse, keeping the first base ETag."""
         base = self.items.get(uid, {}).get("etag")
         for entry in self.outbox:
@@ -63,8 +69,9 @@ class SyncState:
                     self.outbox.remove(entry)  # created and deleted offline: nothing to send
                 else:
                     entry["op"] = op
+                    entry["title"] = title or entry.get("title", "")
                 return
-        self.outbox.append({"op": op, "uid": uid, "base": base})
+        self.outbox.append({"op": op, "uid": uid, "base": base, "title": title})
 
     def pending(self) -> int:
         """How many changes wait for the server."""
@@ -81,8 +88,10 @@ class CalDavStore(VdirStore):
         zone: tzinfo,
         collection_url: str,
         connect: Callable[[], DavClient],
+        dry_run: bool = False,
     ) -> None:
         super().__init__(root, calendar, zone)
+        self.dry_run = dry_run  # read from the server, never write to it
         self.collection = collection_url if collection_url.endswith("/") else collection_url + "/"
         self._connect = connect
         self._client: DavClient | None = None
@@ -117,8 +126,9 @@ class CalDavStore(VdirStore):
     def remove(self, uid: str) -> str:
         """Delete locally, queue, and try to send now."""
         with self._locked() as state:
+            title = _title(self.path_of(uid))
             self.remove_locally(uid)
-            state.queue("delete", uid)
+            state.queue("delete", uid, title)
             state.save(self.state_path)
         return self._send_now()
 
@@ -133,8 +143,9 @@ class CalDavStore(VdirStore):
         self._synced_at = time.monotonic()
         try:
             with self._locked() as state:
-                queued = state.pending()
-                self._push(state)
+                queued = 0 if self.dry_run else state.pending()
+                if not self.dry_run:
+                    self._push(state)
                 if queued:
                     self._notices.append(
                         f"Sent {queued} change{'s' if queued > 1 else ''} made while the server "
@@ -157,6 +168,8 @@ class CalDavStore(VdirStore):
             )
 
     def _send_now(self) -> str:
+        if self.dry_run:
+            return "Dry run: saved on this machine only, not sent to the server."
         try:
             with self._locked() as state:
                 before = len(self._notices)
@@ -186,13 +199,15 @@ class CalDavStore(VdirStore):
             href = self._href(state, uid)
             try:
                 if entry["op"] == "put":
-                    path = self.path_for(uid)
+                    path = self.path_of(uid)
                     if path.exists():
                         etag = self.client.put(href, path.read_bytes(), base)
                         state.items[uid] = {"href": href, "etag": etag}
+                        if not etag:  # the server did not say: learn it at the next read
+                            self._synced_at = 0.0
                 else:
                     if base is not None or uid in state.items:
-                        self.client.delete(href, base)
+                        self.client.delete(href, base or "")  # no ETag known: a Conflict
                     state.items.pop(uid, None)
             except Conflict:
                 self._keep_conflict(state, entry)
@@ -201,29 +216,24 @@ class CalDavStore(VdirStore):
 
     def _keep_conflict(self, state: SyncState, entry: dict[str, Any]) -> None:
         uid = entry["uid"]
-        title = uid
-        path = self.path_for(uid)
+        path = self.path_of(uid)
         if entry["op"] == "put" and path.exists():
-            data = path.read_bytes()
+            title = _title(path) or _quotable(uid)
             stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
             saved = self.conflicts_dir / f"{path.stem}.{stamp}.ics"
-            atomic_write(saved, data)
-            try:
-                component = next(
-                    c for c in Calendar.from_ical(data).subcomponents if "summary" in c
-                )
-                title = str(component["summary"])
-            except (ValueError, StopIteration):
-                pass
+            atomic_write(saved, path.read_bytes())
             self._notices.append(
                 f'Conflict: "{title}" was changed on the server by someone else since botpsy read '
                 f"it, so your change was not sent. The server's version is kept; yours is saved in {saved}."
             )
         else:
+            title = entry.get("title") or _quotable(uid)
             self._notices.append(
-                f"Conflict: {uid} was changed on the server by someone else, so it was not deleted there."
+                f'Conflict: "{title}" was changed on the server by someone else since botpsy read '
+                "it, so it was not deleted there. The server's version is kept."
             )
         state.items.setdefault(uid, {"href": self._href(state, uid), "etag": ""})["etag"] = ""
+        self._synced_at = 0.0  # the next read brings the server's version back here
 
     def _pull(self, state: SyncState) -> None:
         """Bring in what changed on the server; remove what was deleted there."""
@@ -260,6 +270,20 @@ class CalDavStore(VdirStore):
                 yield SyncState.load(self.state_path)
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _quotable(text: str) -> str:
+    """Others' text to put between quotes in a note: one line, short, no quotes of its own."""
+    return one_line(text, 80).replace('"', "'")
+
+
+def _title(path: Path) -> str:
+    """The title of the object in a file, quotable ("" when there is none)."""
+    try:
+        calendar = Calendar.from_ical(path.read_bytes())
+        return _quotable(str(next(c["summary"] for c in calendar.subcomponents if "summary" in c)))
+    except (OSError, ValueError, StopIteration):
+        return ""
 
 
 def account_root(data_dir: Path, account: str) -> Path:

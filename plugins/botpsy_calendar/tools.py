@@ -2,10 +2,20 @@
 
 They work on a store: the local vdir, or a CalDAV account's synced copy of it,
 whose notes ("saved here, sent when the server is back") end up in the reply.
+
+Events and tasks may have been written by others (invitations, shared
+calendars), so the tools that read them out are `untrusted_output` and give the
+model that text fenced as data; the tools that change one tell the model only
+botpsy's own words (times, and what the call itself said), never a title, note
+or id someone else wrote. Titles and notes lose control characters before they
+are shown. A delete's preview pins the exact event (and occurrence) it names,
+so the delete removes what the user was shown.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, time, timedelta
@@ -13,27 +23,38 @@ from typing import Any
 
 from assistant.clock import Clock
 from assistant.errors import AskUser, ToolArgumentError, ToolError
+from assistant.safetext import one_line, printable
 from assistant.timeparse import Moment, Span, parse_span
-from assistant.tools import Effect, ToolResult, tool
+from assistant.tools import Effect, Shown, ToolResult, tool
+from botpsy_calendar.fence import Fenced, ForModel
 from botpsy_calendar.repeat import describe_repeat, parse_repeat
 from botpsy_calendar.store import Event, Task, VdirStore
 
+_QUOTED = re.compile(r'"[^"]*"')  # a title quoted in a sync note (quotes in it are made ')
 _FILLER = re.compile(r"\b(the|my|our|an?|appointment|meeting|event)\b", re.I)
+
+
+def pin(event: Event) -> str:
+    """The exact event, or occurrence of a series, as the `event` argument takes it: "uid:ID[#WHEN]"."""
+    if event.recurrence_id is None:
+        return f"uid:{event.uid}"
+    return f"uid:{event.uid}#{event.recurrence_id.isoformat()}"
 
 
 def describe(event: Event) -> str:
     """'"Dentist" on Friday 4 December 2026, 15:00–16:00 (Europe/Berlin)'."""
+    title = one_line(event.title, 200)
     day = event.start.strftime("%A %-d %B %Y")
     if event.all_day:
         last = event.end - timedelta(days=1)
         if last.date() > event.start.date():
-            return f'"{event.title}" from {day} to {last.strftime("%A %-d %B %Y")} (all day)'
-        return f'"{event.title}" on {day} (all day)'
+            return f'"{title}" from {day} to {last.strftime("%A %-d %B %Y")} (all day)'
+        return f'"{title}" on {day} (all day)'
     zone = getattr(event.start.tzinfo, "key", None) or event.start.strftime("%Z")
     end = event.end.strftime("%H:%M")
     if event.end.date() != event.start.date():
         end = event.end.strftime("%A %-d %B %H:%M")
-    text = f'"{event.title}" on {day}, {event.start.strftime("%H:%M")}–{end} ({zone})'
+    text = f'"{title}" on {day}, {event.start.strftime("%H:%M")}–{end} ({zone})'
     if event.repeat:
         text += f", repeating {describe_repeat(event.repeat)}"
     return text
@@ -41,7 +62,7 @@ def describe(event: Event) -> str:
 
 def describe_task(task: Task) -> str:
     """'"Call mom" due Monday 30 November 2026'."""
-    text = f'"{task.title}"'
+    text = f'"{one_line(task.title, 200)}"'
     if task.due is not None:
         when = task.due.strftime("%A %-d %B %Y")
         text += f" due {when}" if task.due_all_day else f" due {when}, {task.due.strftime('%H:%M')}"
@@ -52,7 +73,7 @@ def event_data(event: Event) -> dict[str, Any]:
     """What the model sees of an event."""
     data: dict[str, Any] = {
         "id": event.uid,
-        "title": event.title,
+        "title": one_line(event.title),
         "start": event.start.date().isoformat()
         if event.all_day
         else event.start.isoformat(timespec="minutes"),
@@ -63,9 +84,9 @@ def event_data(event: Event) -> dict[str, Any]:
     if event.all_day:
         data["all_day"] = True
     if event.location:
-        data["location"] = event.location
+        data["location"] = one_line(event.location)
     if event.notes:
-        data["notes"] = event.notes
+        data["notes"] = printable(event.notes)
     if event.repeat:
         data["repeats"] = describe_repeat(event.repeat)
     if event.recurrence_id is not None:
@@ -75,9 +96,17 @@ def event_data(event: Event) -> dict[str, Any]:
     return data
 
 
+def reference(event: Event) -> dict[str, Any]:
+    """An event by its times only, for a model that must not read what others wrote in it (its id too)."""
+    data = {k: v for k, v in event_data(event).items() if k in ("start", "end", "all_day")}
+    if event.recurrence_id is not None:
+        data["occurrence"] = event.recurrence_id.isoformat(timespec="minutes")
+    return data
+
+
 def task_data(task: Task) -> dict[str, Any]:
     """What the model sees of a task."""
-    data: dict[str, Any] = {"id": task.uid, "title": task.title, "done": task.done}
+    data: dict[str, Any] = {"id": task.uid, "title": one_line(task.title), "done": task.done}
     if task.due is not None:
         data["due"] = (
             task.due.date().isoformat()
@@ -85,7 +114,7 @@ def task_data(task: Task) -> dict[str, Any]:
             else task.due.isoformat(timespec="minutes")
         )
     if task.notes:
-        data["notes"] = task.notes
+        data["notes"] = printable(task.notes)
     return data
 
 
@@ -130,7 +159,9 @@ class CalendarTools:
 
     # -- helpers ----------------------------------------------------------------------------
     def find(self, event: str, day: date | None = None) -> Event:
-        """The one event that `event` (an id or words of its title) names; ambiguity is an error."""
+        """The one event that `event` (an id, "uid:ID[#WHEN]" or words of its title) names; ambiguity is an error."""
+        if event.startswith("uid:"):
+            return self._pinned(event.removeprefix("uid:"))
         if day is not None:
             first = datetime.combine(day, time(0), self.clock.zone)
             events = self.store.between(first, first + timedelta(days=1))
@@ -165,6 +196,21 @@ class CalendarTools:
             raise which_one(matches, "events", event, "event", describe)
         return matches[0]
 
+    def _pinned(self, text: str) -> Event:
+        """The event (or occurrence) a preview pinned; gone since is an error, never another one."""
+        uid, occurrence = text, None
+        head, sep, tail = text.rpartition("#")
+        if sep:
+            with contextlib.suppress(ValueError):
+                uid, occurrence = head, datetime.fromisoformat(tail)
+        if occurrence is not None:
+            found = self.store.occurrence(uid, occurrence)
+        else:
+            found = next((e for e in self.store.events() if e.uid == uid), None)
+        if found is None:
+            raise ToolError("the event shown is no longer on the calendar; nothing was changed")
+        return found
+
     def _times(
         self, start: Moment, end: Moment | None, duration_minutes: int | None
     ) -> tuple[datetime, datetime, bool]:
@@ -185,11 +231,34 @@ class CalendarTools:
             return start.start, start.end, start.all_day
         return start.start, start.start + timedelta(hours=1), False
 
-    def _reply(self, summary: str, note: str = "") -> str:
-        """A reply with the store's notes after it: a change left pending, a conflict, offline."""
+    def _notes(self, note: str = "") -> list[str]:
+        """The store's news for the reply (a change left pending, a conflict, offline), one line each."""
         extra = [note] if note else []
         extra += [n for n in self.store.take_notices() if n not in extra]
-        return " ".join([summary, *extra]) if extra else summary
+        return [one_line(n) for n in extra]
+
+    def _skipped(self) -> list[str]:
+        """What the last read skipped or cut short (a broken item, a series repeating too often)."""
+        problems, self.store.problems = list(dict.fromkeys(self.store.problems)), []
+        if not problems:
+            return []
+        more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""
+        return ["Note: " + "; ".join(one_line(p, 160) for p in problems[:5]) + more + "."]
+
+    def _reply(self, summary: str, note: str = "") -> str:
+        """A reply with the store's notes after it: a change left pending, a conflict, offline."""
+        return _joined(summary, self._notes(note) + self._skipped())
+
+    def _fenced(self, head: str, summary: str, data: Any, note: str = "") -> Fenced:
+        """A result quoting events or tasks: the model sees `head`, then the rest fenced as data."""
+        return Fenced(self._reply(summary, note), data, head=head)
+
+    def _changed(self, summary: str, said: str, data: dict[str, Any], note: str = "") -> ForModel:
+        """A change's result: the user reads `summary`; the model `said` and `data`, botpsy's words only."""
+        news = self._notes(note)
+        model = " ".join([said, *(_QUOTED.sub("an event", n) for n in news)])
+        model += "\n[data] " + json.dumps(data, ensure_ascii=False, default=str)
+        return ForModel(_joined(summary, news + self._skipped()), data, model=model)
 
     def _repeat(self, text: str | None) -> str:
         if not text or not text.strip():
@@ -239,18 +308,19 @@ class CalendarTools:
         event.reminder_minutes = reminder_minutes
         clashes = [e for e in self.store.between(first, last) if e.overlaps(event)]
         note = self.store.save(event)
-        summary = f"Added {describe(event)}."
+        summary = f"Added {describe(event)}."  # every word of it from this call
         if reminder_minutes is not None:
             summary += f" Reminder {reminder_minutes} minutes before."
-        data = event_data(event)
-        if clashes:
+        said, data = summary, event_data(event)
+        if clashes:  # the model hears of them by time only: their titles are others' words
             summary += " Note: it overlaps " + "; ".join(describe(e) for e in clashes) + "."
-            data["conflicts"] = [event_data(e) for e in clashes]
-        if note:
-            data["sync"] = note
-        return ToolResult(self._reply(summary, note), data)
+            said += (
+                f" Note: it overlaps {len(clashes)} other event{'s' if len(clashes) > 1 else ''}."
+            )
+            data["conflicts"] = [reference(e) for e in clashes]
+        return self._changed(summary, said, data, note)
 
-    @tool(Effect.READ)
+    @tool(Effect.READ, untrusted_output=True)
     def calendar_list_events(self, when: Span | None = None) -> ToolResult:
         """List (show, agenda) the events on the calendar for a day or a range, e.g. "today", "Friday", "next week".
 
@@ -262,14 +332,14 @@ class CalendarTools:
         events = self.store.between(span.start, span.end)
         label = _span_label(span, now)
         if not events:
-            return ToolResult(self._reply(f"Nothing on your calendar {label}."), {"events": []})
+            head = f"Nothing on your calendar {label}."
+            return self._fenced(head, head, {"events": []})
         lines = [f"{len(events)} event{'s' if len(events) > 1 else ''} {label}:"]
         lines += [f"- {describe(e)}" for e in events]
-        return ToolResult(
-            self._reply("\n".join(lines)), {"events": [event_data(e) for e in events]}
-        )
+        data = {"events": [event_data(e) for e in events]}
+        return self._fenced(lines[0], "\n".join(lines), data)
 
-    @tool(Effect.READ)
+    @tool(Effect.READ, untrusted_output=True)
     def calendar_search_events(self, text: str) -> ToolResult:
         """Search (find) calendar events, appointments or meetings whose title, place or notes mention some words.
 
@@ -285,12 +355,13 @@ class CalendarTools:
             if wanted in f"{e.title}\n{e.location}\n{e.notes}".lower()
         ]
         if not found:
-            return ToolResult(self._reply(f"No events mention '{text}'."), {"events": []})
+            head = f"No events mention '{text}'."
+            return self._fenced(head, head, {"events": []})
         lines = [f"{len(found)} event{'s' if len(found) > 1 else ''} mention '{text}':"]
         lines += [f"- {describe(e)}" for e in found]
-        return ToolResult(self._reply("\n".join(lines)), {"events": [event_data(e) for e in found]})
+        return self._fenced(lines[0], "\n".join(lines), {"events": [event_data(e) for e in found]})
 
-    @tool(Effect.WRITE)
+    @tool(Effect.WRITE, untrusted_output=True)
     def calendar_update_event(
         self,
         event: str,
@@ -319,6 +390,14 @@ class CalendarTools:
             reminder_minutes: remind the user this many minutes before it starts
         """
         found = self.find(event, day)
+        changes = (title, start, end, duration_minutes, location, notes)
+        if found.attendees and any(change is not None for change in changes):
+            # A server that schedules (Nextcloud, iCloud, Fastmail) emails every attendee the
+            # change: that is a send to others, which a write must never be.
+            raise ToolError(
+                f"{describe(found)} has other attendees ({', '.join(found.attendees[:3])}); "
+                "changing it would send them an update, so change it in your calendar app"
+            )
         if found.recurrence_id is not None and whole_series:
             occurrence_start = found.start
             found = self.find(found.uid)
@@ -346,20 +425,26 @@ class CalendarTools:
             found.reminder_minutes = reminder_minutes
         note = self.store.save(found)
         which = "the occurrence of " if found.recurrence_id is not None else ""
-        return ToolResult(
-            self._reply(f"Changed {which}{before} to {describe(found)}.", note), event_data(found)
-        )
+        summary = f"Changed {which}{before} to {describe(found)}."
+        data = reference(found)
+        asked = {"title": title, "location": location, "notes": notes}
+        data.update({k: v for k, v in asked.items() if v is not None})
+        return self._changed(summary, f"Changed {which}the event.", data, note)
 
-    def preview_delete(self, arguments: dict[str, Any]) -> str:
-        """Which event a delete will remove, named in full (and whether it is a whole series)."""
+    def preview_delete(self, arguments: dict[str, Any]) -> Shown:
+        """Which event a delete will remove, named in full (and whether it is a whole series).
+
+        The event (or occurrence) shown is pinned by its UID: the delete removes
+        that one, even if another event matching the same words appears meanwhile.
+        """
         found = self.find(arguments["event"], arguments.get("day"))
         if found.recurrence_id is not None and not arguments.get("whole_series"):
-            return f"delete only the {found.start.strftime('%A %-d %B')} occurrence of {describe(found)}"
-        if found.in_series:
-            return f"delete every occurrence of {describe(found)}"
-        return f"delete {describe(found)}"
+            text = f"delete only the {found.start.strftime('%A %-d %B')} occurrence of {describe(found)}"
+            return Shown(text, {"event": pin(found)})
+        text = f"delete every occurrence of {describe(found)}" if found.in_series else ""
+        return Shown(text or f"delete {describe(found)}", {"event": f"uid:{found.uid}"})
 
-    @tool(Effect.DELETE, preview="preview_delete")
+    @tool(Effect.DELETE, untrusted_output=True, preview="preview_delete")
     def calendar_delete_event(
         self, event: str, day: date | None = None, whole_series: bool = False
     ) -> ToolResult:
@@ -379,15 +464,19 @@ class CalendarTools:
             )
         else:
             summary = f"Deleted {describe(found)}."
-        return ToolResult(self._reply(summary, note), {"deleted": event_data(found)})
+        which = "one occurrence of " if only_one else ""
+        said = f"Deleted {which}the event."
+        return self._changed(summary, said, {"deleted": reference(found)}, note)
 
     # -- task tools --------------------------------------------------------------------------
     def find_task(self, task: str) -> Task:
-        """The one open (else any) task that `task` names; ambiguity is an error."""
+        """The one open (else any) task that `task` (an id, "uid:ID" or title words) names; ambiguity is an error."""
         tasks = self.store.tasks()
-        exact = [t for t in tasks if t.uid == task]
+        exact = [t for t in tasks if t.uid == task.removeprefix("uid:")]
         if exact:
             return exact[0]
+        if task.startswith("uid:"):  # pinned by a preview: that one or none
+            raise ToolError("the task shown is no longer on the list; nothing was changed")
         wanted = " ".join(_FILLER.sub(" ", task).split()).lower()
         if not wanted:
             raise ToolArgumentError("say which task: its title or id")
@@ -431,11 +520,10 @@ class CalendarTools:
                 reminder_minutes = 0  # "remind me at 5pm" means an alert at 5pm
         task.reminder_minutes = reminder_minutes
         note = self.store.save_task(task)
-        return ToolResult(
-            self._reply(f"Added the task {describe_task(task)}.", note), task_data(task)
-        )
+        summary = f"Added the task {describe_task(task)}."  # every word of it from this call
+        return self._changed(summary, summary, task_data(task), note)
 
-    @tool(Effect.READ)
+    @tool(Effect.READ, untrusted_output=True)
     def task_list(self, include_done: bool = False) -> ToolResult:
         """List the user's tasks (to-dos, reminders), open ones by due date.
 
@@ -444,12 +532,13 @@ class CalendarTools:
         """
         tasks = [t for t in self.store.tasks() if include_done or not t.done]
         if not tasks:
-            return ToolResult("No open tasks." if not include_done else "No tasks.", {"tasks": []})
+            head = "No open tasks." if not include_done else "No tasks."
+            return self._fenced(head, head, {"tasks": []})
         lines = [f"{len(tasks)} task{'s' if len(tasks) > 1 else ''}:"]
         lines += [f"- {describe_task(t)}" for t in tasks]
-        return ToolResult(self._reply("\n".join(lines)), {"tasks": [task_data(t) for t in tasks]})
+        return self._fenced(lines[0], "\n".join(lines), {"tasks": [task_data(t) for t in tasks]})
 
-    @tool(Effect.WRITE)
+    @tool(Effect.WRITE, untrusted_output=True)
     def task_complete(self, task: str) -> ToolResult:
         """Mark a task (to-do) as done.
 
@@ -457,17 +546,21 @@ class CalendarTools:
             task: the task's title words or id
         """
         found = self.find_task(task)
+        data = {"done": True}
         if found.done:
-            return ToolResult(f"{describe_task(found)} was already done.", task_data(found))
+            summary = f"{describe_task(found)} was already done."
+            return self._changed(summary, "The task was already done.", data)
         found.done = True
         note = self.store.save_task(found)
-        return ToolResult(self._reply(f"Done: {describe_task(found)}.", note), task_data(found))
+        summary = f"Done: {describe_task(found)}."
+        return self._changed(summary, "Marked the task done.", data, note)
 
-    def preview_task_delete(self, arguments: dict[str, Any]) -> str:
-        """The task a delete will remove."""
-        return f"delete the task {describe_task(self.find_task(arguments['task']))}"
+    def preview_task_delete(self, arguments: dict[str, Any]) -> Shown:
+        """The task a delete will remove, pinned by its UID so the delete removes that one."""
+        found = self.find_task(arguments["task"])
+        return Shown(f"delete the task {describe_task(found)}", {"task": f"uid:{found.uid}"})
 
-    @tool(Effect.DELETE, preview="preview_task_delete")
+    @tool(Effect.DELETE, untrusted_output=True, preview="preview_task_delete")
     def task_delete(self, task: str) -> ToolResult:
         """Delete a task (to-do) for good.
 
@@ -476,10 +569,13 @@ class CalendarTools:
         """
         found = self.find_task(task)
         note = self.store.remove(found.uid)
-        return ToolResult(
-            self._reply(f"Deleted the task {describe_task(found)}.", note),
-            {"deleted": task_data(found)},
-        )
+        summary = f"Deleted the task {describe_task(found)}."
+        return self._changed(summary, "Deleted the task.", {"deleted": True}, note)
+
+
+def _joined(summary: str, extra: list[str]) -> str:
+    """A summary with notes after it: on lines of their own after a listing."""
+    return ("\n" if "\n" in summary else " ").join([summary, *extra])
 
 
 def _span_label(span: Span, now: datetime) -> str:
