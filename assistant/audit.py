@@ -1,19 +1,26 @@
 """The audit log: every tool call, with its decision and outcome, in SQLite in the user data dir.
 
 Arguments are stored with secrets redacted (by argument name), so the log can be
-shown and shared.
+shown and shared. A log file that is not a usable database is never lost and never
+a traceback: it is moved aside to `audit.sqlite3.corrupt-<time>`, a new log is
+started, and the first entry of the new log (and a line on stderr) says so.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sqlite3
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from assistant.storage import connect
+from assistant.storage import StorageError, connect, failure, one_line, set_aside
+
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS calls (
@@ -68,10 +75,62 @@ class AuditLog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._db = connect(path, _SCHEMA)
+        self.notice = ""  # set when a damaged log was moved aside
+        try:
+            self._db = connect(path, _SCHEMA)
+        except StorageError as exc:
+            if not exc.damaged:
+                raise
+            self._start_again(exc.reason)
+
+    def _start_again(self, reason: str) -> None:
+        """Move the damaged log aside, open a new one and say so in it."""
+        try:
+            kept = set_aside(self.path)
+        except OSError as exc:
+            raise StorageError(
+                f"{self.path} is not a usable database ({reason}) and cannot be moved aside"
+                f" ({one_line(exc)})",
+                self.path,
+                reason,
+                damaged=True,
+            ) from None
+        self._db = connect(self.path, _SCHEMA)
+        self.notice = (
+            f"the audit log {self.path} was not a usable database ({reason});"
+            f" it was moved to {kept} and a new log was started"
+        )
+        print(f"botpsy: {self.notice}", file=sys.stderr)
+        self._write(
+            AuditEntry(
+                tool="audit_log",
+                arguments={"moved_to": str(kept)},
+                decision="notice",
+                outcome="reset",
+                summary=self.notice,
+            )
+        )
+
+    def _guarded(self, action: Callable[[], T]) -> T:
+        """Run a database action; a log found damaged meanwhile is moved aside and it runs again."""
+        try:
+            return action()
+        except sqlite3.Error as exc:
+            error = failure(self.path, exc)
+            if not error.damaged:
+                raise error from None
+        self._db.close()
+        self._start_again(error.reason)
+        try:
+            return action()
+        except sqlite3.Error as exc:
+            raise failure(self.path, exc) from None
 
     def record(self, entry: AuditEntry) -> None:
         """Write one entry now (committed, so a crash later loses nothing)."""
+        self._guarded(lambda: self._write(entry))
+
+    def _write(self, entry: AuditEntry) -> None:
         entry.time = entry.time or datetime.now(UTC).isoformat(timespec="seconds")
         with self._db:
             self._db.execute(
@@ -94,22 +153,25 @@ class AuditLog:
 
     def recent(self, limit: int = 20) -> list[AuditEntry]:
         """The newest entries, oldest first."""
-        rows = self._db.execute(
-            "SELECT * FROM (SELECT * FROM calls ORDER BY id DESC LIMIT ?) ORDER BY id", (limit,)
-        ).fetchall()
+        rows = self._guarded(
+            lambda: self._db.execute(
+                "SELECT * FROM (SELECT * FROM calls ORDER BY id DESC LIMIT ?) ORDER BY id",
+                (limit,),
+            ).fetchall()
+        )
         return [
             AuditEntry(
-                tool=r["tool"],
-                arguments=json.loads(r["arguments"] or "{}"),
-                decision=r["decision"],
-                outcome=r["outcome"],
-                summary=r["summary"] or "",
-                plugin=r["plugin"] or "",
-                effect=r["effect"] or "",
-                session=r["session"] or "",
-                path=r["path"] or "",
-                seconds=r["seconds"] or 0.0,
-                time=r["time"],
+                tool=str(r["tool"]),
+                arguments=_arguments(r["arguments"]),
+                decision=str(r["decision"]),
+                outcome=str(r["outcome"]),
+                summary=str(r["summary"] or ""),
+                plugin=str(r["plugin"] or ""),
+                effect=str(r["effect"] or ""),
+                session=str(r["session"] or ""),
+                path=str(r["path"] or ""),
+                seconds=r["seconds"] if isinstance(r["seconds"], int | float) else 0.0,
+                time=str(r["time"]),
             )
             for r in rows
         ]
@@ -117,3 +179,14 @@ class AuditLog:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+
+def _arguments(stored: object) -> dict[str, Any]:
+    """The stored arguments; a value that is not a JSON object is shown as it is."""
+    try:
+        value = json.loads(stored) if isinstance(stored, str | bytes) else stored
+    except ValueError:
+        value = stored
+    if value is None:
+        return {}
+    return value if isinstance(value, dict) else {"(stored)": value}

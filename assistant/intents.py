@@ -15,6 +15,9 @@ from typing import Any
 
 Matcher = Callable[[str], "IntentMatch | None"]
 
+# Longer requests are not what a local intent answers; they go to the model unread.
+MAX_REQUEST_CHARS = 1000
+
 
 @dataclass
 class IntentMatch:
@@ -88,8 +91,16 @@ class IntentRegistry:
         return register
 
     def match(self, text: str) -> IntentMatch | None:
-        """The first intent that matches; a matcher that raises is reported and skipped."""
+        """The first intent that matches; a matcher that raises is reported and skipped.
+
+        Requests longer than `MAX_REQUEST_CHARS` match nothing, so no matcher ever
+        spends more than a moment on one.
+        """
+        if len(text) > 4 * MAX_REQUEST_CHARS:
+            return None
         cleaned = clean_request(text)
+        if len(cleaned) > MAX_REQUEST_CHARS:
+            return None
         for intent in self.intents:
             try:
                 found = intent.matcher(cleaned)
@@ -107,5 +118,5 @@ def clean_request(text: str) -> str:
     text = " ".join(text.split())
     text = re.sub(r"^(?:hey |hi |ok |okay )?(?:botpsy[,:]? )?", "", text, flags=re.I)
     text = re.sub(r"^(?:please |can you |could you |would you |pls )+", "", text, flags=re.I)
-    text = re.sub(r"(?:,? please)?[.!]*$", "", text, flags=re.I)
+    text = re.sub(r",? please$", "", text.rstrip(".!"), flags=re.I)
     return text.strip()

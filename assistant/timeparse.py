@@ -73,6 +73,8 @@ UNITS = {
 }
 # Years more than this far from now are refused rather than guessed.
 YEAR_WINDOW = 10
+# A date or time phrase is short; a longer text is refused before it is read.
+MAX_CHARS = 200
 
 _WD = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _MO = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -165,6 +167,34 @@ def _clock_match(m: re.Match[str], offset: int = 1, bare: bool = False) -> time:
     return _hour(int(hour), int(minute or 0), meridiem, m.group(0), bare=bare)
 
 
+def _checked(text: str) -> str:
+    """`text`, or a refusal when it is too long to be a date or time."""
+    if len(text) > MAX_CHARS:
+        raise TimeParseError(
+            f"a date or time of {len(text)} characters is too long (at most {MAX_CHARS})"
+        )
+    return text
+
+
+def _near(make: Callable[[], datetime], text: str, today: date) -> datetime:
+    """`make()`, refused when it overflows or lands more than YEAR_WINDOW years from today."""
+    try:
+        value = make()
+    except (OverflowError, ValueError):
+        value = None
+    if value is None or abs(value.year - today.year) > YEAR_WINDOW:
+        raise TimeParseError(f"'{text}' is more than {YEAR_WINDOW} years away")
+    return value
+
+
+def _amount(value: str, unit: str, refusal: str) -> timedelta:
+    """`value` `unit`s as a timedelta; a TimeParseError saying `refusal` when it cannot be one."""
+    try:
+        return float(value) * UNITS[unit.rstrip("s")]
+    except (OverflowError, ValueError):
+        raise TimeParseError(refusal) from None
+
+
 def _year(value: str | None, month: int, day: int, today: date, text: str) -> date:
     """A calendar date; without a year, the next time that date comes round."""
     if value is not None:
@@ -235,7 +265,10 @@ class _Scanner:
         if hh is None:
             self.state.set_day(day, m.group(0))
             return
-        value = datetime.fromisoformat(m.group(0).upper().replace(" ", "T"))
+        try:
+            value = datetime.fromisoformat(m.group(0).upper().replace(" ", "T"))
+        except ValueError:
+            raise TimeParseError(f"'{m.group(0)}' is not a date and time") from None
         if value.tzinfo is None:
             self.state.set_day(day, m.group(0))
             self.state.set_clock(_hour(int(hh), int(mm), None, m.group(0)), m.group(0))
@@ -284,12 +317,14 @@ class _Scanner:
         raise TimeParseError(f"'{m.group(0)}' is not a day of the coming months")
 
     def _in_units(self, m: re.Match[str]) -> None:
-        count = 1 if m.group(1) in ("a", "an") else int(m.group(1))
-        delta = count * UNITS[m.group(2).rstrip("s")]
+        count = "1" if m.group(1) in ("a", "an") else m.group(1)
+        far = f"'{m.group(0)}' is more than {YEAR_WINDOW} years away"
+        delta = _amount(count, m.group(2), far)
+        later = _near(lambda: self.now + delta, m.group(0), self.today)
         if delta < timedelta(days=1):
             if self.state.exact or self.state.day or self.state.clock:
                 raise TimeParseError(f"'{m.group(0)}' conflicts with the other time given")
-            self.state.exact = self.now + delta
+            self.state.exact = later
         else:
             self.state.set_day(self.today + delta, m.group(0))
 
@@ -320,8 +355,11 @@ class _Scanner:
 
     def _duration(self, m: re.Match[str]) -> None:
         amount = {"a": 1.0, "an": 1.0, "half an": 0.5}.get(m.group(1))
-        count = amount if amount is not None else float(m.group(1))
-        self.state.duration = count * UNITS[m.group(2).rstrip("s")]
+        too_long = f"'{m.group(0)}' is longer than a year"
+        duration = _amount(str(amount or m.group(1)), m.group(2), too_long)
+        if duration > timedelta(days=366):
+            raise TimeParseError(too_long)
+        self.state.duration = duration
 
     def _week(self, m: re.Match[str]) -> None:
         monday = self.today - timedelta(days=self.today.weekday())
@@ -361,6 +399,7 @@ class _Scanner:
 
 def parse_moment(text: str, now: datetime) -> Moment:
     """Resolve a phrase to a start (and maybe an end); a day without a time is all-day."""
+    text = " ".join(_checked(text).split())  # and so every message quoting it is one line
     state = _Scanner(text, now).scan()
     if state.span is not None:
         raise TimeParseError(f"'{text}' is a range of days, not a day and time")
@@ -418,6 +457,7 @@ def _names_weekday(text: str) -> bool:
 def parse_span(text: str, now: datetime) -> Span:
     """Resolve a phrase to a range for listing: a day, "this week", "next weekend", "the next 3 days"."""
     zone = now.tzinfo
+    text = " ".join(_checked(text).split())  # and so every message quoting it is one line
     normal = _normalize(text)
     if normal in ("", "upcoming", "soon", "coming up", "next days"):
         return Span(now, now + timedelta(days=7))
@@ -425,7 +465,8 @@ def parse_span(text: str, now: datetime) -> Span:
     if m:
         count = int(m.group(1)) if m.group(1).isdigit() else _SMALL[m.group(1)]
         days = count * (7 if m.group(2) == "week" else 1)
-        return Span(now, _midnight(now.date() + timedelta(days=days), zone))
+        end = _near(lambda: now + timedelta(days=days), text, now.date())
+        return Span(now, _midnight(end.date(), zone))
     m = re.fullmatch(rf"(?:in )?(this month|next month|last month|{_MO})(?: (\d{{4}}))?", normal)
     if m:
         return _month_span(m.group(1), m.group(2), now)
@@ -465,7 +506,8 @@ def _month_span(name: str, year: str | None, now: datetime) -> Span:
         month, y = (1, today.year + 1) if today.month == 12 else (today.month + 1, today.year)
     else:
         month = MONTHS[name]
-        y = int(year) if year else (today.year if month >= today.month else today.year + 1)
+        y = _year(year, month, 1, today, f"{name} {year}").year if year else today.year
+        y += 1 if not year and month < today.month else 0
     start = date(y, month, 1)
     end = date(y + 1, 1, 1) if month == 12 else date(y, month + 1, 1)
     return Span(_midnight(start, now.tzinfo), _midnight(end, now.tzinfo))

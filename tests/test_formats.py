@@ -86,11 +86,12 @@ def test_a_second_call_cut_off_by_the_token_limit_is_dropped() -> None:
 def test_repair_of_bare_calls() -> None:
     bare = ONE_CALL.replace("<tool_call>\n", "").replace("</tool_call>", "")
     assert parse_output(bare).tool_calls[0].name == "calendar_create_event"
-    text = 'Sure! {"name": "get_weather", "arguments": {"city": "Oslo"}} there you go'
-    assert parse_output(text).tool_calls == []  # unknown names are left as prose
-    parsed = parse_output(text, tool_names=["get_weather"])
-    assert parsed.tool_calls[0].arguments == {"city": "Oslo"}
-    assert "get_weather" not in parsed.content
+    call = '{"name": "get_weather", "arguments": {"city": "Oslo"}}'
+    assert parse_output(call).tool_calls == []  # unknown names are left as prose
+    parsed = parse_output(call, tool_names=["get_weather"])
+    assert parsed.tool_calls[0].arguments == {"city": "Oslo"} and parsed.content == ""
+    text = f"Sure! {call} there you go"  # JSON inside prose (a quoted mail) stays text
+    assert parse_output(text, tool_names=["get_weather"]).tool_calls == []
 
 
 def test_plain_reply() -> None:

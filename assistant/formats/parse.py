@@ -5,6 +5,10 @@ Qwen3/Hermes JSON form inside `<tool_call>`, `<think>` blocks, prose before a
 call, and a call a weak model wrote without its wrapper. Values stay as written
 (strings); the tool's schema coerces them. What cannot be read is reported, so
 the agent can tell the model how to fix it instead of failing.
+
+A call written as bare JSON is taken only when it is the whole reply: JSON that
+merely appears in prose (a mail the model quotes, say) stays text. Every pattern
+runs in linear time, whatever the model wrote.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from assistant.messages import ToolCall
 
 _THINK = re.compile(r"<think>(.*?)</think>", re.S)
 _CALL_BLOCK = re.compile(r"<tool_call>(.*?)(?:</tool_call>|\Z)", re.S)
-_FUNCTION = re.compile(r"<function=([^>\n]+)>(.*?)(?:</function>|\Z)", re.S)
+_FUNCTION = re.compile(r"<function=([^>\n]{1,200})>(.*?)(?:</function>|\Z)", re.S)
 _PARAMETER = re.compile(
-    r"<parameter=([^>\n]+)>\n?(.*?)(?:\n?</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S
+    r"<parameter=([^>\n]{1,200})>\n?(.*?)(?:\n?</parameter>|(?=<parameter=)|(?=</function>)|\Z)",
+    re.S,
 )
 
 
@@ -38,8 +43,10 @@ class ParsedOutput:
 
 def split_thinking(text: str) -> tuple[str, str]:
     """(reasoning, rest): `<think>` blocks removed, and an unopened one (the prompt opened it) too."""
-    reasoning = [m.strip() for m in _THINK.findall(text)]
-    text = _THINK.sub("", text)
+    # Blocks all end at or before the last `</think>`; searching no further keeps this linear.
+    cut = text.rfind("</think>") + len("</think>") if "</think>" in text else 0
+    reasoning = [m.strip() for m in _THINK.findall(text, 0, cut)]
+    text = _THINK.sub("", text[:cut]) + text[cut:]
     if "</think>" in text:
         head, _, text = text.rpartition("</think>")
         reasoning.append(head.replace("<think>", "").strip())
@@ -119,69 +126,65 @@ def _json_call(obj: dict[str, Any]) -> ToolCall | None:
         arguments = loads_lenient(arguments)
     if not isinstance(arguments, dict):
         arguments = {}
-    return ToolCall(name, arguments)
+    return ToolCall(name, {str(k): v for k, v in arguments.items()})
 
 
 def loads_lenient(text: str) -> Any:
-    """JSON as small models write it: code fences, Python literals, trailing commas."""
-    text = re.sub(r"^```(?:json)?\s*|\s*```$", "", text.strip())
+    """JSON as small models write it: code fences, Python literals, trailing commas.
+
+    The result holds only JSON types (a Python set or bytes literal is refused); None when
+    nothing readable was written.
+    """
+    text = text.strip()
+    if text.startswith("```"):
+        text = re.sub(r"^```(?:json)?\s*", "", text)
+    if text.endswith("```"):
+        text = text[:-3].rstrip()
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     fixed = re.sub(r",\s*([}\]])", r"\1", text)
     try:
         return json.loads(fixed)
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
+    python = re.sub(r"\bnull\b", "None", fixed)
+    python = re.sub(r"\btrue\b", "True", re.sub(r"\bfalse\b", "False", python))
     try:
-        return ast.literal_eval(
-            re.sub(
-                r"\btrue\b",
-                "True",
-                re.sub(r"\bfalse\b", "False", re.sub(r"\bnull\b", "None", fixed)),
-            )
-        )
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        tree = ast.parse(python, mode="eval")
+        if not isinstance(tree.body, ast.Dict | ast.List):
+            return None  # "{...} ," is a tuple to Python, and a call followed by prose
+        if (ast.get_source_segment(python, tree.body) or "").strip() != python.strip():
+            return None  # something after the literal: a Python comment is prose, not the call
+        # through JSON, so keys are strings and values JSON types
+        return json.loads(json.dumps(ast.literal_eval(tree)))
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
 
 
 def _repair_bare_calls(text: str, tool_names: Collection[str]) -> tuple[str, list[ToolCall]]:
-    """Calls written without `<tool_call>`: a lone `<function=...>` block, or JSON naming a known tool."""
+    """Calls written without `<tool_call>`: a lone `<function=...>` block, or a reply that is JSON.
+
+    JSON is taken only when the whole reply (without whitespace or a code fence) is one
+    call, or a list of calls, each naming an offered tool; JSON inside prose stays text.
+    """
     functions = list(_FUNCTION.finditer(text))
     if functions:
         calls = [ToolCall(m.group(1).strip(), _parameters(m.group(2))) for m in functions]
         return text[: functions[0].start()], calls
     if not tool_names:
         return text, []
-    for m in re.finditer(r"\{", text):
-        obj, end = _first_json_object(text, m.start())
-        if isinstance(obj, dict):
-            call = _json_call(obj)
-            if call and call.name in tool_names:
-                return text[: m.start()] + text[end:], [call]
-    return text, []
-
-
-def _first_json_object(text: str, start: int) -> tuple[Any, int]:
-    depth = 0
-    in_string = False
-    escaped = False
-    for i in range(start, len(text)):
-        ch = text[i]
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                return loads_lenient(text[start : i + 1]), i + 1
-    return None, start
+    body = text.strip()
+    if len(body) >= 6 and body.startswith("```") and body.endswith("```"):
+        tag, _, rest = body[3:-3].partition("\n")  # a language tag ("json") on the fence's line
+        body = (rest if re.fullmatch(r"[\w-]*\s*", tag) else tag + "\n" + rest).strip()
+    if not body.startswith(("{", "[")):
+        return text, []
+    obj = loads_lenient(body)
+    items = obj if isinstance(obj, list) else [obj]
+    read = [_json_call(item) if isinstance(item, dict) else None for item in items]
+    found = [c for c in read if c is not None and c.name.strip() in tool_names]
+    if not found or len(found) != len(items):
+        return text, []
+    return "", found
