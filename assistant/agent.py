@@ -26,7 +26,6 @@ from assistant.intents import IntentMatch, IntentRegistry, clean_request, pick_o
 from assistant.messages import Message, ToolCall
 from assistant.models.base import GenerationOptions, Model, ModelTurn, TextDelta, TurnStats
 from assistant.policy import (
-    Approval,
     ApprovalRequest,
     Approver,
     Decision,
@@ -34,7 +33,7 @@ from assistant.policy import (
     authored_by_user,
 )
 from assistant.prompts import load_prompt
-from assistant.tools import PreparedCall, Tool, ToolRegistry
+from assistant.tools import Tool, ToolRegistry
 
 _STOP_REPLIES = {
     "turn limit": "I stopped after too many steps without finishing.",
@@ -461,7 +460,11 @@ class _Turn:
                 text = f"Not run: {answer.note}." if answer.note else "Not run: the user declined."
                 return self._finish(record, decision, "skipped", text, path)
             decision = "approved"
-            prepared = self._apply_answer(answer, prepared, tool.name, verdict.live)
+            if not verdict.live:  # a yes given under taint is for this call only
+                agent.policy.remember(tool.name, answer.remember)
+            if answer.arguments is not None:  # edited: what runs is what the user wrote
+                prepared = tool.prepare(answer.arguments, agent.clock)
+                record.preview = prepared.preview()
             record.arguments = prepared.display
         self.emit(StatusChanged(f"calling {tool.name}"))
         started = time.perf_counter()
@@ -545,16 +548,6 @@ class _Turn:
             ]
         )
         return RunResult(asked.question, self.records, path, intent)
-
-    def _apply_answer(
-        self, answer: Approval, prepared: PreparedCall, name: str, live: bool
-    ) -> PreparedCall:
-        if not live:  # a yes given under taint is for this call only
-            self.agent.policy.remember(name, answer.remember)
-        if answer.arguments is not None:  # edited: what runs is what the user wrote
-            prepared = prepared.tool.prepare(answer.arguments, self.agent.clock)
-            prepared.preview()
-        return prepared
 
     def _finish(
         self, record: CallRecord, decision: str, outcome: str, text: str, path: str

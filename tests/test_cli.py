@@ -159,7 +159,14 @@ def test_an_ambiguous_request_is_asked_not_guessed(cli: Any, home: Path) -> None
     assert len(ics_files(home)) == 2, "nothing is deleted before the user chooses"
     second = asked.stdout.index("2. ")
     chosen = "Ana" if "Ana" in asked.stdout[second:] else "Ben"
-    done = cli("--yes", "-c", "the second one", env=PINNED)
+    # The answer completes the same call. The question quoted calendar titles, which others may
+    # write, so a delete in this conversation needs a live yes: `--yes` in a script is refused.
+    refused = cli("--yes", "-c", "the second one", env=PINNED)
+    assert refused.status == 3 and refused.stdout.startswith(
+        f'Did not delete "Lunch with {chosen}"'
+    )
+    assert "terminal" in refused.stdout and len(ics_files(home)) == 2
+    done = cli("--yes", f"cancel lunch with {chosen}", env=PINNED)  # a new, clean conversation
     assert done.status == 0 and done.stdout.startswith("Deleted") and chosen in done.stdout
     (left,) = ics_files(home)
     assert chosen.encode() not in left.read_bytes()

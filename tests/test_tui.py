@@ -91,10 +91,35 @@ async def test_approve_for_the_session_then_no_second_question(config: Config) -
         await until_modal(app, pilot)
         await pilot.click("#session")
         await settle(app, pilot)
+        gym = cards(app)[-1].record
+        # Deleting quoted a calendar title, which others may write: this conversation is now
+        # tainted, so the grant does not cover it. In a new conversation it does.
+        await pilot.press("ctrl+n")
         await submit(app, pilot, "remove yoga")
         await settle(app, pilot)
-        assert [c.record.decision for c in cards(app)] == ["approved", "ran"]
+        assert [gym.decision, cards(app)[-1].record.decision] == ["approved", "ran"]
         assert not list((config.data_dir / "calendars/personal").glob("*.ics"))
+
+
+@pytest.mark.asyncio
+async def test_under_taint_only_a_live_yes_counts_and_is_not_remembered(config: Config) -> None:
+    turns = [call("calendar_list_events"), "Listed.", call("calendar_delete_event", event="gym"),
+             "Deleted."]  # fmt: skip
+    config.agent.intents = False
+    config.policy.allow = ["calendar_delete_event"]
+    app = BotpsyApp(config, model=ScriptedModel(turns))
+    async with app.run_test(size=SIZE) as pilot:
+        app.assistant.agent.run("add Gym Friday 3pm", use_intents=True)
+        await submit(app, pilot, "what is on my calendar")
+        await settle(app, pilot)
+        await submit(app, pilot, "remove gym")
+        modal = await until_modal(app, pilot)  # asked, although the policy allows it
+        assert modal.request.live and "calendar_list_events" in modal.request.reason
+        assert not modal.query("#session") and not modal.query("#always")
+        await pilot.press("ctrl+s")  # "for this session" is a yes for this call only
+        await settle(app, pilot)
+        assert cards(app)[-1].record.decision == "approved"
+        assert app.assistant.policy.session_allowed == set()
 
 
 @pytest.mark.asyncio
@@ -112,7 +137,8 @@ async def test_an_argument_edited_before_approving(config: Config) -> None:
         await pilot.press("ctrl+y")
         await settle(app, pilot)
         record = cards(app)[-1].record
-        assert record.decision == "approved" and record.arguments["event"] == "yoga"
+        assert record.decision == "approved" and "Yoga" in record.preview
+        assert record.arguments["event"].startswith("uid:")  # pinned to the event shown
         titles = [p.read_text() for p in (config.data_dir / "calendars/personal").glob("*.ics")]
         assert len(titles) == 1 and "Gym" in titles[0]
 
