@@ -21,7 +21,7 @@ from assistant.audit import AuditEntry, AuditLog
 from assistant.clock import Clock
 from assistant.config import AgentSettings
 from assistant.conversation import Session, SessionStore
-from assistant.errors import AskUser, ToolArgumentError, ToolError
+from assistant.errors import AskUser, BotpsyError, ToolArgumentError, ToolError
 from assistant.intents import IntentMatch, IntentRegistry, clean_request, pick_option
 from assistant.messages import Message, ToolCall
 from assistant.models.base import GenerationOptions, Model, ModelTurn, TextDelta, TurnStats
@@ -33,8 +33,10 @@ from assistant.policy import (
     authored_by_user,
 )
 from assistant.prompts import load_prompt
+from assistant.timeparse import parse_moment
 from assistant.tools import Tool, ToolRegistry
 
+QUESTION_KIND = "question"  # a pending question the harness asked on the model path
 _STOP_REPLIES = {
     "turn limit": "I stopped after too many steps without finishing.",
     "repeated call": "I stopped because the same call kept repeating.",
@@ -189,9 +191,10 @@ class Agent:
             result = turn.follow_up(request)
         if result is None and use_intents:
             match_started = time.perf_counter()
-            match = self.intents.match(request)
+            match = self.intents.match(turn.answered_request() or request)
             turn.timings["intent_match"] = time.perf_counter() - match_started
             if match is not None:
+                session.pending = None
                 result = turn.from_intent(request, match)
         if result is None:
             result = turn.with_model(request)
@@ -240,25 +243,44 @@ class _Turn:
     # -- paths ------------------------------------------------------------------------------
     def follow_up(self, request: str) -> RunResult | None:
         """Fill the argument the assistant asked for last turn, then run the call."""
+        if (self.session.pending or {}).get("kind") == QUESTION_KIND:
+            return None  # the model path's question: `with_model` reads the answer with it
         pending = IntentMatch.from_dict(self.session.pending or {})
         self.session.pending = None
         name = next(iter(pending.missing), None)
-        if name is None:
+        tool = self.agent.tools.get(pending.tool)
+        if name is None or tool is None:
             return None
         chosen = pick_option(request, pending.options)
-        if chosen is None and self.agent.intents.match(request) is not None:
+        answer = clean_request(request)
+        if (
+            chosen is None
+            and not _is_time_answer(tool, name, answer, self.agent.clock)
+            and self.agent.intents.match(request) is not None
+        ):
             return None  # a whole new request ("cancel the standup on Tuesday"), not an answer
-        pending.arguments[name] = chosen if chosen is not None else clean_request(request)
+        pending.arguments[name] = chosen if chosen is not None else answer
         pending.missing.pop(name)
         pending.options = []
-        tool = self.agent.tools.get(pending.tool)
-        if tool is None:
-            return None
         try:
             tool.prepare(pending.arguments, self.agent.clock)
         except ToolArgumentError:
             return None  # not an answer to the question: treat it as a new request
         return self.from_intent(request, pending, path="followup")
+
+    def answered_request(self) -> str:
+        """The request an answer completes, read as one ("add lunch with Sam" + "friday 1pm").
+
+        Only when the last turn ended with the harness's question and the answer is no
+        request of its own; else "".
+        """
+        earlier = self.session.pending or {}
+        if earlier.get("kind") != QUESTION_KIND:
+            return ""
+        answer = clean_request(self.request)
+        if not _is_time(answer, self.agent.clock) and self.agent.intents.match(answer) is not None:
+            return ""
+        return f"{earlier['request']} {answer}"
 
     def from_intent(self, request: str, match: IntentMatch, path: str = "intent") -> RunResult:
         """Run the call an intent produced, or ask for what it lacks."""
@@ -284,8 +306,15 @@ class _Turn:
         return RunResult(reply, self.records, path, match.intent)
 
     def with_model(self, request: str) -> RunResult:
-        """The model loop."""
+        """The model loop.
+
+        When the last turn ended with the harness asking for a value ("When should I
+        schedule it?"), the answer is read together with the request it completes.
+        """
         agent = self.agent
+        completes = self.answered_request()
+        if (self.session.pending or {}).get("kind") == QUESTION_KIND:
+            self.session.pending = None
         self.emit(StatusChanged("thinking"))
         history = [Message("system", agent.system_prompt()), *self.session.messages]
         user = Message("user", request)
@@ -301,7 +330,7 @@ class _Turn:
             if index and strategy is CallStrategy.ASSISTED:
                 break  # an assisted model cannot read results; the tools' summaries answer
             turn = self._model_turn(
-                history + self.new_messages, definitions, stats, strategy, index
+                history + self.new_messages, definitions, stats, strategy, index, completes
             )
             if turn is None:
                 stopped = "cancelled"
@@ -321,6 +350,8 @@ class _Turn:
                     ]
                     continue
                 reply = turn.content
+                if turn.asks and strategy is CallStrategy.ASSISTED:
+                    self.session.pending = {"kind": QUESTION_KIND, "request": completes or request}
                 break
             assistant = Message("assistant", turn.content, turn.tool_calls)
             results: list[Message] = []
@@ -378,6 +409,7 @@ class _Turn:
         stats: TurnStats,
         strategy: CallStrategy,
         index: int,
+        request: str = "",
     ) -> ModelTurn | None:
         agent = self.agent
         on_text = lambda text: self.emit(TextDelta(text))  # noqa: E731
@@ -390,6 +422,7 @@ class _Turn:
                 strategy,
                 agent.settings.max_tools,
                 on_text,
+                request or None,
             )
         else:
             final = drain(agent.model.respond(messages, definitions, agent.options), on_text)
@@ -575,6 +608,20 @@ class _Turn:
 
     def _save(self, messages: list[Message]) -> None:
         self.agent.sessions.append(self.session, messages)
+
+
+def _is_time_answer(tool: Tool, name: str, answer: str, clock: Clock) -> bool:
+    """Whether the answer is, as a whole, the date or time the question asked for."""
+    return tool.kinds.get(name) is not None and _is_time(answer, clock)
+
+
+def _is_time(text: str, clock: Clock) -> bool:
+    """Whether the text as a whole is a date or a time ("Thursday 10am")."""
+    try:
+        parse_moment(text, clock.now())
+    except BotpsyError:
+        return False
+    return True
 
 
 def _summaries(records: list[CallRecord]) -> str:

@@ -52,9 +52,15 @@ def first_turn(
     strategy: CallStrategy,
     max_tools: int = 8,
     on_text: Callable[[str], None] = lambda _: None,
+    request: str | None = None,
 ) -> ModelTurn:
-    """The first turn of a request under a strategy."""
-    request = next((m.content for m in reversed(messages) if m.role == "user"), "")
+    """The first turn of a request under a strategy.
+
+    `request` is what the user's values are read from, when it is more than the last
+    message (an answer to the harness's question, read with the request it completes).
+    """
+    if request is None:
+        request = next((m.content for m in reversed(messages) if m.role == "user"), "")
     if strategy is CallStrategy.MODEL:
         offered = (
             select_tools(request, definitions, max_tools)
@@ -66,7 +72,7 @@ def first_turn(
     if not relevant and unfillable:  # the user has not given the values these tools need
         name, params = unfillable[0]
         return ModelTurn(f"What {' and '.join(p.replace('_', ' ') for p in params)} should I use for "
-                         f"{name}?")  # fmt: skip
+                         f"{name}?", asks=True)  # fmt: skip
     if not relevant or options.tool_choice == "none":
         return drain(model.respond(messages, [], replace(options, tool_choice="none")), on_text)
     forced = replace(  # greedy: choosing among the user's values is extraction, not writing
@@ -98,7 +104,7 @@ def first_turn(
             kept.append(call)
     if not kept and invented:
         question = "I need more detail: what " + " and ".join(invented) + " should I use?"
-        return replace(turn, content=question, tool_calls=[])
+        return replace(turn, content=question, tool_calls=[], asks=True)
     return replace(turn, tool_calls=kept)
 
 

@@ -1,0 +1,48 @@
+"""An answer to the assistant's question completes the call it asked for, on both paths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from assistant.config import Config
+from tests.helpers import scripted_assistant
+
+
+def _events(config: Config) -> list[str]:
+    folder = config.data_dir / "calendars" / "personal"
+    return [p.read_text() for p in sorted(Path(folder).glob("*.ics"))] if folder.exists() else []
+
+
+def test_a_time_answer_completes_the_intent_question(config: Config) -> None:
+    assistant, model, _ = scripted_assistant(config, [])
+    asked = assistant.agent.run("add a meeting with Alice")
+    assert asked.path == "intent" and "when" in asked.reply.lower()
+    session = assistant.sessions.last()
+    done = assistant.agent.run("Tuesday at 10am", session)
+    assistant.close()
+    assert done.path == "followup" and done.calls[0].tool == "calendar_create_event"
+    (event,) = _events(config)
+    assert "SUMMARY:Meeting with Alice" in event and "T100000" in event
+    assert model.seen == []
+
+
+def test_a_new_request_after_a_question_is_not_taken_as_its_answer(config: Config) -> None:
+    assistant, _, _ = scripted_assistant(config, [])
+    assistant.agent.run("add a meeting with Alice")
+    result = assistant.agent.run("remind me to call mom tomorrow", assistant.sessions.last())
+    assistant.close()
+    assert result.calls[0].tool == "task_add"
+    assert not any("BEGIN:VEVENT" in item for item in _events(config))
+
+
+def test_the_answer_to_the_harness_question_completes_the_model_path_call(config: Config) -> None:
+    config.agent.call_strategy = "assisted"
+    assistant, _, _ = scripted_assistant(config, [])
+    asked = assistant.agent.run("add a meeting with Alice", use_intents=False)
+    assert asked.path == "model" and asked.reply.endswith("?") and asked.calls == []
+    done = assistant.agent.run("thursday 10am", assistant.sessions.last(), use_intents=False)
+    assistant.close()
+    (call,) = done.calls
+    assert call.tool == "calendar_create_event" and call.outcome == "ok", call
+    assert call.arguments["start"].startswith("2026-12-03T10:00")
+    assert "alice" in call.arguments["title"].lower()
