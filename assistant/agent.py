@@ -33,6 +33,7 @@ from assistant.policy import (
     authored_by_user,
 )
 from assistant.prompts import load_prompt
+from assistant.scope import decline
 from assistant.timeparse import parse_moment
 from assistant.tools import Tool, ToolRegistry
 
@@ -99,7 +100,7 @@ class RunResult:
 
     reply: str
     calls: list[CallRecord] = field(default_factory=list)
-    path: str = "model"  # intent, followup, model
+    path: str = "model"  # intent, followup, model, declined (no installed tool can do it)
     intent: str = ""
     stopped: str = ""  # why the loop ended early, if it did
     timings: dict[str, float] = field(default_factory=dict)
@@ -320,6 +321,10 @@ class _Turn:
         user = Message("user", request)
         self.new_messages.append(user)
         definitions = [tool.definition() for tool in agent.tools]
+        declined = decline(completes or request, definitions)
+        if declined is not None:  # no tool for this domain: say so, load no model
+            self._save([user, Message("assistant", declined)])
+            return RunResult(declined, [], "declined")
         seen: dict[str, int] = {}
         stats = TurnStats()
         reply = ""

@@ -269,7 +269,7 @@ def _print_result(result: RunResult, streamed: str) -> None:
     from assistant.safetext import printable
 
     if streamed.strip():
-        if result.reply.strip() != streamed.strip():
+        if not streamed.strip().startswith(result.reply.strip()):
             print(f"\n{printable(result.reply)}" if result.reply else "")
         else:
             print()
@@ -281,7 +281,8 @@ def _print_result(result: RunResult, streamed: str) -> None:
         text = printable(call.summary or call.result)
         print(f"{_MARKS.get(call.outcome, '·')} {call.tool} ({call.decision}): {text}")
     timing = result.timings.get("total", 0.0)
-    how = f"local intent {result.intent}" if result.path in ("intent", "followup") else "the model"
+    how = {"intent": f"local intent {result.intent}", "followup": f"local intent {result.intent}",
+           "declined": "botpsy (no installed tool does that)"}.get(result.path, "the model")  # fmt: skip
     print(f"(answered by {how} in {timing:.2f} s)", file=sys.stderr)
 
 

@@ -35,6 +35,7 @@ from assistant.models.base import (
     TextDelta,
     TurnStats,
 )
+from assistant.models.repetition import RepetitionGuard
 from assistant.prompts import load_prompt
 
 STARTER_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -306,12 +307,17 @@ class LlamaCppModel(Model):
         text = CALL_OPEN if forced else ""
         if not forced:
             shown = 0
+            guard = RepetitionGuard()
             for piece in self._stream(
                 prompt, options.max_tokens, None, stats, info, options.temperature
             ):
                 text += piece
                 if CALL_OPEN in text and tools and options.tool_choice != "none":
                     text = text[: text.index(CALL_OPEN) + len(CALL_OPEN)]
+                    break
+                cut = guard.loops(text)
+                if cut is not None:  # the model is looping: keep one copy and stop
+                    text = text[:cut]
                     break
                 visible = _visible_prefix(text)
                 if len(visible) > shown:

@@ -28,6 +28,7 @@ from assistant.models.base import (
     TextDelta,
     TurnStats,
 )
+from assistant.models.repetition import RepetitionGuard
 
 API_KEY_VARIABLE = "BOTPSY_API_KEY"
 
@@ -87,6 +88,7 @@ class OpenAICompatModel(Model):
         first: float | None = None
         content = ""
         pending: dict[int, dict[str, str]] = {}
+        guard = RepetitionGuard()
         for chunk in self._post_stream("/chat/completions", body):
             if first is None:
                 first = time.perf_counter()
@@ -100,6 +102,10 @@ class OpenAICompatModel(Model):
                 stats.generated_tokens += 1
                 if "<tool_call>" not in content:
                     yield TextDelta(delta["content"])
+                cut = guard.loops(content)
+                if cut is not None:  # the server's model is looping: keep one copy and stop
+                    content = content[:cut]
+                    break
             for part in delta.get("tool_calls") or []:
                 slot = pending.setdefault(
                     part.get("index", 0), {"id": "", "name": "", "arguments": ""}

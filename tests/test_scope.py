@@ -1,0 +1,129 @@
+"""Requests no installed tool can serve get an honest line; a looping model is cut short."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from assistant.app import build_assistant
+from assistant.config import Config
+from assistant.errors import ModelError
+from assistant.hookspecs import hookimpl
+from assistant.models.base import GenerationOptions
+from assistant.models.openai_compat import OpenAICompatModel
+from assistant.models.repetition import loop_start
+from assistant.policy import Approval
+from assistant.scope import decline
+from assistant.tools import Effect, tool
+from tests.helpers import RecordingApprover, collect
+
+
+def _no_model() -> Any:
+    raise ModelError("no model should be loaded for this request")
+
+
+def _assistant(config: Config, extra: dict[str, Any] | None = None) -> Any:
+    assistant = build_assistant(config, RecordingApprover(Approval(False)), extra_plugins=extra)
+    assistant.agent.model_factory = _no_model
+    return assistant
+
+
+@pytest.mark.parametrize(
+    ("request_text", "says"),
+    [
+        ("wake me up at six thirty tomorrow", "set alarms or timers"),
+        ("set a timer for twenty minutes", "set alarms or timers"),
+        ("switch off the hallway lamp", "control lights or home devices"),
+        ("turn the volume down a bit", "change the volume"),
+        ("play some piano music", "play music, radio or podcasts"),
+        ("get me a taxi to the station", "order, book or buy things"),
+        ("email the landlord that the heating is broken", "read or send mail"),
+    ],
+)
+def test_a_domain_without_a_tool_gets_an_honest_line_and_no_model(
+    config: Config, request_text: str, says: str
+) -> None:
+    assistant = _assistant(config)
+    result = assistant.agent.run(request_text, use_intents=False)
+    assistant.close()
+    assert result.path == "declined" and result.calls == []
+    assert result.reply.startswith(f"I can't {says} yet")
+
+
+def test_requests_the_tools_serve_are_not_declined(config: Config) -> None:
+    tools = [t.definition() for t in _assistant(config).plugins.tools]
+    for text in (
+        "find the document about the thermostat",
+        "add a meeting about the garden lights on friday at 3pm",
+        "remind me to buy new light bulbs",
+        "search the web for radio stations in berlin",
+    ):
+        assert decline(text, tools) is None, text
+
+
+def test_a_plugin_with_the_tool_lifts_the_decline(config: Config) -> None:
+    @tool(Effect.WRITE)
+    def alarm_set(time: str) -> str:
+        """Set an alarm clock to ring at a time.
+
+        Args:
+            time: when it rings
+        """
+        return f"Alarm set for {time}"
+
+    class Clock:
+        @hookimpl
+        def register_tools(self, register: Callable[..., None]) -> None:
+            register(alarm_set)
+
+    tools = [t.definition() for t in _assistant(config, {"alarm": Clock()}).plugins.tools]
+    assert decline("wake me up at six thirty tomorrow", tools) is None
+
+
+def test_a_loop_is_found_and_cut_to_one_copy() -> None:
+    looping = "Sure. " + "I'm sorry for your loss, truly. " * 5
+    cut = loop_start(looping.rstrip())
+    assert cut is not None and looping[:cut].count("sorry") == 1
+    assert loop_start("One line.\nAnother line.\nA third, different line.") is None
+    assert loop_start("-" * 60) is None  # a rule of dashes is no loop of words
+    assert loop_start("ha " * 3) is None  # shorter than a sentence
+
+
+@pytest.fixture
+def looping_server() -> Iterator[str]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            return None
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            try:
+                for _ in range(200):  # a model that would go on until its token limit
+                    for word in ("I'm ", "so ", "sorry ", "for ", "your ", "loss. "):
+                        chunk = {"choices": [{"index": 0, "delta": {"content": word}}]}
+                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                self.wfile.write(b"data: [DONE]\n\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client stopped reading: the point of the test
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_looping_model_server_is_cut_short(looping_server: str) -> None:
+    model = OpenAICompatModel(looping_server)
+    from assistant.messages import Message
+
+    _, turn = collect(model.respond([Message("user", "hi")], [], GenerationOptions()))
+    assert turn.content.count("sorry") == 1 and turn.stats.generated_tokens < 60
