@@ -63,6 +63,7 @@ class CallRecord:
     plugin: str = ""
     reason: str = ""
     preview: str = ""
+    pinned: dict[str, Any] = field(default_factory=dict)  # the exact targets the preview named
     seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
@@ -460,6 +461,7 @@ class _Turn:
             prepared = tool.prepare(call.arguments, agent.clock)
             record.arguments = prepared.display
             record.preview = prepared.preview()
+            record.pinned = prepared.pinned
         except AskUser as exc:
             return self._asked(record, call, exc, "asked", path)
         except ToolError as exc:
@@ -503,6 +505,7 @@ class _Turn:
             if answer.arguments is not None:  # edited: what runs is what the user wrote
                 prepared = tool.prepare(answer.arguments, agent.clock)
                 record.preview = prepared.preview()
+                record.pinned = prepared.pinned
             record.arguments = prepared.display
         self.emit(StatusChanged(f"calling {tool.name}"))
         started = time.perf_counter()

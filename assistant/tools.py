@@ -134,7 +134,8 @@ class PreparedCall:
 
     tool: Tool
     arguments: dict[str, Any]
-    display: dict[str, Any]
+    display: dict[str, Any]  # the arguments as the user can read them (what they may edit)
+    pinned: dict[str, Any] = field(default_factory=dict)  # exact targets the preview resolved
 
     def preview(self) -> str:
         """Say exactly what will happen, for approvals and dry runs; pin what it resolved.
@@ -146,10 +147,7 @@ class PreparedCall:
             shown = self.tool.preview(self.arguments)
             if isinstance(shown, Shown):
                 self.arguments = {**self.arguments, **shown.pinned}
-                self.display = {
-                    **self.display,
-                    **{k: display_value(v) for k, v in shown.pinned.items()},
-                }
+                self.pinned = {k: display_value(v) for k, v in shown.pinned.items()}
                 return shown.text
             return shown
         listed = ", ".join(f"{k}={v!r}" for k, v in self.display.items())

@@ -137,8 +137,8 @@ async def test_an_argument_edited_before_approving(config: Config) -> None:
         await pilot.press("ctrl+y")
         await settle(app, pilot)
         record = cards(app)[-1].record
-        assert record.decision == "approved" and "Yoga" in record.preview
-        assert record.arguments["event"].startswith("uid:")  # pinned to the event shown
+        assert record.decision == "approved" and record.arguments["event"] == "yoga"
+        assert "Yoga" in record.preview and record.pinned["event"].startswith("uid:")
         titles = [p.read_text() for p in (config.data_dir / "calendars/personal").glob("*.ics")]
         assert len(titles) == 1 and "Gym" in titles[0]
 
