@@ -19,6 +19,9 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="botpsy eval", description="Measure tool-calling quality.")
     sub = p.add_subparsers(dest="suite", required=True)
     sub.add_parser("scenarios", help="botpsy's own suite on its built-in tools (see --help there)")
+    sub.add_parser(
+        "slurp", help="SLURP devel: what people say to a home assistant (see --help there)"
+    )
     bfcl = sub.add_parser("bfcl", help="BFCL-format question files, scored by an AST checker")
     bfcl.add_argument("--data", type=Path, help="a directory of BFCL_*.json files "
                       "(default: $BOTPSY_BFCL_DATA or ../shared/data/bfcl)")  # fmt: skip
@@ -48,6 +51,10 @@ def main(argv: list[str]) -> int:
         from assistant.evals.scenarios import main as scenarios_main
 
         return scenarios_main(argv[1:])
+    if argv[:1] == ["slurp"]:
+        from assistant.evals.slurp import main as slurp_main
+
+        return slurp_main(argv[1:])
     args = parser().parse_args(argv)
     from assistant.app import make_model, model_path
     from assistant.assist import resolve_strategy
