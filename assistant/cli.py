@@ -32,6 +32,7 @@ commands:
   botpsy tools         list every tool with its plugin and effect (--json)
   botpsy log           show the audit log of tool calls (--json, -n N)
   botpsy sessions      list saved conversations
+  botpsy eval slurp    measure on what people say to a home assistant (--per-scenario N)
   botpsy eval bfcl     measure tool calling on BFCL files (botpsy eval bfcl --help)
   botpsy index ...     the local file index: status, update, rebuild
   botpsy account ...   add, list, remove calendar and mail accounts (botpsy account --help)
