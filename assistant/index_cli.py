@@ -79,5 +79,7 @@ def main(arguments: Sequence[str]) -> int:
             f"Indexed in {report.seconds:.1f} s: {report.added} added, {report.updated} updated, "
             f"{report.removed} removed."
         )
+        for problem in getattr(report, "problems", []):  # a FIFO, a link out: one line each
+            print(f"botpsy: {problem}", file=sys.stderr)
         return ExitStatus.OK
     raise UsageError(f"unknown index command '{command}'\n{USAGE}")

@@ -2,9 +2,9 @@
 
 Registered through the `botpsy` entry-point group like any plugin. Settings
 (`[plugins.files]`): `folders`, the folders the tools may use (default the
-user's Documents, Downloads and Desktop). The index lives in
-`<data dir>/files/index.sqlite3`; it is provided to the core as the
-`file_index` service (`botpsy index status|rebuild`).
+user's Documents, Downloads and Desktop; never the whole home folder or /).
+The index lives in `<data dir>/files/index.sqlite3`; it is provided to the
+core as the `file_index` service (`botpsy index status|rebuild`).
 """
 
 from __future__ import annotations
@@ -14,19 +14,26 @@ from pathlib import Path
 
 from assistant.errors import ConfigError, ToolArgumentError
 from assistant.hookspecs import PluginContext, hookimpl
-from botpsy_files.folders import AllowedFolders, default_folders
+from botpsy_files.folders import AllowedFolders, default_folders, too_broad
 from botpsy_files.index import FileIndex
 from botpsy_files.intents import make_file_matchers
 from botpsy_files.tools import FileTools
 
 
 def allowed_folders(context: PluginContext) -> AllowedFolders:
-    """`[plugins.files] folders`, else Documents, Downloads and Desktop."""
+    """`[plugins.files] folders`, else Documents, Downloads and Desktop; home or / is refused."""
     configured = context.settings("files").get("folders")
     if configured is None:
         return AllowedFolders(default_folders())
     if not isinstance(configured, list) or not all(isinstance(f, str) for f in configured):
         raise ConfigError("plugins.files.folders must be a list of folder paths")
+    for folder in configured:
+        why = too_broad(Path(folder))
+        if why:
+            raise ConfigError(
+                f"plugins.files.folders: '{folder}' is {why}; name folders inside it "
+                "instead, e.g. ~/Documents"
+            )
     return AllowedFolders(Path(f) for f in configured)
 
 

@@ -5,7 +5,9 @@ reads only what changed (so a start-up after a week costs a walk of the tree,
 not a re-read of it); it can stop at a time budget and say how much is left.
 While botpsy runs, `watch` applies created, modified, moved and deleted files
 as they happen. Searches answer from the index in milliseconds, ranked (BM25,
-the file name weighing more than the body) and with a snippet.
+the file name weighing more than the body) and with a snippet. Only regular files
+whose real path is inside the allowed folders are indexed: a link that leads
+outside, a FIFO or a device is skipped with one line in the report, never opened.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from botpsy_files.extract import extract_text, kind_of, readable
-from botpsy_files.folders import AllowedFolders
+from botpsy_files.extract import Extracted, extract_text, kind_of, readable
+from botpsy_files.folders import AllowedFolders, NotReadable, shown
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS files(
@@ -114,7 +116,10 @@ class FileIndex:
         changed: list[tuple[Path, os.stat_result]] = []
         for path in self._walk():
             try:
-                info = path.stat()
+                _, info = self.folders.regular(path)
+            except NotReadable as exc:
+                report.problems.append(f"skipped {shown(path)}: {exc.reason}")
+                continue
             except OSError:
                 continue
             key = str(path)
@@ -125,11 +130,13 @@ class FileIndex:
             if budget is not None and time.monotonic() - started > budget:
                 report.pending = len(changed) - index
                 break
-            if str(path) in known:
+            problem = self._store(path, info)
+            if problem:
+                report.problems.append(problem)
+            elif str(path) in known:
                 report.updated += 1
             else:
                 report.added += 1
-            self._store(path, info)
             if progress is not None:
                 progress(index + 1, len(changed))
         for key in set(known) - seen:
@@ -143,12 +150,19 @@ class FileIndex:
         report.seconds = time.monotonic() - started
         return report
 
-    def _store(self, path: Path, info: os.stat_result) -> None:
+    def _store(self, path: Path, info: os.stat_result) -> str | None:
+        """Index one file; a line saying why it was skipped instead, if it was."""
+        body, note = "", ""
         if readable(path):
-            extracted = extract_text(path)
+            try:
+                with self.folders.open_file(path) as source:
+                    extracted = extract_text(path, source)
+            except NotReadable as exc:
+                self.forget(path)
+                return f"skipped {shown(path)}: {exc.reason}"
+            except OSError as exc:
+                extracted = Extracted("", kind_of(path), f"cannot read it: {exc.strerror}")
             body, note = extracted.text, extracted.note
-        else:
-            body, note = "", ""
         name = " ".join(re.split(r"[\W_]+", path.stem)) + " " + path.suffix.lstrip(".")
         with self._lock, self._db:
             self._db.execute("DELETE FROM content WHERE path = ?", (str(path),))
@@ -159,15 +173,17 @@ class FileIndex:
             self._db.execute(
                 "INSERT INTO content(path, name, body) VALUES (?, ?, ?)", (str(path), name, body)
             )
+        return None
 
     def update(self, path: Path) -> None:
         """(Re)index one file, or forget it when it is gone or outside the folders."""
         try:
-            info = path.stat()
-        except OSError:
-            self.forget(path)
+            _, info = self.folders.regular(path)
+        except (NotReadable, OSError):
+            if not path.is_dir():  # a folder is walked by the caller, its files kept
+                self.forget(path)
             return
-        if path.is_file() and self.folders.inside(path.resolve()) and not path.name.startswith("."):
+        if not path.name.startswith("."):
             self._store(path, info)
 
     def forget(self, path: Path) -> None:

@@ -4,8 +4,11 @@ Every path passes `AllowedFolders.resolve` first. Moves, renames and copies are
 journaled so `files_undo` reverses the last one; a delete goes to the desktop
 trash (freedesktop.org spec, via send2trash) and `files_restore` brings it back.
 Nothing is ever overwritten: a name already taken is an error that says so.
-Document text and snippets are other people's words as often as the user's
-(downloads, mail attachments), so reading tools are marked untrusted.
+Document text, snippets and file names are other people's words as often as the
+user's (downloads, mail attachments), and every tool here may quote them, so all
+are marked untrusted, and names are shown without control characters. A delete runs on
+exactly the files its preview showed (pinned by path and inode), never on a new
+match that arrived while the user was asked.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import json
 import os
 import re
 import shutil
+import stat
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -21,9 +25,9 @@ from urllib.parse import unquote
 
 from assistant.errors import AskUser, ToolArgumentError, ToolError
 from assistant.timeparse import Span
-from assistant.tools import Effect, ToolResult, tool
+from assistant.tools import Effect, Shown, ToolResult, tool
 from botpsy_files.extract import extract_text, kind_of
-from botpsy_files.folders import AllowedFolders
+from botpsy_files.folders import AllowedFolders, printable, shown
 from botpsy_files.index import FileIndex, Hit, words_of
 
 READ_LIMIT = 6000  # characters of a document shown to the model
@@ -66,17 +70,13 @@ class FileTools:
         return ""
 
     def _shown(self, path: Path) -> str:
-        home = Path.home()
-        try:
-            return "~/" + str(path.relative_to(home))
-        except ValueError:
-            return str(path)
+        return shown(path)
 
     def _line(self, hit: Hit) -> str:
         when = hit.modified.strftime("%-d %b %Y")
         line = f"{self._shown(hit.path)} ({hit.kind}, {human_size(hit.size)}, {when})"
         if hit.snippet:
-            line += f": {' '.join(hit.snippet.split())}"
+            line += f": {' '.join(printable(hit.snippet).split())}"
         return line
 
     def _hits(self, hits: list[Hit], head: str, empty: str, note: str) -> ToolResult:
@@ -122,7 +122,7 @@ class FileTools:
         return destination
 
     # -- finding -----------------------------------------------------------------------------
-    @tool(Effect.READ)
+    @tool(Effect.READ, untrusted_output=True)
     def files_find(
         self,
         name: str | None = None,
@@ -154,7 +154,7 @@ class FileTools:
                 for h in self.index.search(" ".join(words))
                 if not wanted_kind or h.kind == wanted_kind
             ]
-        what = " ".join(filter(None, [name, kind])) or "files"
+        what = printable(" ".join(filter(None, [name, kind]))) or "files"
         head = f"{len(found)} file{'s' if len(found) != 1 else ''} found for '{what}':"
         return self._hits(found, head, f"No files found for '{what}'.", note)
 
@@ -169,8 +169,9 @@ class FileTools:
             raise ToolArgumentError("say what to look for")
         note = self._fresh()
         found = self.index.search(text)
-        head = f"{len(found)} file{'s' if len(found) != 1 else ''} mention '{text}':"
-        return self._hits(found, head, f"No file mentions '{text}'.", note)
+        quoted = printable(text)
+        head = f"{len(found)} file{'s' if len(found) != 1 else ''} mention '{quoted}':"
+        return self._hits(found, head, f"No file mentions '{quoted}'.", note)
 
     @tool(Effect.READ, untrusted_output=True)
     def files_read(self, path: str) -> ToolResult:
@@ -181,16 +182,17 @@ class FileTools:
         """
         real = self.folders.resolve(path)
         if real.is_dir():
-            entries = sorted(real.iterdir())[:50]
-            listing = "\n".join(
-                f"- {e.name}{'/' if e.is_dir() else f' ({human_size(e.stat().st_size)})'}"
-                for e in entries
-                if not e.name.startswith(".")
-            )
+            entries = [e for e in sorted(real.iterdir()) if not e.name.startswith(".")][:50]
+            listing = "\n".join(f"- {printable(e.name)}{_entry(e)}" for e in entries)
             return ToolResult(f"{self._shown(real)} holds:\n{listing}", {"path": str(real)})
-        extracted = extract_text(real)
-        size = real.stat().st_size
-        head = f"{self._shown(real)} ({extracted.kind}, {human_size(size)})"
+        try:
+            with self.folders.open_file(real) as source:
+                size = os.fstat(source.fileno()).st_size
+                extracted = extract_text(real, source)
+        except OSError as exc:
+            raise ToolError(f"cannot read {self._shown(real)}: {exc.strerror}") from None
+        cut = f"; {extracted.note}" if extracted.text and extracted.note else ""
+        head = f"{self._shown(real)} ({extracted.kind}, {human_size(size)}{cut})"
         if not extracted.text:
             return ToolResult(f"{head}: {extracted.note or 'no text'}.", {"path": str(real)})
         text = extracted.text
@@ -226,7 +228,7 @@ class FileTools:
             return matches
         return [self.folders.resolve(path)]
 
-    @tool(Effect.WRITE)
+    @tool(Effect.WRITE, untrusted_output=True)
     def files_move(self, path: str, to: str, modified: Span | None = None) -> ToolResult:
         """Move files to another folder (made if missing); reversible with files_undo.
 
@@ -244,11 +246,11 @@ class FileTools:
             self.index.update(target)
             moved.append({"from": str(source), "to": str(target)})
         self._log({"op": "move", "items": moved})
-        names = ", ".join(Path(m["from"]).name for m in moved)
+        names = ", ".join(printable(Path(m["from"]).name) for m in moved)
         where = self._shown(Path(moved[0]["to"]).parent)
         return ToolResult(f"Moved {names} to {where}.", {"moved": moved})
 
-    @tool(Effect.WRITE)
+    @tool(Effect.WRITE, untrusted_output=True)
     def files_rename(self, path: str, new_name: str) -> ToolResult:
         """Rename a file or folder (in place); reversible with files_undo.
 
@@ -266,9 +268,11 @@ class FileTools:
         self.index.forget(source)
         self.index.update(target)
         self._log({"op": "move", "items": [{"from": str(source), "to": str(target)}]})
-        return ToolResult(f"Renamed {source.name} to {new_name}.", {"path": str(target)})
+        return ToolResult(
+            f"Renamed {printable(source.name)} to {printable(new_name)}.", {"path": str(target)}
+        )
 
-    @tool(Effect.WRITE)
+    @tool(Effect.WRITE, untrusted_output=True)
     def files_copy(self, path: str, to: str) -> ToolResult:
         """Copy a file to another folder; reversible with files_undo.
 
@@ -285,18 +289,55 @@ class FileTools:
         self.index.update(target)
         self._log({"op": "copy", "items": [{"from": str(source), "to": str(target)}]})
         return ToolResult(
-            f"Copied {source.name} to {self._shown(target.parent)}.", {"path": str(target)}
+            f"Copied {printable(source.name)} to {self._shown(target.parent)}.",
+            {"path": str(target)},
         )
 
-    def preview_delete(self, arguments: dict[str, Any]) -> str:
-        """What goes to the trash."""
+    def pin_delete(self, arguments: dict[str, Any]) -> Shown:
+        """What goes to the trash, pinned: the exact files (path, device, inode) the run acts on."""
         sources = self._sources(arguments["path"])
         names = ", ".join(self._shown(s) for s in sources[:10])
         more = f" and {len(sources) - 10} more" if len(sources) > 10 else ""
-        return f"move to the trash: {names}{more}"
+        targets = []
+        for source in sources:
+            info = os.lstat(source)
+            targets.append({"path": str(source), "device": info.st_dev, "inode": info.st_ino})
+        pinned: dict[str, Any] = {"targets": targets}
+        if len(sources) == 1:
+            pinned["path"] = str(sources[0])
+        return Shown(f"move to the trash: {names}{more}", pinned)
 
-    @tool(Effect.DELETE, preview="preview_delete")
-    def files_delete(self, path: str) -> ToolResult:
+    def preview_delete(self, arguments: dict[str, Any]) -> str:
+        """What goes to the trash, in words."""
+        return self.pin_delete(arguments).text
+
+    def _pinned(self, targets: list[dict[str, Any]]) -> list[Path]:
+        """The files a preview showed, each checked to be the very same file still."""
+        checked = []
+        for target in targets:
+            source = Path(target["path"])
+            try:
+                info = os.lstat(source)
+            except FileNotFoundError:
+                raise ToolError(
+                    f"{self._shown(source)} is gone since you were asked; "
+                    "nothing was moved to the trash"
+                ) from None
+            if (info.st_dev, info.st_ino) != (target["device"], target["inode"]):
+                raise ToolError(
+                    f"{self._shown(source)} changed since you were asked (it is another file "
+                    "now); nothing was moved to the trash"
+                )
+            if not source.is_absolute() or not self.folders.inside(source.parent.resolve()):
+                raise ToolError(
+                    f"{self._shown(source)} is not in the allowed folders; "
+                    "nothing was moved to the trash"
+                )
+            checked.append(source)
+        return checked
+
+    @tool(Effect.DELETE, untrusted_output=True, preview="pin_delete")
+    def files_delete(self, path: str, **pinned: Any) -> ToolResult:
         """Delete files by moving them to the trash (restorable with files_restore).
 
         Args:
@@ -304,8 +345,10 @@ class FileTools:
         """
         from send2trash import send2trash
 
+        targets = pinned.get("targets")
+        sources = self._pinned(targets) if targets is not None else self._sources(path)
         trashed = []
-        for source in self._sources(path):
+        for source in sources:
             try:
                 send2trash(str(source))
             except OSError as exc:
@@ -315,10 +358,10 @@ class FileTools:
             self.index.forget(source)
             trashed.append(str(source))
         self._log({"op": "trash", "items": [{"from": t} for t in trashed]})
-        names = ", ".join(Path(t).name for t in trashed)
+        names = ", ".join(printable(Path(t).name) for t in trashed)
         return ToolResult(f"Moved {names} to the trash.", {"trashed": trashed})
 
-    @tool(Effect.WRITE)
+    @tool(Effect.WRITE, untrusted_output=True)
     def files_restore(self, name: str) -> ToolResult:
         """Bring a file back from the trash to where it was.
 
@@ -333,14 +376,17 @@ class FileTools:
             if named and self.folders.inside(original.parent.resolve()):
                 matches.append(info)
         if not matches:
-            raise ToolError(f"nothing called '{wanted}' from your folders is in the trash")
+            raise ToolError(
+                f"nothing called '{printable(wanted)}' from your folders is in the trash"
+            )
         if len(matches) > 1:
             matches.sort(key=lambda i: i["deleted"], reverse=True)
             listed = "; ".join(
-                f"{n}. {m['path']} (deleted {m['deleted']})" for n, m in enumerate(matches[:5], 1)
+                f"{n}. {shown(Path(m['path']))} (deleted {printable(m['deleted'])})"
+                for n, m in enumerate(matches[:5], 1)
             )
             raise AskUser(
-                f"Several match '{wanted}': {listed}. Which one?",
+                f"Several match '{printable(wanted)}': {listed}. Which one?",
                 "name",
                 [m["path"] for m in matches[:5]],
             )
@@ -356,7 +402,7 @@ class FileTools:
             f"Restored {self._shown(original)} from the trash.", {"path": str(original)}
         )
 
-    @tool(Effect.WRITE)
+    @tool(Effect.WRITE, untrusted_output=True)
     def files_undo(self) -> ToolResult:
         """Undo the last file move, rename, copy or delete botpsy made."""
         entries = self._entries()
@@ -368,12 +414,14 @@ class FileTools:
             for item in reversed(last["items"]):
                 source, target = Path(item["to"]), Path(item["from"])
                 if not source.exists() or target.exists():
-                    raise ToolError(f"cannot undo: {source} is gone or {target} is taken")
+                    raise ToolError(
+                        f"cannot undo: {shown(source)} is gone or {shown(target)} is taken"
+                    )
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.move(str(source), str(target))
                 self.index.forget(source)
                 self.index.update(target)
-                undone.append(target.name)
+                undone.append(printable(target.name))
             summary = f"Moved back {', '.join(undone)}."
         elif last["op"] == "copy":
             for item in last["items"]:
@@ -383,16 +431,29 @@ class FileTools:
                 if copy.exists():
                     send2trash(str(copy))
                     self.index.forget(copy)
-                undone.append(copy.name)
+                undone.append(printable(copy.name))
             summary = f"Removed the copy {', '.join(undone)} (it is in the trash)."
         else:
             for item in last["items"]:
                 self.files_restore(item["from"])
-                undone.append(Path(item["from"]).name)
+                undone.append(printable(Path(item["from"]).name))
             summary = f"Restored {', '.join(undone)} from the trash."
         entries.pop()
         self.journal.write_text(json.dumps(entries, indent=1), "utf-8")
         return ToolResult(summary, {"undone": last})
+
+
+def _entry(entry: Path) -> str:
+    """'/' after a folder, the size after a file, what else it is otherwise (links not followed)."""
+    try:
+        info = entry.lstat()
+    except OSError:
+        return " (gone)"
+    if stat.S_ISDIR(info.st_mode):
+        return "/"
+    if stat.S_ISREG(info.st_mode):
+        return f" ({human_size(info.st_size)})"
+    return " (a link)" if stat.S_ISLNK(info.st_mode) else " (not a regular file)"
 
 
 def _looks_like_path(text: str) -> bool:
