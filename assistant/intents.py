@@ -11,12 +11,22 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 Matcher = Callable[[str], "IntentMatch | None"]
 
 # Longer requests are not what a local intent answers; they go to the model unread.
 MAX_REQUEST_CHARS = 1000
+# Several requests in one ("add X friday 3pm and lunch with sam saturday at 1pm") are
+# short: at most this many parts, this many places to cut and this many characters, so
+# `match_all` costs at most a few dozen `match`es whatever the length of the request.
+MAX_PARTS = 4
+MAX_CUTS = 6
+MAX_COMPOUND_CHARS = 400
+_CUT = re.compile(
+    r"\s*[,;]\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+|also\s+)?|\s+then\s+", re.I
+)
 
 
 @dataclass
@@ -111,6 +121,71 @@ class IntentRegistry:
                 found.intent = intent.name
                 return found
         return None
+
+    def match_all(self, text: str) -> list[IntentMatch] | None:
+        """Two to four requests in one, each a complete match on its own; else None.
+
+        The request is cut at "and", "and then", "then", commas and semicolons into
+        parts that must each match with nothing missing; "add lunch with ana and ben
+        friday at 1pm" stays whole because "add lunch with ana" lacks a time. A part
+        with no verb may borrow the first part's ("add dentist friday 3pm and lunch
+        saturday at 1pm"), but only when both bring more than a name (a time, a day),
+        so "remind me to buy eggs and milk" stays one task. More parts are preferred,
+        then the earliest cuts. None means: treat the request as one (`match`).
+        """
+        if len(text) > 4 * MAX_REQUEST_CHARS:
+            return None
+        cleaned = clean_request(text)
+        if len(cleaned) > MAX_COMPOUND_CHARS:
+            return None
+        cuts = [(m.start(), m.end()) for m in _CUT.finditer(cleaned)]
+        if not cuts or len(cuts) > MAX_CUTS:
+            return None
+        seen: dict[str, IntentMatch | None] = {}
+
+        def complete(part: str) -> IntentMatch | None:
+            if part not in seen:
+                found = self.match(part) if part else None
+                seen[part] = found if found is not None and not found.missing else None
+            return seen[part]
+
+        for count in range(min(MAX_PARTS, len(cuts) + 1), 1, -1):
+            for chosen in combinations(cuts, count - 1):
+                ends = [0, *(e for _, e in chosen)]
+                starts = [*(s for s, _ in chosen), len(cleaned)]
+                parts = [cleaned[a:b].strip() for a, b in zip(ends, starts, strict=True)]
+                found = _each_part(parts, complete)
+                if found is not None:
+                    return [IntentMatch.from_dict(m.to_dict()) for m in found]
+        return None
+
+
+def _each_part(
+    parts: list[str], complete: Callable[[str], IntentMatch | None]
+) -> list[IntentMatch] | None:
+    """A complete match for every part, a verbless one borrowing the first part's verb."""
+    first = complete(parts[0])
+    if first is None:
+        return None
+    verb = _verb_of(parts[0], first) if len(first.arguments) > 1 else None
+    found = [first]
+    for part in parts[1:]:
+        match = complete(part)
+        if match is None and verb is not None:
+            borrowed = complete(verb + part)
+            if borrowed and borrowed.tool == first.tool and len(borrowed.arguments) > 1:
+                match = borrowed
+        if match is None:
+            return None
+        found.append(match)
+    return found
+
+
+def _verb_of(part: str, match: IntentMatch) -> str | None:
+    """What comes before the first argument: "add " in "add dentist friday 3pm"."""
+    value = next((v for v in match.arguments.values() if isinstance(v, str) and v), "")
+    at = part.lower().find(value.lower()) if value else -1
+    return part[:at] if at > 0 else None
 
 
 def clean_request(text: str) -> str:

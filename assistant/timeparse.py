@@ -122,6 +122,7 @@ class _State:
     exact: datetime | None = None
     span: tuple[date, date] | None = None
     strictly_after_today: bool = False
+    bare: bool = False  # the clock is a bare hour, read as pm for 1-7
     pieces: list[str] = field(default_factory=list)
 
     def set_day(self, value: date, text: str) -> None:
@@ -138,11 +139,122 @@ class _State:
 def _normalize(text: str) -> str:
     text = text.lower().strip()
     text = re.sub(r"\b([ap])\.m\.?", r"\1m", text)
-    text = text.replace("o'clock", "").replace("@", " at ")
+    text = text.replace("@", " at ")
     text = re.sub(r"[,?!]", " ", text)
     text = re.sub(r"\.(\s|$)", r"\1", text)
     text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
+    text = _spoken(re.sub(r"\s+", " ", text).strip())
+    text = re.sub(r"\s*\b(?:o'clock|oclock|o clock)\b", "", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+# -- spoken numbers ------------------------------------------------------------------------
+# Speech arrives as words: "five thirty pm", "half past six", "the twenty first". They are
+# rewritten to the digit forms the scanner reads ("5:30 pm", "18:30", "the 21") first.
+_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen")  # fmt: skip
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+             "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+             "seventeenth", "eighteenth", "nineteenth")  # fmt: skip
+NUMBER_WORDS: dict[str, int] = {
+    "zero": 0,
+    "oh": 0,
+    **{word: i + 1 for i, word in enumerate(_ONES)},
+    **{word: i + 10 for i, word in enumerate(_TEENS)},
+    **{word: 10 * (i + 2) for i, word in enumerate(_TENS)},
+    **{word: i + 1 for i, word in enumerate(_ORDINALS)},
+    "twentieth": 20,
+    "thirtieth": 30,
+}
+_ONE = "|".join(_ONES)
+_CARDINAL = rf"(?:(?:{'|'.join(_TENS)})(?:[ -](?:{_ONE}))?|{'|'.join(_TEENS)}|{_ONE}|zero)"
+_ORDINAL = rf"(?:(?:twenty|thirty)[ -](?:{'|'.join(_ORDINALS[:9])})|{'|'.join(_ORDINALS)}|twentieth|thirtieth)"
+_COUNT = rf"(\d+|an?|{_CARDINAL})"
+_HOUR = rf"(\d{{1,2}}|{_ONE}|ten|eleven|twelve|noon|midnight)"
+_MINUTES = (
+    rf"(?:oh[ -](?:{_ONE})|(?:twenty|thirty|forty|fifty)(?:[ -](?:{_ONE}))?|{'|'.join(_TEENS)})"
+)
+_SPOKEN_MERIDIEM = r"(?:\s?([ap])\s?m\b)?"
+_NOT_A_UNIT = r"(?!\s(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b)"
+_HALF_HOUR = re.compile(r"\b(?:half an?|a half) hour\b")
+_QUARTER_HOUR = re.compile(r"\b(?:a )?quarter (?:of an )?hour\b")
+_AND_A_HALF = re.compile(
+    rf"\b{_COUNT} (?:and a half hours?|hours? and a half|hours? and {_COUNT} minutes?)\b"
+)
+_RELATIVE_CLOCK = re.compile(
+    rf"\b(?:(from|between) )?(half|(?:a )?quarter|{_CARDINAL}|\d{{1,2}}(?= minute))(?: minutes?)? "
+    rf"(past|after|to|before|till|til) {_HOUR}\b{_SPOKEN_MERIDIEM}"
+)
+_WORD_CLOCK = re.compile(
+    rf"\b({_ONE}|ten|eleven|twelve)(?:[ -]({_MINUTES})|(?= ?(?:o'clock|oclock|o clock)\b))"
+    rf"{_NOT_A_UNIT}(?: ?(?:o'clock|oclock|o clock)\b)?{_SPOKEN_MERIDIEM}"
+)
+_DIGIT_OCLOCK = re.compile(rf"\b(\d{{1,2}}) ?(?:o'clock|oclock|o clock)\b{_SPOKEN_MERIDIEM}")
+
+
+def _number(words: str) -> int:
+    """The value of number words ("twenty one", "oh five", "fifth", "an") or of digits."""
+    if words.isdigit():
+        return int(words)
+    if words in ("a", "an"):
+        return 1
+    return sum(NUMBER_WORDS.get(word, 0) for word in re.split(r"[ -]", words))
+
+
+def _spoken_clock(hour: int, minute: int, meridiem: str | None, text: str) -> str:
+    """A spoken time of day in digits; without am/pm it reads as calendars do (1-7 is pm)."""
+    if meridiem:
+        return f"{hour or 12}:{minute:02d} {meridiem}m"
+    if 1 <= hour <= 7 and "morning" not in text:
+        hour += 12
+    return f"{hour % 24}:{minute:02d}"
+
+
+def _spoken(text: str) -> str:
+    """Number words as digits: "ten am" → "10 am", "quarter to nine" → "8:45", "fifth" → "5"."""
+    full = text
+
+    def lengths(m: re.Match[str]) -> str:  # "an hour and a half", "two hours and ten minutes"
+        minutes = _number(m.group(2)) if m.group(2) else 30
+        return f"{_number(m.group(1)) * 60 + minutes} minutes"
+
+    def relative(m: re.Match[str]) -> str:
+        before, amount, relation, hour, meridiem = m.groups()
+        if before and relation in ("to", "till", "til") and amount not in ("half", "quarter"):
+            return m.group(0)  # "from five to nine" is a range, not 8:55
+        minutes = {"half": 30, "quarter": 15, "a quarter": 15}.get(amount) or _number(amount)
+        base = {"noon": 12, "midnight": 24}.get(hour) or _number(hour)
+        if not 0 < minutes < 60 or base > 24:
+            return m.group(0)
+        total = base * 60 + (minutes if relation in ("past", "after") else -minutes)
+        of_day = total // 60 % 24 or (0 if hour == "midnight" else 12)  # "quarter to one": 12:45
+        clock = _spoken_clock(of_day, total % 60, meridiem, full)
+        return f"{before} {clock}" if before else clock
+
+    def worded(m: re.Match[str]) -> str:
+        hour, minutes, meridiem = m.groups()
+        return _spoken_clock(_number(hour), _number(minutes) if minutes else 0, meridiem, full)
+
+    text = _HALF_HOUR.sub("30 minutes", text)
+    text = _QUARTER_HOUR.sub("15 minutes", text)
+    text = _AND_A_HALF.sub(lengths, text)
+    text = _RELATIVE_CLOCK.sub(relative, text)
+    text = _WORD_CLOCK.sub(worded, text)
+    text = _DIGIT_OCLOCK.sub(
+        lambda m: (
+            _spoken_clock(int(m.group(1)), 0, m.group(2), full)
+            if int(m.group(1)) <= 24
+            else m.group(0)
+        ),
+        text,
+    )
+    text = re.sub(rf"\b{_ORDINAL}\b", lambda m: str(_number(m.group(0))), text)
+    text = re.sub(rf"\b{_CARDINAL}\b", lambda m: str(_number(m.group(0))), text)
+    text = re.sub(r"\ba couple(?: of)?\b", "2", text)
+    text = re.sub(r"\b12 (noon|midnight)\b", r"\1", text)
+    return re.sub(r"(\d) ?([ap]) m\b", r"\1 \2m", text)
 
 
 def _hour(hour: int, minute: int, meridiem: str | None, text: str, bare: bool = False) -> time:
@@ -234,8 +346,11 @@ class _Scanner:
             (re.compile(r"tomorrow|tmrw|tmr"), self._rel_day(1)),
             (re.compile(r"yesterday"), self._rel_day(-1)),
             (re.compile(rf"(this|next|coming)?\s?({_WD})\b"), self._weekday),
-            (re.compile(rf"({_MO})\s(\d{{1,2}})(?:\s(\d{{2,4}}))?\b"), self._month_day),
-            (re.compile(rf"(\d{{1,2}})\s(?:of\s)?({_MO})(?:\s(\d{{2,4}}))?\b"), self._day_month),
+            (re.compile(rf"({_MO})\s(?:the\s)?(\d{{1,2}})(?:\s(\d{{2,4}}))?\b"), self._month_day),
+            (
+                re.compile(rf"(?:the\s)?(\d{{1,2}})\s(?:of\s)?({_MO})(?:\s(\d{{2,4}}))?\b"),
+                self._day_month,
+            ),
             (re.compile(r"the\s(\d{1,2})\b"), self._day_of_month),
             (re.compile(rf"in\s(an?|\d+)\s{_UNIT}\b"), self._in_units),
             (
@@ -338,6 +453,9 @@ class _Scanner:
         )
         if m.group(7) and not m.group(3) and start > end:  # "11-1pm": the start is in the morning
             start = _hour(int(m.group(1)), int(m.group(2) or 0), "am", m.group(0))
+        later = time(end.hour + 12, end.minute) if 0 < end.hour < 12 else end
+        if not (m.group(7) or m.group(8)) and end <= start < later:  # "from 6 to 8": 18 to 20h
+            end = later
         self.state.set_clock(start, m.group(0))
         self.state.end_clock = end
 
@@ -349,6 +467,7 @@ class _Scanner:
 
     def _bare_hour(self, m: re.Match[str]) -> None:
         self.state.set_clock(_hour(int(m.group(1)), 0, None, m.group(0), bare=True), m.group(0))
+        self.state.bare = True
 
     def _day_part(self, m: re.Match[str]) -> None:
         self.state.pieces.append(m.group(1))
@@ -414,6 +533,8 @@ def parse_moment(text: str, now: datetime) -> Moment:
         clock is not None and state.pieces and state.pieces[-1] in ("afternoon", "evening", "night")
     ) and clock.hour < 12:  # "8 in the evening", "tonight at 9"
         clock = time(clock.hour + 12, clock.minute)
+    elif clock is not None and state.bare and state.pieces[-1:] == ["morning"] and clock.hour > 12:
+        clock = time(clock.hour - 12, clock.minute)  # "at 6 in the morning"
     if state.day is None and clock is None:
         raise TimeParseError(f"'{text}' names no day or time")
     zone = now.tzinfo
@@ -448,6 +569,30 @@ def parse_moment(text: str, now: datetime) -> Moment:
 
 
 _SMALL = {"two": 2, "three": 3, "four": 4}
+
+
+def moment_parts(text: str, now: datetime) -> tuple[bool, bool]:
+    """Whether a phrase names a day, and whether it names a time of day ("4pm": no, yes).
+
+    The phrase must resolve (`parse_moment`); a refusal is raised as there.
+    """
+    parse_moment(text, now)
+    state = _Scanner(" ".join(text.split()), now).scan()
+    exact = state.exact is not None
+    return state.day is not None or exact, state.clock is not None or bool(state.pieces) or exact
+
+
+def parse_duration(text: str) -> timedelta:
+    """A length of time: "15 minutes", "fifteen minutes", "half an hour", "an hour and a half"."""
+    normal = _normalize(_checked(" ".join(text.split())))
+    m = re.fullmatch(rf"(?:for )?(an?|\d+(?:\.\d+)?) ?{_UNIT}(?: long)?", normal)
+    refusal = f"'{' '.join(text.split())}' is not a length of time (try '15 minutes')"
+    if not m:
+        raise TimeParseError(refusal)
+    value = _amount("1" if m.group(1) in ("a", "an") else m.group(1), m.group(2), refusal)
+    if not timedelta(0) < value <= timedelta(days=366):
+        raise TimeParseError(refusal)
+    return value
 
 
 def _names_weekday(text: str) -> bool:

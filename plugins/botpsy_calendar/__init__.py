@@ -13,11 +13,13 @@ stay queued.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from assistant.accounts import Account
 from assistant.hookspecs import PluginContext, hookimpl
+from assistant.timeparse import Moment
 from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools, make_contact_matcher
 from botpsy_calendar.dav import DavClient
@@ -113,7 +115,19 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         wanted = words.lower()
         return any(wanted in task.title.lower() and not task.done for task in store.tasks())
 
-    for name, matcher in make_matchers(context.clock.now, has_event):
+    def event_start(words: str) -> Moment | None:
+        """When the one event these words name next happens (a move keeps its day or time)."""
+        wanted, now = words.lower(), context.clock.now()
+        upcoming = [
+            e for e in store.between(now, now + timedelta(days=366)) if wanted in e.title.lower()
+        ]
+        found = upcoming or [e for e in store.events() if wanted in e.title.lower()]
+        if len({e.uid for e in found}) != 1:
+            return None
+        first = min(found, key=lambda e: e.start)
+        return Moment(first.start, first.end, first.all_day)
+
+    for name, matcher in make_matchers(context.clock.now, has_event, event_start):
         register(name, matcher)
     for name, matcher in make_task_matchers(context.clock.now, has_task):
         register(name, matcher)

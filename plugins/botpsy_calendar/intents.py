@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
+from itertools import islice
 
 from assistant.errors import TimeParseError
 from assistant.intents import IntentMatch
-from assistant.timeparse import parse_moment, parse_span
+from assistant.timeparse import Moment, moment_parts, parse_duration, parse_moment, parse_span
 
 _ADD = re.compile(
     r"^(?:add|schedule|put|book|create|set up|make|plan|pencil in)\s+"
@@ -31,7 +32,18 @@ _OTHER_DOMAINS = re.compile(
 _NOT_A_TITLE = re.compile(
     r"^(what|when|where|who|whom|how|why|which|is|are|am|do|does|did|can|could|will|would|should|"
     r"tell|show|find|search|look|send|email|mail|reply|forward|remind|read|check|list|delete|cancel|"
-    r"remove|move|open|turn|set|play|call|text|message|i|we|it|there|please)\b",
+    r"remove|move|open|turn|set|play|call|text|message|i|we|it|there|please|wake|dim|switch|mute|"
+    r"unmute|pause|resume|stop|skip)\b",
+    re.I,
+)
+# Domains botpsy has no tool for (alarms, devices, media, weather, rides): never an event.
+_NO_TOOL = re.compile(
+    r"\b(alarms?|wake|waking|timers?|snooze|lights?|lamps?|bulbs?|thermostat|heating|heater|"
+    r"music|songs?|radio|podcasts?|volume|weather|forecast|vacuum|hoover|blinds|curtains|"
+    r"tv|television)\b"
+    r"|^(?:book|order|reserve|call|get)\s+(?:me\s+)?(?:an?\s+|the\s+|my\s+)?"
+    r"(?:taxi|cab|uber|ride|table|flight|train|bus|tickets?|hotel|pizza|food|delivery)\b"
+    r"|^(?:make|get|bring|fetch|brew)\s+(?:me|us)\b",
     re.I,
 )
 _CANCEL = re.compile(
@@ -45,15 +57,32 @@ _SEARCH_EVENTS = re.compile(
     re.I,
 )
 _MOVE_EVENT = re.compile(
-    r"^(?:please\s+)?(?:move|reschedule|shift|push|postpone|change)\s+(?:my\s+|the\s+|our\s+)?"
-    r"(?P<what>.+?)\s+(?:to|until|till)\s+(?P<when>.+)$",
+    r"^(?:please\s+)?(?:move|reschedule|shift|push|postpone|change|put off|bring forward|delay)"
+    r"(?:\s+(?:back|forward))?\s+(?P<rest>.+)$",
     re.I,
 )
-_NAMES_A_DAY = re.compile(
-    r"\b(today|tonight|tomorrow|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|"
-    r"oct|nov|dec)[a-z]*\b|\d{1,4}[-/.]\d{1,2}",
+_RENAME = re.compile(
+    r"^(?:rename|retitle|change\s+the\s+(?:name|title)\s+of)\s+(?P<rest>.+)$", re.I
+)
+_RESIZE = re.compile(
+    r"^(?:make|change|set|shorten|lengthen|extend|cut|shrink|trim|reduce)"
+    r"(?:\s+the\s+(?:length|duration)\s+of)?\s+(?P<rest>.+)$",
     re.I,
 )
+_RESIZE_FILLER = {"to", "down", "up", "back", "last", "take", "run", "be", "only", "just", "for"}
+_REMINDER_FOR = re.compile(
+    r"^(?:(?:add|set|put|create|set up|schedule)\s+(?:an?\s+)?(?:(?P<length>[\w.\s-]{1,40}?)\s+)?"
+    r"(?:reminder|alert|notification)"
+    r"|remind\s+me(?:\s+about)?)\s+(?P<rest>.+)$",
+    re.I,
+)
+_BEFORE = (
+    r"(?:before(?:hand)?|ahead(?:\s+of\s+time)?|earlier|in\s+advance|prior)(?:\s+(?:it|that))?"
+)
+# At most this many " to " cuts are tried, so a long request costs no more than a short one.
+_MAX_CUTS = 6
+_EVENT_NOUNS = {"appointment", "appointments", "appt", "event", "events", "entry"}
+_DETERMINERS = {"the", "my", "our", "a", "an", "that", "this", "your"}
 _LIST = [
     re.compile(
         r"^what(?:'s| is|s)\s+(?:on\s+)?(?:my\s+|the\s+)?(?:calendar|agenda|schedule)"
@@ -133,6 +162,44 @@ def _resolves(phrase: str, now: datetime) -> bool:
     return True
 
 
+def _event_words(text: str) -> str:
+    """The words that name an existing event: "the dentist appointment" → "Dentist"."""
+    words = [w for w in text.split() if w.lower() not in _EVENT_NOUNS]
+    while words and words[0].lower() in _DETERMINERS:
+        words.pop(0)
+    if len(words) > 1 and words[-1].lower() in ("meeting", "meetings"):
+        words.pop()  # "the standup meeting", but "meeting with ana" keeps it
+    if words:
+        words[-1] = re.sub(r"(?:'s|’s)$", "", words[-1])
+    return _title(" ".join(words))
+
+
+def _old_day(what: str, now: datetime) -> tuple[str, str | None]:
+    """ "dentist from friday" → ("dentist", "friday"): the day the event is on now, if named."""
+    m = re.match(r"^(?P<what>.+?)\s+(?:from|on)\s+(?P<day>.+)$", what, re.I)
+    if m and _resolves(m.group("day"), now) and not moment_parts(m.group("day"), now)[1]:
+        return m.group("what"), m.group("day")
+    return what, None
+
+
+def _minutes(text: str) -> int | None:
+    """A length of time in whole minutes, or None."""
+    try:
+        return int(parse_duration(text).total_seconds() // 60) or None
+    except TimeParseError:
+        return None
+
+
+def _duration_suffix(text: str) -> tuple[str, int] | None:
+    """ "the standup fifteen minutes" → ("the standup", 15): the longest length at the end."""
+    words = text.split()
+    for k in range(min(7, len(words) - 1), 0, -1):
+        minutes = _minutes(" ".join(words[-k:]))
+        if minutes is not None:
+            return " ".join(words[:-k]), minutes
+    return None
+
+
 def _title(text: str) -> str:
     text = text.strip(" ,;:-")
     while True:
@@ -199,17 +266,22 @@ _FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday"
 
 
 def make_matchers(
-    now: Callable[[], datetime], has_event: Callable[[str], bool] = lambda _: True
+    now: Callable[[], datetime],
+    has_event: Callable[[str], bool] = lambda _: True,
+    event_start: Callable[[str], Moment | None] | None = None,
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
     """The calendar's matchers, resolving dates against `now()`.
 
     `has_event(words)` says whether an event with those title words exists, so
     "cancel my subscription" goes to the model rather than the calendar.
+    `event_start(words)` is the current start of the one event those words name
+    (None when none or several do): "move the dentist to 4pm" keeps its day with it,
+    "move it to monday" its time. Without it a time alone is left to the model.
     """
 
     def add_event(text: str) -> IntentMatch | None:
         m = _ADD.match(text)
-        if not m or "?" in text:
+        if not m or "?" in text or _NO_TOOL.search(text):
             return None
         rest = _CALENDAR_WORDS.sub(" ", m.group("rest")).strip()
         if _OTHER_DOMAINS.search(rest):
@@ -223,10 +295,12 @@ def make_matchers(
             extra["repeat"] = repeat
         title, when = split_title_and_time(rest, now())
         if when is None and (tail := dateish_tail(rest)) is not None:
+            if _minutes(tail) is not None:
+                return None  # "make the standup 15 minutes": a length, not a start
             title, when = rest[: rest.rindex(tail)], tail  # the tool explains what is wrong with it
         title = _title(title)
-        if not title or len(title.split()) > 8:
-            return None
+        if not title or len(title.split()) > 8 or _resolves(title, now()):
+            return None  # "add wednesday at 6pm": a time with no title
         if when is None:
             return IntentMatch(
                 "calendar_create_event",
@@ -242,6 +316,8 @@ def make_matchers(
         """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time."""
         if "?" in text or _NOT_A_TITLE.match(text) or _OTHER_DOMAINS.search(text):
             return None
+        if _NO_TOOL.search(text):
+            return None
         title, when = split_title_and_time(text, now())
         if when is None or not text.lower().endswith(when.lower()):
             return None
@@ -253,8 +329,13 @@ def make_matchers(
         except TimeParseError:
             return None
         title = _title(title)
-        if not title or len(title.split()) > 5:
-            return None
+        if (
+            not title
+            or len(title.split()) > 5
+            or _resolves(title, now())
+            or _ADD.match(title + " x")
+        ):
+            return None  # no title: "add tomorrow ten am"
         return IntentMatch(
             "calendar_create_event", {"title": title, "start": when}, "event_at_time"
         )
@@ -268,8 +349,7 @@ def make_matchers(
         ):
             return None
         what, when = split_title_and_time(m.group("rest"), now())
-        what = re.sub(r"\b(?:appointment|meeting|event)s?\b", " ", what, flags=re.I)
-        what = _title(" ".join(what.split()))
+        what = _event_words(what)
         if not what or not has_event(what):
             return None
         arguments: dict[str, str] = {"event": what}
@@ -293,18 +373,100 @@ def make_matchers(
         return None
 
     def move_event(text: str) -> IntentMatch | None:
-        """ "Move my dentist appointment to Friday at 4pm", "reschedule lunch to 1pm"."""
+        """ "Move the dentist appointment to 4pm", "reschedule my call with ana to monday".
+
+        A time alone keeps the event's day, a day alone keeps its time: both need the
+        event's current start (`event_start`) unless the request names the old day.
+        """
         m = _MOVE_EVENT.match(text.strip())
-        if not m or _OTHER_DOMAINS.search(m.group("what")):
+        if not m or _NO_TOOL.search(text):
             return None
-        what = re.sub(r"\b(?:appointment|meeting|event)s?\b", " ", m.group("what"), flags=re.I)
-        what = _title(" ".join(what.split()))
-        when = m.group("when").strip(" .")
-        if not what or not has_event(what) or not _resolves(when, now()):
+        rest = m.group("rest")
+        for cut in islice(re.finditer(r"\s+(?:to|until|till|for)\s+", rest, re.I), _MAX_CUTS):
+            when = rest[cut.end() :].strip(" .")
+            if not _resolves(when, now()):
+                continue
+            what, day = _old_day(rest[: cut.start()], now())
+            what = re.sub(r"\s+(?:back|forward|over)$", "", what, flags=re.I)
+            if _OTHER_DOMAINS.search(what) or not (event := _event_words(what)):
+                return None
+            if not has_event(event):
+                return None
+            start = _keep_the_rest(event, when, day)
+            if start is None:
+                return None
+            arguments = {"event": event, "start": start} | ({"day": day} if day else {})
+            return IntentMatch("calendar_update_event", arguments, "move_event")
+        return None
+
+    def _keep_the_rest(event: str, when: str, day: str | None) -> str | None:
+        """`when` made whole: a time alone on the event's day, a day alone at its time."""
+        has_day, has_time = moment_parts(when, now())
+        if has_day == has_time:
+            return when
+        current = event_start(event) if event_start else None
+        if has_time:  # "to 4pm"
+            if day:
+                return f"{when} {day}"
+            return f"{when} on {current.start.date().isoformat()}" if current else None
+        if current is None or current.all_day:  # "to monday"
+            return when
+        return f"{when} at {current.start.strftime('%H:%M')}"
+
+    def rename_event(text: str) -> IntentMatch | None:
+        """ "Rename the dentist appointment to dentist checkup"."""
+        m = _RENAME.match(text.strip())
+        if not m:
             return None
-        if not _NAMES_A_DAY.search(when):
-            return None  # "to 1pm": which day is meant is the model's (or the user's) to say
-        return IntentMatch("calendar_update_event", {"event": what, "start": when}, "move_event")
+        rest = m.group("rest")
+        for cut in islice(re.finditer(r"\s+(?:to|as|into)\s+", rest, re.I), _MAX_CUTS):
+            event = _event_words(rest[: cut.start()])
+            title = _title(rest[cut.end() :].strip(" \"'“”"))
+            if event and title and has_event(event):
+                arguments = {"event": event, "title": title}
+                return IntentMatch("calendar_update_event", arguments, "rename_event")
+        return None
+
+    def resize_event(text: str) -> IntentMatch | None:
+        """ "Make the standup 15 minutes", "shorten the standup to fifteen minutes"."""
+        m = _RESIZE.match(text.strip())
+        if not m or _NO_TOOL.search(text):
+            return None
+        found = _duration_suffix(re.sub(r"\s+(?:long|in total)$", "", m.group("rest"), flags=re.I))
+        if found is None:
+            return None
+        what, minutes = found
+        words = what.split()
+        while words and words[-1].lower() in _RESIZE_FILLER:
+            words.pop()
+        event = _event_words(" ".join(words))
+        if not event or not has_event(event) or words[-1:] == ["by"]:
+            return None
+        arguments = {"event": event, "duration_minutes": minutes}
+        return IntentMatch("calendar_update_event", arguments, "resize_event")
+
+    def event_reminder(text: str) -> IntentMatch | None:
+        """ "Add a reminder to the dentist appointment 30 minutes before"."""
+        m = _REMINDER_FOR.match(text.strip())
+        if not m or "?" in text:
+            return None
+        rest, found = m.group("rest"), None
+        before = re.match(rf"^(?P<length>.+?)\s+{_BEFORE}\s+(?P<what>.+)$", rest, re.I)
+        after = re.match(rf"^(?:(?:to|for|on|about|of)\s+)?(?P<what>.+?)\s+{_BEFORE}$", rest, re.I)
+        if m.group("length"):  # "add a 30 minute reminder to the dentist"
+            what = re.sub(r"^(?:to|for|on|about)\s+", "", rest, flags=re.I)
+            found = (what, _minutes(m.group("length")))
+        elif before:  # "remind me 30 minutes before the dentist"
+            found = (before.group("what"), _minutes(before.group("length")))
+        elif after:  # "add a reminder to the dentist 30 minutes before"
+            found = _duration_suffix(after.group("what"))
+        if found is None or found[1] is None:
+            return None
+        event = _event_words(found[0])
+        if not event or not has_event(event):
+            return None
+        arguments = {"event": event, "reminder_minutes": found[1]}
+        return IntentMatch("calendar_update_event", arguments, "event_reminder")
 
     def search_events(text: str) -> IntentMatch | None:
         """ "Search my calendar for the dentist", "find the dentist in my calendar"."""
@@ -326,6 +488,9 @@ def make_matchers(
     return [
         ("list_events", list_events),
         ("search_events", search_events),
+        ("event_reminder", event_reminder),
+        ("rename_event", rename_event),
+        ("resize_event", resize_event),
         ("move_event", move_event),
         ("cancel_event", cancel_event),
         ("add_event", add_event),
