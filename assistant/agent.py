@@ -193,10 +193,15 @@ class Agent:
             result = turn.follow_up(request)
         if result is None and use_intents:
             match_started = time.perf_counter()
-            match = self.intents.match(turn.answered_request() or request)
+            text = turn.answered_request() or request
+            several = self.intents.match_all(text)
+            match = None if several else self.intents.match(text)
             turn.timings["intent_match"] = time.perf_counter() - match_started
-            if match is not None:
+            if several or match is not None:
                 session.pending = None
+            if several:
+                result = turn.from_intents(request, several)
+            elif match is not None:
                 result = turn.from_intent(request, match)
         if result is None:
             result = turn.with_model(request)
@@ -306,6 +311,41 @@ class _Turn:
             ]
         )
         return RunResult(reply, self.records, path, match.intent)
+
+    def from_intents(self, request: str, matches: list[IntentMatch]) -> RunResult:
+        """Several requests in one ("add X friday 3pm and Y saturday at 1pm"): each in turn.
+
+        A call that needs the user's choice ends the run with its question; the parts
+        after it are named as not done, so nothing is silently dropped.
+        """
+        saved: list[Message] = [Message("user", request)]
+        replies: list[str] = []
+        for index, match in enumerate(matches):
+            call = ToolCall(match.tool, match.arguments)
+            record, text = self.execute(call, "intent")
+            saved += [
+                Message("assistant", "", [call]),
+                Message("tool", text, tool_call_id=call.id, name=call.name),
+            ]
+            if self.question is not None:
+                asked = self.question
+                self.session.pending = IntentMatch(
+                    call.name,
+                    dict(call.arguments),
+                    match.intent,
+                    missing={asked.argument: asked.question},
+                    options=asked.options,
+                ).to_dict()
+                rest = len(matches) - index - 1
+                replies.append(asked.question)
+                if rest:
+                    replies.append(f"(The other {rest} part(s) of your request are not done yet.)")
+                break
+            replies.append(record.summary if record.outcome == "ok" else _failure_reply(record))
+        reply = "\n".join(replies)
+        self._save([*saved, Message("assistant", reply)])
+        names = "+".join(m.intent for m in matches)
+        return RunResult(reply, self.records, "intent", names)
 
     def with_model(self, request: str) -> RunResult:
         """The model loop.

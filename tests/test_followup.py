@@ -46,3 +46,25 @@ def test_the_answer_to_the_harness_question_completes_the_model_path_call(config
     assert call.tool == "calendar_create_event" and call.outcome == "ok", call
     assert call.arguments["start"].startswith("2026-12-03T10:00")
     assert "alice" in call.arguments["title"].lower()
+
+
+def test_two_requests_in_one_become_two_calls(config: Config) -> None:
+    assistant, model, _ = scripted_assistant(config, [])
+    result = assistant.agent.run("add dentist friday 3pm and lunch with sam on saturday at 1pm")
+    assistant.close()
+    assert [c.tool for c in result.calls] == ["calendar_create_event"] * 2
+    assert all(c.outcome == "ok" for c in result.calls) and model.seen == []
+    events = "\n".join(_events(config))
+    assert "SUMMARY:Dentist" in events and "SUMMARY:Lunch with sam" in events.replace("Sam", "sam")
+    assert "20261204T150000" in events and "20261205T130000" in events
+    assert len(result.reply.splitlines()) == 2
+
+
+def test_a_move_keeps_the_events_day(config: Config) -> None:
+    assistant, model, _ = scripted_assistant(config, [])
+    assistant.agent.run("add dentist friday 3pm")
+    moved = assistant.agent.run("move the dentist appointment to 4pm")
+    assistant.close()
+    assert moved.calls[0].tool == "calendar_update_event" and moved.calls[0].outcome == "ok"
+    (event,) = _events(config)
+    assert "20261204T160000" in event and model.seen == []
