@@ -1,4 +1,4 @@
-"""Currencies people name ("Canadian dollars", "Euros", "JPY"), as ISO 4217 codes."""
+"""Currencies people name ("Swiss francs", "Euros", "NOK"), as ISO 4217 codes."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ CURRENCY_NAME = re.compile(
 
 
 def currency_code(name: str) -> str | None:
-    """'Canadian dollars' -> 'CAD', 'Euros' -> 'EUR', 'Japanese Yen' -> 'JPY'."""
+    """'Swiss francs' -> 'CHF', 'Euros' -> 'EUR', 'Norwegian krone' -> 'NOK'."""
     key = re.sub(r"\s+", " ", name.lower().replace("u.s.", "us")).strip()
     if key not in CURRENCIES:
         key = re.sub(r"(?<=[a-z])s$", "", key)

@@ -1,6 +1,6 @@
-"""Formulas people write in requests ("y = x^3", "3x^2 + 2x - 1"), as Python writes them.
+"""Formulas people write in requests ("y = x^4", "2x^3 - 5x + 1"), as Python writes them.
 
-A tool that takes a function as text wants `x**3`; one that takes a polynomial wants its
+A tool that takes a function as text wants `x**4`; one that takes a polynomial wants its
 coefficients. Both come from what the user typed, never from a model's guess.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-# A term: "3x^2", "x", "2.5"
+# A term: "2x^3", "x", "2.5"
 TERM = r"(?:\d+(?:\.\d+)?\s*\*?\s*)?(?<![A-Za-z])[xzt](?![A-Za-z])(?:\s*(?:\^|\*\*)\s*\d+)?|\d+(?:\.\d+)?"
 EXPRESSION = re.compile(
     rf"(?:(?<![A-Za-z])(?:y|f\s*\(\s*x\s*\))\s*=\s*)?(-?\s*(?:{TERM})(?:\s*[-+*/]\s*(?:{TERM}))*)"
@@ -17,7 +17,7 @@ MATH_KEYS = {"function", "equation", "expression", "formula", "polynomial", "fun
 
 
 def expressions(text: str) -> list[str]:
-    """Formulas the user wrote ("y = x^3", "3x^2 + 2x - 1"), as Python writes them ("x**3")."""
+    """Formulas the user wrote ("y = x^4", "2x^3 - 5x + 1"), as Python writes them ("x**4")."""
     found = []
     for match in EXPRESSION.finditer(text):
         formula = match.group(1).strip()
@@ -29,7 +29,7 @@ def expressions(text: str) -> list[str]:
 
 
 def coefficients(formula: str) -> list[float] | None:
-    """A polynomial's coefficients, highest power first: "3x**2 + 2x - 4" -> [3, 2, -4]."""
+    """A polynomial's coefficients, highest power first: "2x**3 - 5x + 1" -> [2, 0, -5, 1]."""
     terms = re.findall(r"([-+]?)\s*(\d+(?:\.\d+)?)?\s*\*?\s*(x(?:\*\*(\d+))?)?", formula)
     powers: dict[int, float] = {}
     for sign, number, variable, power in terms:

@@ -3,7 +3,7 @@
 For an assisted (weak) model the grammar only allows values the user wrote:
 numbers from the request (digits or words: "six", "twice"), short phrases of
 it, and lists written in it. People write a value next to what it names
-("base 6 and height 10", "3 bedrooms, 2 bathrooms", "on dataset my_data"), so
+("width 5 and height 7", "4 beds, 2 taps", "in folder my_docs"), so
 when the request mentions a parameter (by its name, else by its description),
 that parameter's candidates are the values right beside the mention. A number
 directly followed by another parameter's name belongs to that other one.
@@ -66,7 +66,7 @@ _ENUMERATION = re.compile(rf"{_QUOTED}(?:\s*,\s*{_QUOTED})*\s*,?\s*(?:and|or|&)\
 
 
 def _enumerations(text: str) -> list[list[str]]:
-    """Quoted items written as a list in prose: "'Age', 'Income' and 'Education'"."""
+    """Quoted items written as a list in prose: "'North', 'Orchard' and 'Greenhouse'"."""
     found = []
     for match in _ENUMERATION.finditer(text):
         items = re.findall(_QUOTED, match.group(0))
@@ -87,7 +87,7 @@ _NUMBER_RUN = re.compile(
 
 
 def _nested_lists(text: str) -> list[str]:
-    """Bracketed lists of lists ("[[10, 20], [30, 40]]", "[ [1, 2], [3, 4] ]") as JSON."""
+    """Bracketed lists of lists ("[[4, 6], [5, 7]]", "[ [1, 2], [3, 4] ]") as JSON."""
     found = []
     for match in re.finditer(r"\[\s*\[", text):
         depth, start = 0, match.start()
@@ -107,14 +107,14 @@ _SERIES_STOPS = {"of", "with", "for", "the", "a", "an", "is", "am", "are", "and"
 
 
 def _trim(words: list[str]) -> list[str]:
-    """A series item without the function words around it ("G for" -> "G")."""
+    """A series item without the function words around it ("socks for" -> "socks")."""
     while words and words[-1].lower() in _SERIES_STOPS | _FUNCTION_WORDS:
         words = words[:-1]
     return words
 
 
 def _plain_enumerations(text: str) -> list[list[str]]:
-    """Unquoted series of three or more: "efficient, organized, easy going and compassionate"."""
+    """Unquoted series of three or more: "hiking, camping, wild swimming and cycling"."""
     found = []
     for match in _SERIES.finditer(text):
         parts = [p.strip() for p in re.split(r",\s*(?:and |or )?|\s+(?:and|or)\s+", match.group(0))]
@@ -123,7 +123,7 @@ def _plain_enumerations(text: str) -> list[list[str]]:
             (i + 1 for i, w in enumerate(head) if w.lower() in _SERIES_STOPS | _LEADING | _BUYING),
             default=0,
         )
-        parts[0] = " ".join(head[max(cut, len(head) - 3) :])  # "I am efficient" -> "efficient"
+        parts[0] = " ".join(head[max(cut, len(head) - 3) :])  # "I am hiking" -> "hiking"
         parts = [" ".join(_trim(p.split())) for p in parts]
         parts = [p for p in parts if p and p.lower() not in _FUNCTION_WORDS]
         quoted = any(p[:1] in "'\"" or p[-1:] in "'\"" for p in parts)
@@ -141,14 +141,14 @@ _TOKEN = re.compile(
     r"|(?:https?://|www\.)\S+"  # a web address
     r"|(?<![\w/])~?/[\w.~/-]+|\b[A-Za-z]:[\\/][\w.\\/ -]+"  # a path
     r"|\b\d{4}[-/]\d{2}[-/]\d{2}\b|\b\d{1,2}[/-]\d{1,2}[/-]\d{4}\b|\b\d{1,2}/\d{1,2}/\d{2}\b"  # dates
-    r"|\b(?=[\w/-]*\d)(?=[\w/-]*[A-Z])[A-Z\d]+(?:[/-][A-Z\d]+)+\b"  # a docket: 2022/AL2562
+    r"|\b(?=[\w/-]*\d)(?=[\w/-]*[A-Z])[A-Z\d]+(?:[/-][A-Z\d]+)+\b"  # a reference: 2031/QX7781
     r"|\b\d{1,6}\s+(?:[A-Z][\w'-]*\s+){1,3}(?:St|Ave|Rd|Blvd|Ln|Dr|Way|Court|Ct|Place|Pl)\b\.?"
     r"|\b\d{1,6}\s+(?:[A-Za-z][\w'-]*\s+){1,3}(?:[Ss]treet|[Aa]venue|[Rr]oad|[Bb]oulevard|[Ll]ane|[Dd]rive)\b"  # an address
-    r"|\b\d{4}[-/]\d{2,4}\b"  # a season: 2019-2020
-    r"|\b\d+(?:\.\d+)?x\d+(?:\.\d+)?\b"  # a size: 12x18
-    r"|\b[A-Z]{1,4}-?\d{2,}[A-Z\d]*\b|\b[a-z]{1,4}\d{4,}\b"  # a code: B1004, SKU-123, rs6034464
-    r"|\b[\w-]+\.(?:com|org|net|io|edu|gov|co\.uk|de|fr|info)\b(?![@\w])"  # a site: Foodnetwork.com
-    r"|\b(?=\w*\d)(?:[A-Z][a-z]?\d{0,3}){2,}\b"  # a formula: C6H12O6, H2O
+    r"|\b\d{4}[-/]\d{2,4}\b"  # a season: 2024-2025
+    r"|\b\d+(?:\.\d+)?x\d+(?:\.\d+)?\b"  # a size: 30x40
+    r"|\b[A-Z]{1,4}-?\d{2,}[A-Z\d]*\b|\b[a-z]{1,4}\d{4,}\b"  # a code: A2207, SKU-123, ab12345
+    r"|\b[\w-]+\.(?:com|org|net|io|edu|gov|co\.uk|de|fr|info)\b(?![@\w])"  # a site: bikeparts.org
+    r"|\b(?=\w*\d)(?:[A-Z][a-z]?\d{0,3}){2,}\b"  # a formula: CO2, CaCO3
 )
 _LEADING = {"what", "who", "whom", "where", "when", "why", "how", "which", "find", "get", "give",
             "show", "tell", "calculate", "compute", "search", "look", "book", "send", "create",
@@ -211,7 +211,7 @@ _EDGE_WORDS = _FUNCTION_WORDS | {
     "than",
     "many",
     "much",
-    # prepositions ("concerts near me") and words that rank or judge ("the best month")
+    # prepositions ("cafes near me") and words that rank or judge ("the best week")
     "near",
     "around",
     "within",
@@ -253,9 +253,9 @@ _EDGE_WORDS = _FUNCTION_WORDS | {
 
 
 def _proper_phrases(text: str) -> list[str]:
-    """Capitalised phrases ("San Francisco", "Treaty of Tordesillas", "Apple Inc."), not the first verb."""
+    """Capitalised phrases ("Grand Junction", "Isle of Skye", "Acme Ltd."), not the first verb."""
     words = re.findall(r"[\w'’.&#+°-]+|[,;:!?]", text)
-    words = [re.sub(r"['’]+(?=[.,;:!?]*$)", "", w) for w in words]  # "Ride'." -> "Ride."
+    words = [re.sub(r"['’]+(?=[.,;:!?]*$)", "", w) for w in words]  # "Tide'." -> "Tide."
     words = [re.sub(r"(?<=\w)['’]s?$", "", w).lstrip("'’") if len(w) > 2 else w for w in words]
     found: dict[str, None] = {}
     current: list[str] = []
@@ -265,7 +265,7 @@ def _proper_phrases(text: str) -> list[str]:
         while current and current[-1] in _CONNECTORS:  # "Bank of", not "LA"
             current.pop()
         if len(current) == 1 and opening[0] and not current[0].isupper():
-            current.clear()  # "Train a model": a capital that only opens a sentence is no name
+            current.clear()  # "Water the plants": a capital that only opens a sentence is no name
         if current:
             found[
                 " ".join(current).rstrip(".,") if len(current) > 1 else current[0].rstrip(".,")
@@ -277,7 +277,7 @@ def _proper_phrases(text: str) -> list[str]:
             word[:1].isdigit()
             and current
             and not (current[-1] in _CONNECTORS and _YEAR.fullmatch(word.rstrip(".,")))
-        )  # "Windows 10", but not the year of "the Act of 2013"
+        )  # "Firefox 128", but not the year of "the Act of 1987"
         before = words[index - 1] if index else ""
         sentence_start = (
             index == 0
@@ -286,7 +286,7 @@ def _proper_phrases(text: str) -> list[str]:
                 before.endswith(".")
                 and (not _ABBREVIATION.fullmatch(before) or word.lower() in _LEADING | _STARTERS)
             )
-        )  # "Liverpool F.C. Include its statistics": a new sentence
+        )  # "Leeds R.F.C. Show its fixtures": a new sentence
         if sentence_start and current and word.lower() in _LEADING | _STARTERS:
             close()
         if (
@@ -298,9 +298,9 @@ def _proper_phrases(text: str) -> list[str]:
                 opening[0] = sentence_start
             current.append(word)
             if word.endswith(".") and not _ABBREVIATION.fullmatch(word):
-                close()  # "in Texas. Don't return": the sentence ends the name
+                close()  # "in Ohio. Skip the photos": the sentence ends the name
         elif current and word.lower() in _GEOGRAPHIC and current[-1] not in _CONNECTORS:
-            current.append(word)  # "the Amazon rainforest", "Mississippi river"
+            current.append(word)  # "the Kielder forest", "Danube river"
             close()
         else:
             close()
@@ -317,7 +317,7 @@ def _proper_phrases(text: str) -> list[str]:
         r"([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*), ([A-Z][\w.-]*(?: [A-Z][\w.-]*)*)", text
     )
     pairs = [f"{a}, {b}".rstrip(".,;:!?") for a, b in joined]
-    return list(dict.fromkeys(pairs + names))  # "New York, USA" too
+    return list(dict.fromkeys(pairs + names))  # "Lyon, France" too
 
 
 _STARTERS = {"include", "also", "then", "but", "it", "this", "they", "we", "you", "my", "our",
@@ -327,7 +327,7 @@ _TO_WORDS = {"to", "into", "in", "for"}
 _ABBREVIATION = re.compile(
     r"(?:[A-Za-z]\.){2,}|(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Inc|Ltd|Co|Corp|Mt|Ft|Prof|Gen|Lt|No|Vol)\.",
 )
-# A name goes on with one of these, written small: "the Amazon rainforest", "Mississippi river".
+# A name goes on with one of these, written small: "the Kielder forest", "Danube river".
 _GEOGRAPHIC = {"river", "rainforest", "forest", "lake", "mountain", "mountains", "ocean", "sea",
                "bay", "desert", "valley", "island", "islands", "canyon", "glacier", "basin",
                "delta", "peninsula", "coast", "reef", "falls", "county", "city", "gulf",
@@ -356,9 +356,9 @@ _YEAR = re.compile(r"\b(1[5-9]\d\d|2[01]\d\d)\b")
 
 
 def _written_dates(text: str) -> list[str]:
-    """'March 17, 1915', '17th of March 1915', 'Jun.20,2023' as ISO dates ('1915-03-17').
+    """'May 9, 1998', '9th of May 1998', 'Sep.14,2025' as ISO dates ('1998-05-09').
 
-    A day and month without a year ("from 2023 April 4th to April 8th") take the year
+    A day and month without a year ("from 2026 June 2nd to June 6th") take the year
     the request names, if it names one.
     """
     found = []
@@ -378,7 +378,7 @@ def _date_words(text: str) -> set[str]:
     """The words of dates written in words: their numbers are not quantities."""
     words = {w for m in _DAY_MONTH.finditer(text) for w in re.split(r"[\s,.]+", m.group(0)) if w}
     if words and len(set(_YEAR.findall(text))) == 1:
-        words |= set(_YEAR.findall(text))  # "2023 April 4th": the year the days take
+        words |= set(_YEAR.findall(text))  # "2026 June 2nd": the year the days take
     return words
 
 
@@ -419,7 +419,7 @@ def _time_phrases(text: str) -> list[str]:
         r"|\b(?:next|this|last|coming|upcoming) (?:week|weekend|month|year)\b",
         text,
         re.IGNORECASE,
-    )  # "the 19th century", "the 1990s", "April 2022", "next month"
+    )  # "the 17th century", "the 1980s", "June 2026", "next month"
     return found + [e for e in eras if not any(e in f for f in found)]
 
 
@@ -429,12 +429,12 @@ def _names_an_entity(name: str, description: str) -> bool:
     return bool(words & _ENTITY_WORDS) or bool(described & _ENTITY_WORDS)
 
 
-# In a description these say where, not what: "the system of units to be used".
+# In a description these say where, not what: "the folder to save the file to".
 _POSITION_WORDS = {"from", "to", "start", "end"}
 
 
 def _plural(unit: str) -> str:
-    """A unit asked for in the singular, as units are named: "in mile" -> "miles"."""
+    """A unit asked for in the singular, as units are named: "in kilometer" -> "kilometers"."""
     for plural in (unit + "s", unit + "es"):
         if unit.lower() in _UNITS and plural.lower() in _UNITS and len(unit) > 2:
             return plural
@@ -443,16 +443,16 @@ def _plural(unit: str) -> str:
 
 def _clean_chunk(chunk: list[str]) -> bool:
     """A phrase worth offering: it neither starts nor ends on a function word, nor is it
-    only a unit ("Joules per Kelvin")."""
+    only a unit ("meters per second")."""
     if all(w.lower() in _UNITS or w.lower() == "per" for w in chunk):
         return False
     if (
         "'" in chunk[0][:1]
         or "'" in chunk[-1][-1:]
         or re.sub(r"['’]s$", "", chunk[0].lower()) in _LEADING  # "What's"
-        or (len(chunk) > 1 and chunk[0].lower() in _NUMBER_WORDS)  # "five organic"
+        or (len(chunk) > 1 and chunk[0].lower() in _NUMBER_WORDS)  # "five ripe"
     ):
-        return False  # "Guardian Sword+'", "Give": pieces of quotes, the request's own verb
+        return False  # "Blue Tide'", "Give": pieces of quotes, the request's own verb
     return chunk[0].lower() not in _EDGE_WORDS and chunk[-1].lower() not in _EDGE_WORDS
 
 
@@ -546,7 +546,7 @@ _RANGE = re.compile(
     rf"\b(?:from|between)\s+(?:[a-z]\s*=\s*)?({_NUMBER.pattern})\s+(?:to|and|till|until|-)\s+"
     rf"(?:[a-z]\s*=\s*)?({_NUMBER.pattern})(?!\w|\.\d)"
 )
-# One-word options the user names by the word before them: "using simpson method".
+# One-word options the user names by the word before them: "using runge-kutta method".
 _OPTION_KEY = re.compile(r"method|model|format|mode|style|algorithm|technique|strategy|approach")
 _PI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)?\s*(?:pi|π)\b", re.IGNORECASE)
 _LEAD_IN = re.compile(
@@ -584,8 +584,8 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ei
 
 
 def _counting(words: list[str]) -> set[int]:
-    """Where a number word only counts the values that follow: "two numbers: 40 and 50",
-    "two charges of 5C and 7C". Those words are no values themselves."""
+    """Where a number word only counts the values that follow: "two scores: 8 and 14",
+    "two plates holding 4C and 9C". Those words are no values themselves."""
     found = set()
     for i, word in enumerate(words):
         count = _COUNTS.get(word.lower())
@@ -608,8 +608,8 @@ def _counting(words: list[str]) -> set[int]:
 
 
 def _most_specific(found: list[int], stems: list[str]) -> list[int]:
-    """The mentions that use the most of a name's words: for gauge_pressure, "a gauge
-    pressure of 2", not "atmospheric pressure of 1"."""
+    """The mentions that use the most of a name's words: for front_tyre_pressure, "a
+    front tyre pressure of 2.4", not "rear tyre pressure of 2.2"."""
     runs: list[list[int]] = []
     for index in found:
         if runs and index == runs[-1][-1] + 1:
@@ -643,19 +643,19 @@ class Grounding:
         }
         wanted = {dimension for dimension, _ in self.measures.values()}
         self.quantities: list[Quantity] = quantities(text, wanted)
-        kelvin = "temperature" in wanted  # "298K" is a temperature where one is asked
+        kelvin = "temperature" in wanted  # "310K" is a temperature where one is asked
         text = _MAGNITUDE.sub(
             lambda m: m.group(0) if kelvin and m.group(2) == "K" else _scaled(m), text
         )  # 100 million -> 100000000
         self.percents = {m.group(1) for m in _PERCENT.finditer(text)}
         self.lists = _nested_lists(text) + [m.group(0) for m in _LIST.finditer(text)]
-        self.lists += _pairs_in_parentheses(text)  # "(33.4484 N, 112.0740 W)", "(3, 4)"
+        self.lists += _pairs_in_parentheses(text)  # "(48.85 N, 2.35 E)", "(3, 4)"
         self.lists += [
             "[" + re.sub(r",?\s+and\s+|\s*,\s*", ", ", run) + "]"
             for run in _NUMBER_RUN.findall(_LIST.sub(" ", text))
         ]
         self.enumerations = _enumerations(_LIST.sub(" ", text))
-        self.pairs = [  # "tomatoes and lettuce": a list of two, offered only to list parameters
+        self.pairs = [  # "socks and gloves": a list of two, offered only to list parameters
             [a, b]
             for a, b in re.findall(r"\b([A-Za-z][\w-]*) and ([A-Za-z][\w-]*)\b", text)
             if a.lower() not in _SERIES_STOPS and b.lower() not in _SERIES_STOPS
@@ -665,7 +665,7 @@ class Grounding:
         self.words = [w for w in words if w]
         self.stems = [stem(w.lower()) for w in self.words]
         self.counting = _counting(self.words)
-        # the numbers inside a formula ("3x^2 + 2x - 1") are not values of their own
+        # the numbers inside a formula ("2x^3 - 5x + 1") are not values of their own
         outside = _formula_free(text)
         self.numbers = list(
             dict.fromkeys(
@@ -689,7 +689,7 @@ class Grounding:
             )
         )
         self.proper = _proper_phrases(request)
-        named_pairs = [  # "Santa Barbara and Monterey", "Personal Info and Job History"
+        named_pairs = [  # "Glenwood Springs and Rifle", "Travel Notes and Receipts"
             [a, b]
             for a in self.proper
             for b in self.proper
@@ -703,7 +703,7 @@ class Grounding:
         self.times = _time_phrases(request)
         in_times = {w for t in self.times for w in t.split()}
         dated = _date_words(request)
-        self.dated_numbers = {  # "July 10, 2022": its numbers are a date's
+        self.dated_numbers = {  # "May 9, 1998": its numbers are a date's
             n
             for w in self.words
             if (n := _as_number(w)) and (w in dated or (w in in_times and not w.isdigit()))
@@ -745,7 +745,7 @@ class Grounding:
     def _names_another(self, index: int, name: str) -> bool:
         """Whether the word at `index` mentions another parameter (by name)."""
         if index >= len(self.stems) or self.words[index].lower() in _UNITS:
-            return False  # "a gauge pressure of 2 atm": a unit, though atm_pressure says "atm"
+            return False  # "a tyre pressure of 2 bar": a unit, though bar_limit says "bar"
         others = [p for p in (self.parameters.get("properties") or {}) if p != name]
         return any(self.stems[index] in _terms(other) for other in others)
 
@@ -764,9 +764,9 @@ class Grounding:
     def measured_pairs(self, name: str, integer: bool) -> list[tuple[str, str]]:
         """Quantities the user wrote in a unit of what this parameter measures, in its unit.
 
-        "accelerating at 2 m/s^2 for 5 seconds": 5 is the time; "100µF" is 0.0001 for a
-        capacitance in farads; "5ft 10in" is 70 for a height in inches; "6:30" gives an hours
-        parameter 6 and a minutes one 30.
+        "speeding up by 3 m/s^2 over 4 seconds": 4 is the time; "500µF" is 0.0005 for a
+        capacitance in farads; "6ft 2in" is 74 for a height in inches; "7:45" gives an hours
+        parameter 7 and a minutes one 45.
         """
         found: list[tuple[str, str]] = []  # (as written, as the parameter takes it)
         measure = self.measures.get(name)
@@ -784,7 +784,7 @@ class Grounding:
             and words & {"initial", "start", "starting"}
             and _AT_REST.search(self.request)
         ):
-            found.append(("0", "0"))  # "started from rest", "dropped from 100 m"
+            found.append(("0", "0"))  # "set off from rest", "dropped from 40 m"
         for quantity in self.quantities:
             if quantity.dimension == dimension:
                 value = written(convert(quantity, unit), integer)
@@ -813,7 +813,7 @@ class Grounding:
         """Numbers written plainly in digits ("12"; not "3pm", nor the "two" of "two sets"),
         as this parameter takes them: what an optional number may take unasked."""
         words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
-        if words & _COUNT_KEYS:  # "three personality traits": a count may be a word
+        if words & _COUNT_KEYS:  # "three nearby cafes": a count may be a word
             return self._as_kind(self.bare_numbers, name, integer)
         digits = {n for w in self.words if _NUMBER.fullmatch(w) and (n := _as_number(w))}
         return self._as_kind([n for n in self.bare_numbers if n in digits], name, integer)
@@ -828,7 +828,7 @@ class Grounding:
 
     @property
     def respective(self) -> dict[str, str]:
-        """Values listed in the order their parameters were: "base and height as 6cm and 10cm"."""
+        """Values listed in the order their parameters were: "width and depth as 30cm and 45cm"."""
         properties = list(self.parameters.get("properties") or {})
         terms = {p: _terms(p) for p in properties}
 
@@ -866,8 +866,8 @@ class Grounding:
         return found
 
     def near_numbers(self, name: str, by_name_only: bool = False) -> list[str]:
-        """Numbers written right beside a mention of `name` ("height 10", "5 years")."""
-        assigned = re.findall(  # "a=1, b=-3": a name the tool uses, given its value
+        """Numbers written right beside a mention of `name` ("height 7", "4 years")."""
+        assigned = re.findall(  # "a=2, b=-1": a name the tool uses, given its value
             rf"(?<![\w.]){re.escape(name)}\s*(?:=|:)\s*({_NUMBER.pattern})(?![\w.])", self.request
         )
         if assigned:
@@ -884,7 +884,7 @@ class Grounding:
                         near[value] = None
                     break
                 if self.words[j].lower() not in _FILLER and self.stems[j] not in own:
-                    break  # "annual return rate is 7%": words of the mention itself are skipped
+                    break  # "yearly growth rate is 3%": words of the mention itself are skipped
             if i >= 1 and i - 1 not in self.counting and (value := _as_number(self.words[i - 1])):
                 near[value] = None
         return list(near)
@@ -893,7 +893,7 @@ class Grounding:
         """Values the user clearly gave an optional parameter; none means leave it out.
 
         Clearly given: an allowed (enum) value written in the request, a flag whose words the
-        request uses ("direct flight", "with details"), a number or phrase right beside the
+        request uses ("express delivery", "in detail"), a number or phrase right beside the
         parameter's mention, a typed token (address, path, date) of its kind, a name the user
         wrote for a parameter that names a thing, or a list the user wrote. An optional
         parameter gets a value only from the user, never from the model's imagination.
@@ -908,7 +908,7 @@ class Grounding:
             integer = kind == "integer"
             near = self._as_kind(self.near_numbers(name, True), name, integer)
             measure = self.measures.get(name)
-            alone = measure is not None and not any(  # "for 6 hours" is the duration's
+            alone = measure is not None and not any(  # "for 3 hours" is the duration's
                 other != name and found[0] == measure[0] for other, found in self.measures.items()
             )
             return near or (self.measured(name, integer) if alone else [])
@@ -924,12 +924,12 @@ class Grounding:
         if _UNIT_KEYS & set(
             re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower())
         ):
-            # "450 meters in 20 seconds" gives quantities; "in km/h" asks for a unit
+            # "300 meters in 48 seconds" gives quantities; "in km/h" asks for a unit
             asked = [u for u in self.units if self.preposition(u) in ("in", "to", "into", "as")]
             if asked:
                 return [_plural(u) for u in asked]
             symbols = {q.symbol.lower(): q.symbol for q in self.quantities}
-            return list(symbols.values()) if len(symbols) == 1 else []  # "a radius of 4 inches"
+            return list(symbols.values()) if len(symbols) == 1 else []  # "a depth of 8 inches"
         typed = self.typed_tokens(name, description)
         if typed:
             return typed
@@ -961,7 +961,7 @@ class Grounding:
     @property
     def currencies(self) -> list[tuple[str, str]]:
         """Currencies the user named, as ISO codes, each with the word before it:
-        "150 Euros to Canadian dollars" -> [("EUR", "150"), ("CAD", "to")]."""
+        "240 Norwegian krone to Swiss francs" -> [("NOK", "240"), ("CHF", "to")]."""
         found = []
         for match in CURRENCY_NAME.finditer(self.request):
             code = currency_code(match.group(0))
@@ -1002,12 +1002,12 @@ class Grounding:
         return all(w.lower() in _NUMBER_WORDS for w in value.split())
 
     def placed(self, value: str) -> bool:
-        """Whether the user wrote a name as a place ("in California", "near Boston")."""
+        """Whether the user wrote a name as a place ("in Cornwall", "near Leeds")."""
         if value not in self.proper:
             return False
         if self.preposition(value) in ("in", "near", "around", "at"):
             return True
-        # "in Los Angeles, California": the state goes with its placed city
+        # "in Boulder, Colorado": the state goes with its placed city
         return any(p.endswith(", " + value) and self.placed(p.split(", ")[0]) for p in self.proper)
 
     def names_a_place(self, name: str) -> bool:
@@ -1021,7 +1021,7 @@ class Grounding:
         found = re.findall(r"(?<![\w/])([A-Za-z]+(?:/[A-Za-z]+)?|°[CF])(?![\w/])", self.request)
         return list(
             dict.fromkeys(u for u in found if set(u.lower().split("/")) & _UNITS)
-        )  # "grams/mole" too
+        )  # "kcal/serving" too
 
     @property
     def codes(self) -> list[str]:
@@ -1033,13 +1033,13 @@ class Grounding:
         return _names_an_entity(name, self.description(name))
 
     def flag(self, name: str) -> list[str]:
-        """A yes/no parameter the request names ("direct flight": true; "no tolls": false)."""
+        """A yes/no parameter the request names ("express delivery": true; "no tolls": false)."""
         if not (_terms(name) - _GENERIC_FLAG_WORDS) & set(self.stems):
             return []
         return ["false" if self._negated(name) else "true"]
 
     def _says(self, value: str) -> bool:
-        """Whether the request uses every content word of `value` ("historical records")."""
+        """Whether the request uses every content word of `value` ("weekly reports")."""
         words = _terms(value)
         return bool(words) and words <= set(self.stems)
 
@@ -1077,9 +1077,9 @@ class Grounding:
         words = set(re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()))
         text = description.lower()
         if self.expressions and (words | set(re.findall(r"[a-z]+", text)[:6])) & MATH_KEYS:
-            return self.expressions  # "the function y = x^3": "x**3"
+            return self.expressions  # "the curve y = x^4": "x**4"
         if words & _TEXT_KEYS and self.quoted:
-            return self.quoted  # "the sentiment of a review 'I love it!'": the text is the quote
+            return self.quoted  # "the mood of a note 'Back by six!'": the text is the quote
         kinds: list[tuple[set[str], tuple[str, ...], Callable[[str], bool]]] = [
             ({"email", "mail", "recipient", "to", "cc", "bcc"}, ("email address",), lambda t: "@" in t),
             ({"path", "file", "filename", "directory", "folder"}, ("file path", "path to"),
@@ -1099,7 +1099,7 @@ class Grounding:
                     return found
         if words & {"month"} and (months := self._written(_MONTHS)):  # "in December"
             return months
-        if words & {"year", "season"}:  # "the 2021 La Liga season": a year as text
+        if words & {"year", "season"}:  # "the 2025 netball season": a year as text
             years = [t for t in self.tokens if re.fullmatch(r"\d{4}[-/]\d{2,4}", t)]
             years += [y for y in _YEAR.findall(self.request) if not any(y in t for t in years)]
             if "season" in words:
@@ -1119,7 +1119,7 @@ class Grounding:
                 return said or [c for c in codes if c not in numbered] or codes
             return list(dict.fromkeys(codes))
         if words & _UNIT_KEYS and self.units:
-            # "how many teaspoons in 2 tablespoons": from the quantity's unit to the one asked
+            # "how many cups in 3 pints": from the quantity's unit to the one asked
             attached = [
                 u for u in self.units if u.lower() in {q.symbol.lower() for q in self.quantities}
             ]
@@ -1128,7 +1128,7 @@ class Grounding:
                 return attached or asked
             if words & {"to", "target", "output", "desired", "into"}:
                 return asked or attached
-            return self.units  # "in km/h", "2 tablespoons": the units the user named
+            return self.units  # "in km/h", "3 pints": the units the user named
         place = {"location", "city", "place", "address", "point", "station", "airport"}
         lead = set(re.split(r"[^a-z]+", text)[:10])  # "The time frame", "Date of the show"
         if (words & _WHEN_WORDS or lead & {"date", "time", "when"}) and not (
@@ -1139,11 +1139,11 @@ class Grounding:
 
     def near_phrases(self, name: str, by_name_only: bool = False) -> list[str]:
         """Phrases right after a mention of the parameter, or the word right before it
-        ("Chinese cuisine", "rock concerts")."""
+        ("tubeless repair", "jazz nights")."""
         near: dict[str, None] = {}
         for i in self._mentions(name, by_name_only):
             quoted = self._quoted_after(self.words[i])
-            if quoted:  # "a customer review 'I love the food here!'": the review is the quote
+            if quoted:  # "a note 'Back by six!'": the note is the quote
                 near[quoted] = None
                 continue
             j = i + 1
@@ -1153,18 +1153,18 @@ class Grounding:
                 j += 1
             rest = " ".join(self.words[j:]).lstrip("'\"‘“`")
             whole = [c for c in self.quoted + self.tokens + self.proper if rest.startswith(c)]
-            if whole and not by_name_only:  # "change size to 12x18": the size is 12x18
+            if whole and not by_name_only:  # "change size to 30x40": the size is 30x40
                 near[max(whole, key=len)] = None
                 continue
             if (
                 (not by_name_only or _OPTION_KEY.fullmatch(name))
-                and not self.names_an_entity(name)  # "a Tennis player, Serena Williams"
+                and not self.names_an_entity(name)  # "a chess player, Ada Brightwater"
                 and i >= 1
                 and _clean_chunk([self.words[i - 1]])
                 and _as_number(self.words[i - 1]) is None
             ):
                 before = self.words[i - 1]
-                head = " ".join(self.words[:i])  # "Santa Clara county": the whole name
+                head = " ".join(self.words[:i])  # "Wessex Vale county": the whole name
                 ending = [n for n in self.proper if head.endswith(n)]
                 if ending:
                     near[max(ending, key=len)] = None
@@ -1187,7 +1187,7 @@ class Grounding:
         return list(dict.fromkeys(re.findall(pattern, self.request, re.IGNORECASE)))
 
     def _quoted_after(self, word: str) -> str | None:
-        """Quoted text the user wrote right after a word ("review 'I love it!'")."""
+        """Quoted text the user wrote right after a word ("note 'Back by six!'")."""
         for match in re.finditer(rf"\b{re.escape(word)}\b", self.request):
             tail = _LEAD_IN.sub("", self.request[match.end() :])
             if tail[:1] in "'\"‘“`":
@@ -1200,7 +1200,7 @@ class Grounding:
         """Lists the user wrote, as JSON, when their items fit the item type.
 
         Bracketed lists ("[1, 2, 3]") first; for text items also enumerations written in
-        prose ("'Age', 'Income' and 'Education'").
+        prose ("'North', 'Orchard' and 'Greenhouse'").
         """
         found = []
         if item_type == "string":
@@ -1223,7 +1223,7 @@ class Grounding:
             found.append(
                 json.dumps(items if item_type not in ("string",) else [str(v) for v in items])
             )
-        if item_type in ("integer", "number", "float"):  # "from x=1 to x=3": an interval
+        if item_type in ("integer", "number", "float"):  # "from x=0 to x=2.5": an interval
             for low, high in _RANGE.findall(self.request):
                 if item_type != "integer" or not re.search(r"[.eE]", low + high):
                     found.append(f"[{low}, {high}]")

@@ -1,10 +1,10 @@
-"""Quantities people write with a unit ("2 m/s^2", "100µF", "5ft 10in", "298K"), and which
+"""Quantities people write with a unit ("3 m/s^2", "500µF", "6ft 2in", "310K"), and which
 parameter each one is for.
 
-A tool says what unit it wants ("The acceleration in meters/second^2", "The capacitance
+A tool says what unit it wants ("The acceleration in m/s^2", "The capacitance
 in farads (F)"); the user writes a number with a unit. Matching the two by what they
-measure puts "accelerating at 2 m/s^2 for 5 seconds from 10 m/s" in the right
-parameters without a model, and converts "100µF" to the 0.0001 farads the tool asked for.
+measure puts "speeding up by 3 m/s^2 over 4 seconds from 6 m/s" in the right
+parameters without a model, and converts "500µF" to the 0.0005 farads the tool asked for.
 """
 
 from __future__ import annotations
@@ -83,8 +83,8 @@ _BASE: dict[str, tuple[str, float]] = {
     "henry": ("inductance", 1), "henries": ("inductance", 1), "mh": ("inductance", 1e-3),
     "µh": ("inductance", 1e-6), "uh": ("inductance", 1e-6),
 }  # fmt: skip
-# One-letter symbols count only as written in SI ("5C", "10 V", "100 m"), and "in" and "H"
-# only glued to their number ("10in", "50H"): "a", "in" and "s" are words too.
+# One-letter symbols count only as written in SI ("4C", "12 V", "40 m"), and "in" and "H"
+# only glued to their number ("10in", "20H"): "a", "in" and "s" are words too.
 _LETTERS = {"m", "s", "g", "h", "A", "V", "W", "J", "C", "F", "K", "L"}
 _GLUED = {"in": ("length", 0.0254), "H": ("inductance", 1.0)}
 # What a parameter measures, from its name when its description names no unit.
@@ -123,7 +123,7 @@ class Quantity:
     unit: str  # as a key of _BASE
     dimension: str
     start: int  # where it was written
-    raw: str  # its number as written ("5" of "5ft 10in")
+    raw: str  # its number as written ("6" of "6ft 2in")
     symbol: str  # its unit as written ("inches", "cm")
 
 
@@ -149,7 +149,7 @@ def _symbol(symbol: str, glued: bool, wanted: set[str]) -> tuple[str, str] | Non
         return None
     dimension = _BASE[unit][0]
     if unit in ("c", "f") and "temperature" in wanted and _BASE[unit][0] not in wanted:
-        return ("°" + unit, "temperature")  # "100 C" where a temperature is asked
+        return ("°" + unit, "temperature")  # "80 C" where a temperature is asked
     if unit == "k" and "temperature" not in wanted:
         return None  # "50K": fifty thousand, read elsewhere
     return unit, dimension
@@ -193,7 +193,7 @@ def unit_words(text: str) -> list[str]:
 
 
 def _joined(found: list[Quantity], text: str) -> list[Quantity]:
-    """One quantity written in two parts: "5ft 10in", "1 hour 30 minutes"."""
+    """One quantity written in two parts: "6ft 2in", "1 hour 30 minutes"."""
     joined: list[Quantity] = []
     for quantity in found:
         if joined:
@@ -224,7 +224,7 @@ def _dimension_of(unit: str) -> str:
 def parameter_unit(name: str, description: str) -> tuple[str, str | None] | None:
     """What a parameter measures and, if its description says, in which unit.
 
-    "The acceleration in meters/second^2", "The capacitance (C) in farads (F)", "The number
+    "The acceleration in m/s^2", "The capacitance (C) in farads (F)", "The number
     of days": a unit after "in"/"as"/"of" first, then a symbol in parentheses; one that
     measures something other than the parameter's name says ("inductance (L)") is not it.
     """
@@ -233,7 +233,7 @@ def parameter_unit(name: str, description: str) -> tuple[str, str | None] | None
     candidates: list[str] = []
     for match in re.finditer(r"\b(?:in|as|of)\s+(?:the\s+)?(?:units?\s+of\s+)?", description):
         phrase = re.findall(r"[A-Za-zµΩ°/^²³0-9]+", description[match.end() : match.end() + 40])
-        for size in range(min(3, len(phrase)), 0, -1):  # "degree Celsius", "meters/second^2"
+        for size in range(min(3, len(phrase)), 0, -1):  # "degrees Celsius", "meters per second"
             candidate = " ".join(phrase[:size])
             unit = _unit(candidate)
             if unit is not None and len(candidate) > 1:
@@ -282,7 +282,7 @@ def _from_kelvin(value: float, unit: str) -> float:
 
 
 def written(value: float, integer: bool) -> str | None:
-    """A number as a parameter takes it: "70" for an integer, "0.0001" (not 9.99e-05)."""
+    """A number as a parameter takes it: "74" for an integer, "3.3e-05" (not 3.2999...e-05)."""
     rounded = float(f"{value:.10g}")
     if integer:
         return str(int(rounded)) if rounded.is_integer() else None

@@ -254,7 +254,7 @@ def _name_hits(wanted: set[str], name_words: set[str]) -> int:
     return hits
 
 
-# What a question word asks for: "When did the Treaty of Lisbon take place?" wants a date.
+# What a question word asks for: "When did the Old Mill Theatre open?" wants a date.
 _ASKS_FOR = {
     "when": {"date", "time", "year"},
     "who": {"person", "president", "leader", "monarch", "king", "queen", "scientist", "inventor",
@@ -267,7 +267,7 @@ def _asked_for(request: str) -> set[str]:
     asked = {stem(w) for question, wants in _ASKS_FOR.items() if question in words for w in wants}
     named = len(unit_words(request)) + len({currency_code(m.group(0)) for m in
                                             CURRENCY_NAME.finditer(request)})  # fmt: skip
-    if named >= 2:  # "How many ounces in 2 pounds?", "150 Euros in dollars": a conversion
+    if named >= 2:  # "How many cups in 3 pints?", "80 francs in krone": a conversion
         asked |= {"convert", "conversion", "exchange"}
     return asked
 

@@ -17,16 +17,16 @@ from assistant.models.scripted import ScriptedModel
 from assistant.selection import score_tools
 from tests.helpers import call
 
-EXPECTED = {"calc.area": {"base": [10], "height": [5], "unit": ["units", ""]}}
+EXPECTED = {"garden.bed": {"base": [10], "height": [5], "unit": ["units", ""]}}
 
 
 def test_checker_follows_bfcl_rules() -> None:
-    assert call_matches("calc.area", {"base": 10, "height": 5}, EXPECTED)
-    assert call_matches("calc_area", {"base": 10.0, "height": 5, "unit": "Units"}, EXPECTED)
-    assert not call_matches("calc.area", {"base": 10}, EXPECTED)  # a required argument missing
-    assert not call_matches("calc.area", {"base": 10, "height": 5, "colour": "red"}, EXPECTED)
-    assert not call_matches("calc.area", {"base": 11, "height": 5}, EXPECTED)
-    assert not call_matches("calc.volume", {"base": 10, "height": 5}, EXPECTED)
+    assert call_matches("garden.bed", {"base": 10, "height": 5}, EXPECTED)
+    assert call_matches("garden_bed", {"base": 10.0, "height": 5, "unit": "Units"}, EXPECTED)
+    assert not call_matches("garden.bed", {"base": 10}, EXPECTED)  # a required argument missing
+    assert not call_matches("garden.bed", {"base": 10, "height": 5, "colour": "red"}, EXPECTED)
+    assert not call_matches("garden.bed", {"base": 11, "height": 5}, EXPECTED)
+    assert not call_matches("garden.pond", {"base": 10, "height": 5}, EXPECTED)
     nested = {"f": {"budget": [{"min": [300], "max": [400, ""]}], "tags": [["a", "b"]]}}
     assert call_matches("f", {"budget": {"min": 300}, "tags": ["A", "b"]}, nested)
     assert not call_matches("f", {"budget": {"min": 300, "extra": 1}, "tags": ["a", "b"]}, nested)
@@ -35,11 +35,11 @@ def test_checker_follows_bfcl_rules() -> None:
 
 
 def test_parallel_calls_match_in_any_order_and_exactly() -> None:
-    expected = [{"play": {"artist": ["Taylor Swift"]}}, {"play": {"artist": ["Maroon 5"]}}]
-    calls = [("play", {"artist": "Maroon 5"}), ("play", {"artist": "taylor swift"})]
+    expected = [{"play": {"artist": ["Nina Lark"]}}, {"play": {"artist": ["Harbour 5"]}}]
+    calls = [("play", {"artist": "Harbour 5"}), ("play", {"artist": "nina lark"})]
     assert calls_match(calls, expected)
     assert not calls_match(calls[:1], expected)
-    assert not calls_match([*calls, ("play", {"artist": "Adele"})], expected)
+    assert not calls_match([*calls, ("play", {"artist": "Olu Reyes"})], expected)
     assert not calls_match([calls[0], calls[0]], expected)
 
 
@@ -50,8 +50,9 @@ def test_irrelevance_is_right_only_without_calls() -> None:
 
 def test_loads_any_directory_in_bfcl_format(tmp_path: Path) -> None:
     (tmp_path / "possible_answer").mkdir()
-    question = {"id": "live_simple_0", "question": [[{"role": "user", "content": "area 10 by 5"}]],
-                "function": [{"name": "calc.area", "parameters": {"type": "dict", "properties": {}}}]}  # fmt: skip
+    turn = [{"role": "user", "content": "garden bed 10 by 5"}]
+    question = {"id": "live_simple_0", "question": [turn],
+                "function": [{"name": "garden.bed", "parameters": {"type": "dict", "properties": {}}}]}  # fmt: skip
     (tmp_path / "BFCL_v3_live_simple.json").write_text(json.dumps(question) + "\n")
     answer = {"id": "live_simple_0", "ground_truth": [EXPECTED]}
     (tmp_path / "possible_answer" / "BFCL_v3_live_simple.json").write_text(
@@ -60,66 +61,64 @@ def test_loads_any_directory_in_bfcl_format(tmp_path: Path) -> None:
     files = find_categories(tmp_path)
     assert list(files) == ["live_simple"]
     (case,) = load_cases(files["live_simple"])
-    assert case.expected == [EXPECTED] and case.messages[0]["content"] == "area 10 by 5"
+    assert case.expected == [EXPECTED] and case.messages[0]["content"] == "garden bed 10 by 5"
     assert json_schema({"type": "dict", "properties": {"x": {"type": "float"}, "y": {"type": "any"}}}) == {
         "type": "object", "properties": {"x": {"type": "number"}, "y": {}}}  # fmt: skip
     results = run_cases(
-        [case], lambda c: [("calc.area", {"base": 10, "height": 5})], "t", progress=False
+        [case], lambda c: [("garden.bed", {"base": 10, "height": 5})], "t", progress=False
     )
     summary = summarize(results)["live_simple"]
     assert (summary.cases, summary.accuracy) == (1, 1.0)
 
 
 def test_grounding_finds_the_value_beside_each_name() -> None:
-    parameters = {"properties": {"bedrooms": {"type": "integer"}, "bathrooms": {"type": "integer"},
+    parameters = {"properties": {"beds": {"type": "integer"}, "taps": {"type": "integer"},
                                  "area": {"type": "integer"}}}  # fmt: skip
-    g = Grounding(
-        "A house with 3 bedrooms, 2 bathrooms and an area of 1,800 square feet.", parameters
-    )
-    assert [g.numbers_for(n, True) for n in ("bedrooms", "bathrooms", "area")] == [
-        ["3"],
+    g = Grounding("A greenhouse with 4 beds, 2 taps and an area of 1,200 square feet.", parameters)
+    assert [g.numbers_for(n, True) for n in ("beds", "taps", "area")] == [
+        ["4"],
         ["2"],
-        ["1800"],
+        ["1200"],
     ]
-    g = Grounding("a triangle with base 6 and height 10", {})
-    assert (g.numbers_for("base", True), g.numbers_for("height", True)) == (["6"], ["10"])
+    g = Grounding("a sail with base 7 and height 12", {})
+    assert (g.numbers_for("base", True), g.numbers_for("height", True)) == (["7"], ["12"])
     described = {
-        "properties": {"mu": {"type": "number", "description": "Mean of the distribution"}}
+        "properties": {"mu": {"type": "number", "description": "Mean lap time of the session"}}
     }
-    assert Grounding("a normal distribution with mean 0 and deviation 1", described).numbers_for(
-        "mu", False
-    ) == ["0"]
-    assert Grounding("roll a six-sided die twice", {}).numbers == ["6", "2"]
+    assert Grounding("a session with mean 58 and spread 3", described).numbers_for("mu", False) == [
+        "58"
+    ]
+    assert Grounding("fold a six-sided flyer twice", {}).numbers == ["6", "2"]
     assert Grounding("no numbers here", {}).numbers_for("year", True) == []
-    assert Grounding("compare [1, 2, 3] with [4, 5]", {}).lists_for("integer") == [
-        "[1, 2, 3]",
+    assert Grounding("compare [7, 8, 9] with [4, 5]", {}).lists_for("integer") == [
+        "[7, 8, 9]",
         "[4, 5]",
     ]
-    assert Grounding("train on dataset my_data now", {}).phrases_for("dataset")[0] == "my_data"
+    assert Grounding("back up folder my_docs now", {}).phrases_for("folder")[0] == "my_docs"
 
 
 def test_grounded_grammar_allows_only_the_users_values() -> None:
-    tool = {"function": {"name": "area", "parameters": {"type": "object", "properties": {
+    tool = {"function": {"name": "paint_sign", "parameters": {"type": "object", "properties": {
         "base": {"type": "integer"}, "label": {"type": "string"}}, "required": ["base"]}}}  # fmt: skip
-    grammar = call_grammar([tool], parallel=False, grounded="base 6 in blue")
-    assert 'v0-0 ::= "6"' in grammar
-    assert '"blue"' in grammar and "[^<" not in grammar.split("v0-1 ::=")[1].split("\n")[0]
+    grammar = call_grammar([tool], parallel=False, grounded="base 7 in green")
+    assert 'v0-0 ::= "7"' in grammar
+    assert '"green"' in grammar and "[^<" not in grammar.split("v0-1 ::=")[1].split("\n")[0]
     free = call_grammar([tool], parallel=True)
     assert 'int-val ::= "-"? [0-9]{1,15}' in free and 'root ::= "\\n"? call (' in free
 
 
 def test_relevance_scores_name_words_double() -> None:
-    tools = [{"function": {"name": "calculate_triangle_area", "description": "Area of a triangle."}},
-             {"function": {"name": "get_bmi", "description": "Body mass index from weight and height."}}]  # fmt: skip
-    scores = score_tools("Find the area of a triangle with base 10", tools)
+    tools = [{"function": {"name": "calculate_sail_area", "description": "Area of a sail."}},
+             {"function": {"name": "get_sleep_score", "description": "Sleep score from hours of rest."}}]  # fmt: skip
+    scores = score_tools("Give me the sail area for a jib with base 10", tools)
     assert scores[0].relevant and scores[0].name_hits == 2
     assert not scores[1].relevant
 
 
-TRIANGLE = {"type": "function", "function": {"name": "triangle_area", "description": "Area of a triangle.",
-            "parameters": {"type": "object", "properties": {"base": {"type": "integer"},
-                                                             "height": {"type": "integer"}},
-                           "required": ["base", "height"]}}}  # fmt: skip
+SAIL = {"type": "function", "function": {"name": "sail_area", "description": "Area of a sail.",
+        "parameters": {"type": "object", "properties": {"base": {"type": "integer"},
+                                                         "height": {"type": "integer"}},
+                       "required": ["base", "height"]}}}  # fmt: skip
 
 
 def run_first_turn(
@@ -133,59 +132,59 @@ def run_first_turn(
 
 
 def test_assisted_model_gets_no_tools_when_none_is_relevant() -> None:
-    turn, model = run_first_turn("What is the capital of France?", ["Paris."], [TRIANGLE])
-    assert turn.content == "Paris." and turn.tool_calls == []
+    turn, model = run_first_turn("Who wrote Moby-Dick?", ["Herman Melville."], [SAIL])
+    assert turn.content == "Herman Melville." and turn.tool_calls == []
     assert model.seen_tools == [[]]
 
 
 def test_assisted_model_is_asked_for_numbers_the_user_did_not_give() -> None:
-    turn, model = run_first_turn("What is the area of my triangle?", [], [TRIANGLE])
+    turn, model = run_first_turn("I need the area of my sail.", [], [SAIL])
     assert turn.tool_calls == [] and "base and height" in turn.content
     assert model.seen == []  # the model was not even run
 
 
-TRANSLATE = {"type": "function", "function": {"name": "translate_text", "description": "Translate a text.",
+TRANSLATE = {"type": "function", "function": {"name": "translate_snippet", "description": "Translate a snippet.",
              "parameters": {"type": "object", "properties": {"text": {"type": "string"},
                                                               "target_language": {"type": "string"}},
                             "required": ["text", "target_language"]}}}  # fmt: skip
 
 
 def test_assisted_model_is_asked_for_text_the_user_did_not_give() -> None:
-    turn, model = run_first_turn("Can you translate text?", [], [TRANSLATE])
-    assert turn.tool_calls == [] and "text" in turn.content and "translate_text" in turn.content
+    turn, model = run_first_turn("Can you translate a snippet?", [], [TRANSLATE])
+    assert turn.tool_calls == [] and "text" in turn.content and "translate_snippet" in turn.content
     assert model.seen == []
 
 
 def test_a_call_the_request_determines_is_made_without_running_the_model() -> None:
-    turn, model = run_first_turn("Area of a triangle with base 6 and height 10", [], [TRIANGLE])
+    turn, model = run_first_turn("Area of a sail with base 4 and height 9", [], [SAIL])
     assert [(c.name, c.arguments) for c in turn.tool_calls] == [
-        ("triangle_area", {"base": "6", "height": "10"})
+        ("sail_area", {"base": "4", "height": "9"})
     ]
     assert model.seen == []  # each value had one candidate: nothing for the model to choose
 
 
 def test_assisted_model_chooses_where_the_request_leaves_a_choice() -> None:
-    turn, model = run_first_turn("Area of a triangle, sides 6 and 10",
-                                 [call("triangle_area", base="6", height="10")], [TRIANGLE])  # fmt: skip
+    turn, model = run_first_turn("Area of a sail, sides 4 and 9",
+                                 [call("sail_area", base="4", height="9")], [SAIL])  # fmt: skip
     assert [(c.name, c.arguments) for c in turn.tool_calls] == [
-        ("triangle_area", {"base": "6", "height": "10"})
+        ("sail_area", {"base": "4", "height": "9"})
     ]
-    assert model.seen_tools == [[TRIANGLE]]
+    assert model.seen_tools == [[SAIL]]
 
 
 def test_a_trained_model_decides_by_itself() -> None:
-    model = ScriptedModel(["Paris."])
-    turn = first_turn(model, [Message("user", "Capital of France?")], [TRIANGLE], GenerationOptions(),
+    model = ScriptedModel(["Herman Melville."])
+    turn = first_turn(model, [Message("user", "Author of Moby-Dick?")], [SAIL], GenerationOptions(),
                       CallStrategy.MODEL)  # fmt: skip
-    assert turn.content == "Paris." and model.seen_tools == [[TRIANGLE]]
+    assert turn.content == "Herman Melville." and model.seen_tools == [[SAIL]]
 
 
 def test_a_question_word_counts_for_what_it_asks() -> None:
-    tools = [{"function": {"name": "get_event_date", "description": "The date of a historical event."}},
-             {"function": {"name": "find_inventor", "description": "The person who invented a thing."}}]  # fmt: skip
-    when, who = score_tools("When was the Peace of Westphalia signed?", tools)
+    tools = [{"function": {"name": "lookup_opening_date", "description": "The date a building opened."}},
+             {"function": {"name": "lookup_inventor", "description": "The person who invented a thing."}}]  # fmt: skip
+    when, who = score_tools("When was the Old Mill Theatre built?", tools)
     assert when.relevant and not who.relevant
-    when, who = score_tools("Who came up with the telephone?", tools)
+    when, who = score_tools("Who came up with the paperclip?", tools)
     assert who.relevant and not when.relevant
 
 
@@ -231,18 +230,18 @@ def test_a_question_reads_rather_than_makes() -> None:
 
 
 def test_two_forms_of_a_word_are_one_word() -> None:
-    tools = [{"function": {"name": "discovery_details", "description": "Details of a finding."}},
+    tools = [{"function": {"name": "discovery_notes", "description": "Notes on a finding."}},
              {"function": {"name": "weather_now", "description": "Today's weather."}}]  # fmt: skip
-    found, weather = score_tools("Who discovered penicillin?", tools)
+    found, weather = score_tools("Who discovered the cave paintings at Lascaux?", tools)
     assert found.relevant and not weather.relevant
 
 
 def test_two_units_or_currencies_ask_for_a_conversion() -> None:
     tools = [{"function": {"name": "convert", "description": "From one unit to another."}},
              {"function": {"name": "planet_weight", "description": "Weight on another planet."}}]  # fmt: skip
-    convert, planet = score_tools("How many teaspoons are in 3 tablespoons?", tools)
+    convert, planet = score_tools("How many quarts are in 6 pints?", tools)
     assert convert.relevant and not planet.relevant
     convert, _ = score_tools("What are 20 Swiss francs in euros?", tools)
     assert convert.relevant
-    convert, planet = score_tools("How much would 70 kg weigh on Mars?", tools)
+    convert, planet = score_tools("How much would 12 kg weigh on Neptune?", tools)
     assert planet.relevant and not convert.relevant

@@ -19,7 +19,7 @@ def test_numbers_with_units_are_read_with_what_they_measure() -> None:
 
 def test_letters_count_as_units_only_where_they_cannot_be_words() -> None:
     assert quantities("they cost 5 a piece") == []  # "a" is an article, not amperes
-    assert [q.unit for q in quantities("charges of 4C and 9C")] == ["c", "c"]
+    assert [q.unit for q in quantities("two plates holding 4C and 9C")] == ["c", "c"]
     assert [q.dimension for q in quantities("water at 80C", {"temperature"})] == ["temperature"]
     assert quantities("a 50K salary") == []  # thousands, read elsewhere
     assert [q.value for q in quantities("cooled to 77K", {"temperature"})] == [77.0]

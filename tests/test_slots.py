@@ -53,68 +53,68 @@ def call(tools: list[dict[str, Any]], request: str, model: Any = None) -> dict[s
 
 
 def test_a_value_one_parameter_took_is_not_offered_to_the_next() -> None:
-    restaurants = tool(
-        "find_restaurants",
-        ["location", "cuisine"],
+    shops = tool(
+        "bike_shop_search",
+        ["location", "repair"],
         location={"type": "string", "description": "The city."},
-        cuisine={"type": "string", "description": "Kind of food."},
+        repair={"type": "string", "description": "Kind of fix needed."},
     )
-    made = call([restaurants], "Find restaurants that offer Chinese cuisine in Seattle.")
-    assert made["location"] == "Seattle"
-    assert made["cuisine"] == "Chinese"
+    made = call([shops], "Look for bike shops that do tubeless repair in Utrecht.")
+    assert made["location"] == "Utrecht"
+    assert made["repair"] == "tubeless"
 
 
 def test_a_number_written_twice_may_fill_two_parameters() -> None:
-    rectangle = tool(
-        "rectangle_area",
+    poster = tool(
+        "print_poster",
         ["width", "height"],
         width={"type": "integer", "description": "Width."},
         height={"type": "integer", "description": "Height."},
     )
-    assert call([rectangle], "area of a rectangle with width 5 and height 5") == {
-        "name": "rectangle_area",
+    assert call([poster], "print a poster with width 5 and height 5") == {
+        "name": "print_poster",
         "width": 5,
         "height": 5,
     }
-    made = call([rectangle], "area of a rectangle with width 5 and height 7")
+    made = call([poster], "print a poster with width 5 and height 7")
     assert (made["width"], made["height"]) == (5, 7)
 
 
 def test_an_optional_parameter_is_left_out_unless_the_user_gave_it() -> None:
-    news = tool(
-        "get_news",
+    headlines = tool(
+        "web_headlines",
         ["topic"],
         topic={"type": "string", "description": "The subject."},
         quantity={"type": "integer", "description": "Number of articles."},
         detail={"type": "boolean", "description": "Full text."},
     )
-    plain = call([news], "news about Bitcoin")
-    assert plain == {"name": "get_news", "topic": "Bitcoin"}
-    stated = call([news], "get 5 news about Bitcoin in detail")
-    assert stated["quantity"] == 5 and stated["detail"] is True and stated["topic"] == "Bitcoin"
+    plain = call([headlines], "headlines about Wimbledon")
+    assert plain == {"name": "web_headlines", "topic": "Wimbledon"}
+    stated = call([headlines], "get 5 headlines about Wimbledon in detail")
+    assert stated["quantity"] == 5 and stated["detail"] is True and stated["topic"] == "Wimbledon"
 
 
 def test_a_percentage_given_as_a_fraction_is_not_left_over_as_a_number() -> None:
-    bond = tool(
-        "discounted_cash_flow",
-        ["coupon_payment", "discount_rate"],
-        coupon_payment={"type": "integer", "description": "The annual coupon payment."},
-        discount_rate={"type": "float", "description": "The discount rate."},
-        face_value={"type": "integer", "description": "The face value of the bond."},
+    savings = tool(
+        "savings_plan",
+        ["monthly_deposit", "interest_rate"],
+        monthly_deposit={"type": "integer", "description": "The amount put in each month."},
+        interest_rate={"type": "float", "description": "The interest rate."},
+        goal={"type": "integer", "description": "The sum the plan aims for."},
     )
-    made = call([bond], "a bond paying a coupon payment of $100 with discount rate 4%")
-    assert made == {"name": "discounted_cash_flow", "coupon_payment": 100, "discount_rate": 0.04}
+    made = call([savings], "a savings plan with a monthly deposit of $250 at interest rate 3%")
+    assert made == {"name": "savings_plan", "monthly_deposit": 250, "interest_rate": 0.03}
 
 
 def test_numbered_parameters_take_the_users_values_in_order() -> None:
-    difference = tool(
-        "get_time_difference",
+    ferry = tool(
+        "ferry_crossing",
         ["place1", "place2"],
-        place1={"type": "string", "description": "First location."},
-        place2={"type": "string", "description": "Second location."},
+        place1={"type": "string", "description": "First port."},
+        place2={"type": "string", "description": "Second port."},
     )
-    made = call([difference], "What's the time difference between San Francisco and Sydney?")
-    assert (made["place1"], made["place2"]) == ("San Francisco", "Sydney")
+    made = call([ferry], "How long is the ferry crossing between Le Havre and Portsmouth?")
+    assert (made["place1"], made["place2"]) == ("Le Havre", "Portsmouth")
 
 
 def test_a_time_parameter_gets_the_whole_time_phrase() -> None:
@@ -142,38 +142,40 @@ def test_the_model_chooses_among_several_tools_by_name() -> None:
 
 
 def test_grounding_reads_lists_people_write() -> None:
-    prose = Grounding("given that I am efficient, organized, easy going and compassionate")
-    assert '["efficient", "organized", "easy going", "compassionate"]' in prose.lists_for("string")
-    nested = Grounding("a contingency table [ [10, 20], [30, 40] ]")
-    assert "[[10, 20], [30, 40]]" in nested.lists_for("array")
-    runs = Grounding("dataset_A with the values 12, 24, 36 and dataset_B with 15, 30, 45.")
-    assert {"[12, 24, 36]", "[15, 30, 45]"} <= set(runs.lists_for("integer"))
-    dated = Grounding("What was his contribution on March 17, 1915?")
-    assert "1915-03-17" in dated.tokens
+    prose = Grounding("a packing list, since I like hiking, camping, wild swimming and cycling")
+    assert '["hiking", "camping", "wild swimming", "cycling"]' in prose.lists_for("string")
+    nested = Grounding("a seating plan [ [4, 6], [5, 7] ]")
+    assert "[[4, 6], [5, 7]]" in nested.lists_for("array")
+    runs = Grounding("zone_north with the values 8, 16, 32 and zone_south with 5, 10, 20.")
+    assert {"[8, 16, 32]", "[5, 10, 20]"} <= set(runs.lists_for("integer"))
+    dated = Grounding("Which mails did she send on May 9, 1998?")
+    assert "1998-05-09" in dated.tokens
 
 
 def test_names_go_where_the_words_around_them_say() -> None:
-    museum = tool(
-        "museum_hours",
+    library = tool(
+        "library_hours",
         ["title", "location"],
-        title={"type": "string", "description": "The name of the museum."},
-        location={"type": "string", "description": "The city of the museum."},
+        title={"type": "string", "description": "The name of the library."},
+        location={"type": "string", "description": "The city of the library."},
     )
-    made = call([museum], "Find out the open hours for the Louvre Museum in Paris.")
-    assert (made["title"], made["location"]) == ("Louvre Museum", "Paris")
-    hotel = tool(
-        "book_hotel",
-        ["hotel_name", "location", "start_date"],
-        hotel_name={"type": "string", "description": "The hotel."},
+    made = call([library], "When does the Bodleian Library in Oxford open?")
+    assert (made["title"], made["location"]) == ("Bodleian Library", "Oxford")
+    hostel = tool(
+        "book_hostel",
+        ["hostel_name", "location", "start_date"],
+        hostel_name={"type": "string", "description": "The hostel."},
         location={"type": "string", "description": "Where."},
         start_date={"type": "string", "description": "The first night."},
     )
-    made = call([hotel], "Book two nights at the Hilton Hotel in Chicago from 10th December 2022.")
+    made = call(
+        [hostel], "Book me two nights at the Seagull Hostel in Galway from 14th March 2026."
+    )
     assert made == {
-        "name": "book_hotel",
-        "hotel_name": "Hilton Hotel",
-        "location": "Chicago",
-        "start_date": "2022-12-10",
+        "name": "book_hostel",
+        "hostel_name": "Seagull Hostel",
+        "location": "Galway",
+        "start_date": "2026-03-14",
     }
     currency = tool(
         "convert",
@@ -182,54 +184,54 @@ def test_names_go_where_the_words_around_them_say() -> None:
         from_currency={"type": "string", "description": "The currency to convert."},
         to_currency={"type": "string", "description": "The currency wanted."},
     )
-    made = call([currency], "Convert 150 Euros to Canadian dollars.")
-    assert (made["from_currency"], made["to_currency"]) == ("EUR", "CAD")  # as ISO codes
-    instrument = tool(
-        "instrument_details",
-        ["instrument", "manufacturer"],
-        instrument={"type": "string", "description": "Which instrument."},
+    made = call([currency], "Convert 240 Norwegian krone to Swiss francs.")
+    assert (made["from_currency"], made["to_currency"]) == ("NOK", "CHF")  # as ISO codes
+    appliance = tool(
+        "kitchen_gadget",
+        ["gadget", "manufacturer"],
+        gadget={"type": "string", "description": "Which gadget."},
         manufacturer={"type": "string", "description": "Who makes it."},
     )
-    assert call([instrument], "the average price of pianos from Yamaha")["manufacturer"] == "Yamaha"
+    assert call([appliance], "the usual price of kettles from Bosch")["manufacturer"] == "Bosch"
 
 
 def test_codes_addresses_and_dates_are_taken_whole() -> None:
-    records = tool(
-        "property_records",
-        ["address", "parcel_number", "county"],
-        address={"type": "string", "description": "Address of the property."},
-        parcel_number={"type": "string", "description": "Parcel number of the property."},
-        county={"type": "string", "description": "County where the property is located."},
+    readings = tool(
+        "meter_readings",
+        ["address", "meter_number", "county"],
+        address={"type": "string", "description": "Address of the home."},
+        meter_number={"type": "string", "description": "Serial number of the meter."},
+        county={"type": "string", "description": "County where the home is located."},
     )
     made = call(
-        [records],
-        "the property records of my house at 123 main street, with parcel number 1234567890 "
-        "in Santa Clara county.",
+        [readings],
+        "the meter readings of my flat at 42 willow road, with meter number 5550071234 "
+        "in Wessex Vale county.",
     )
     assert made == {
-        "name": "property_records",
-        "address": "123 main street",
-        "parcel_number": "1234567890",
-        "county": "Santa Clara",
+        "name": "meter_readings",
+        "address": "42 willow road",
+        "meter_number": "5550071234",
+        "county": "Wessex Vale",
     }
-    grounding = Grounding("case 2022/AL2562, born 01-01-1980, seen 2022/08/16")
-    assert {"2022/AL2562", "01-01-1980", "2022/08/16"} <= set(grounding.tokens)
-    stay = Grounding("a room in Paris from 2023 April 4th to April 8th")
-    assert {"2023-04-04", "2023-04-08"} <= set(stay.tokens)
+    grounding = Grounding("ticket 2031/QX7781, born 03-04-1991, seen 2029/11/05")
+    assert {"2031/QX7781", "03-04-1991", "2029/11/05"} <= set(grounding.tokens)
+    stay = Grounding("a tent pitch in Bergen from 2026 June 2nd to June 6th")
+    assert {"2026-06-02", "2026-06-06"} <= set(stay.tokens)
     assert stay.bare_numbers == []  # the numbers of dates are not quantities
 
 
 def test_a_unit_parameter_takes_the_unit_asked_for_not_a_quantitys() -> None:
     speed = tool(
-        "calculate_speed",
+        "sprint_speed",
         ["distance", "time"],
-        distance={"type": "integer", "description": "The distance travelled."},
+        distance={"type": "integer", "description": "The distance run."},
         time={"type": "integer", "description": "The time taken."},
         to_unit={"type": "string", "description": "The unit for the speed."},
     )
-    asked = call([speed], "the speed in km/h of an object that travelled 450 meters in 20 seconds")
-    assert asked == {"name": "calculate_speed", "distance": 450, "time": 20, "to_unit": "km/h"}
-    plain = call([speed], "the speed of an object that travelled 450 meters in 20 seconds")
+    asked = call([speed], "my speed in km/h for a dash where I ran 300 meters in 48 seconds")
+    assert asked == {"name": "sprint_speed", "distance": 300, "time": 48, "to_unit": "km/h"}
+    plain = call([speed], "my speed for a dash where I ran 300 meters in 48 seconds")
     assert "to_unit" not in plain
 
 
@@ -243,87 +245,88 @@ def test_quantities_go_where_their_units_fit_converted_to_the_tools_unit() -> No
     )
     made = call([motion], "A cart speeds up by 3 m/s^2 over 2 minutes from 4 m/s.")
     assert made == {"name": "final_position", "start_speed": 4, "acceleration": 3, "duration": 120}
-    circuit = tool(
-        "lc_frequency",
+    filter_ = tool(
+        "radio_filter",
         ["inductance", "capacitance"],
         inductance={"type": "float", "description": "The inductance (L) in henries (H)."},
         capacitance={"type": "float", "description": "The capacitance (C) in farads (F)."},
     )
-    made = call([circuit], "an LC circuit with 220nF of capacitance and 10mH inductance")
-    assert made == {"name": "lc_frequency", "inductance": 0.01, "capacitance": 2.2e-7}
-    person = tool(
-        "bmi",
+    made = call([filter_], "tune my radio filter: 220nF of capacitance and 10mH inductance")
+    assert made == {"name": "radio_filter", "inductance": 0.01, "capacitance": 2.2e-7}
+    rider = tool(
+        "bike_fit",
         ["height", "weight"],
         height={"type": "integer", "description": "Height in inches."},
         weight={"type": "integer", "description": "Weight in kg."},
     )
-    made = call([person], "my bmi: I am 6ft 2in and weigh 80 kg")
+    made = call([rider], "fit my bike: I am 6ft 2in and weigh 80 kg")
     assert (made["height"], made["weight"]) == (74, 80)
 
 
 def test_a_word_that_counts_the_values_is_not_one_of_them() -> None:
-    lcm = tool(
-        "lcm",
+    scores = tool(
+        "sum_scores",
         ["a_value", "b_value"],
         a_value={"type": "integer", "description": "First number."},
         b_value={"type": "integer", "description": "Second number."},
         scale={"type": "integer", "description": "Optional multiplier."},
     )
-    made = call([lcm], "least common multiple of two values, 8 and 14")
-    assert made == {"name": "lcm", "a_value": 8, "b_value": 14}
+    made = call([scores], "add up the quiz scores of two rounds, 8 and 14")
+    assert made == {"name": "sum_scores", "a_value": 8, "b_value": 14}
 
 
 def test_values_assigned_by_name_and_listed_respectively() -> None:
-    cubic = tool(
-        "cubic_roots",
+    mixer = tool(
+        "mixer_levels",
         ["a", "b", "c", "d"],
-        **{k: {"type": "integer", "description": "Coefficient."} for k in "abcd"},
+        **{k: {"type": "integer", "description": "Channel level."} for k in "abcd"},
     )
-    made = call([cubic], "roots of the cubic with a = 2, b=-1, c=0 and d = 7")
-    assert made == {"name": "cubic_roots", "a": 2, "b": -1, "c": 0, "d": 7}
-    box = tool(
-        "box_volume",
+    made = call([mixer], "set the mixer channels with a = 2, b=-1, c=0 and d = 7")
+    assert made == {"name": "mixer_levels", "a": 2, "b": -1, "c": 0, "d": 7}
+    shelf = tool(
+        "order_shelf",
         ["depth", "width"],
         width={"type": "integer", "description": "Width."},
         depth={"type": "integer", "description": "Depth."},
     )
-    made = call([box], "volume of a box whose width and depth are 30 and 45")
+    made = call([shelf], "order a shelf whose width and depth are 30 and 45")
     assert (made["width"], made["depth"]) == (30, 45)
 
 
 def test_formulas_are_written_as_python_and_intervals_as_pairs() -> None:
-    integral = tool(
-        "integrate",
+    plot = tool(
+        "plot_curve",
         ["expression", "bounds"],
-        expression={"type": "string", "description": "The function to integrate."},
+        expression={"type": "string", "description": "The function to plot."},
         bounds={"type": "array", "items": {"type": "float"}, "description": "Lower, upper."},
     )
-    made = call([integral], "integrate f(x) = 4x^3 - x from x=0 to x=2.5")
-    assert made == {"name": "integrate", "expression": "4x**3 - x", "bounds": [0, 2.5]}
-    roots = tool(
-        "poly_roots",
+    made = call([plot], "plot f(x) = 4x^3 - x from x=0 to x=2.5")
+    assert made == {"name": "plot_curve", "expression": "4x**3 - x", "bounds": [0, 2.5]}
+    trend = tool(
+        "trend_chart",
         ["coefficients"],
         coefficients={"type": "array", "items": {"type": "float"}, "description": "Polynomial."},
     )
-    assert call([roots], "roots of y = 2x^3 - 5x + 1")["coefficients"] == [2, 0, -5, 1]
+    assert call([trend], "chart the trend y = 2x^3 - 5x + 1")["coefficients"] == [2, 0, -5, 1]
 
 
 def test_names_keep_their_parts() -> None:
     trip = tool(
-        "drive_time",
+        "bike_route",
         ["origin", "destination"],
         origin={"type": "string", "description": "Where from."},
         destination={"type": "string", "description": "Where to."},
         stops={"type": "array", "items": {"type": "string"}, "description": "Stops."},
     )
     made = call(
-        [trip], "drive time between Austin, TX and Santa Fe, NM via San Antonio and El Paso"
+        [trip],
+        "bike route between Boulder, CO and Grand Junction, CO via Glenwood Springs and Rifle",
     )
     assert made == {
-        "name": "drive_time",
-        "origin": "Austin, TX",
-        "destination": "Santa Fe, NM",
-        "stops": ["San Antonio", "El Paso"],
+        "name": "bike_route",
+        "origin": "Boulder, CO",
+        "destination": "Grand Junction, CO",
+        "stops": ["Glenwood Springs", "Rifle"],
     }
     flow = tool("flow_rate", ["place"], place={"type": "string", "description": "The location."})
     assert call([flow], "flow rate of the Danube river today")["place"] == "Danube river"
@@ -352,25 +355,25 @@ def test_a_name_saying_what_it_is_wins_and_places_go_to_the_place() -> None:
     )
     made = call([fixtures], "Next fixtures of Celtic Glasgow in the Scottish Competition")
     assert (made["club"], made["competition"]) == ("Celtic Glasgow", "Scottish Competition")
-    savings = tool(
-        "energy_savings",
+    harvest = tool(
+        "rain_harvest",
         ["source"],
-        source={"type": "string", "description": "Kind of energy."},
+        source={"type": "string", "description": "Kind of roof."},
         region={"type": "string", "description": "The region."},
     )
-    made = call([savings], "How much would I save with Solar in Arizona?")
-    assert made == {"name": "energy_savings", "source": "Solar", "region": "Arizona"}
+    made = call([harvest], "How much rain would I collect with Slate in Cornwall?")
+    assert made == {"name": "rain_harvest", "source": "Slate", "region": "Cornwall"}
 
 
 def test_a_sentence_ends_a_name_and_months_and_eras_are_values() -> None:
-    case = tool(
-        "case_lookup",
+    parcel = tool(
+        "parcel_lookup",
         ["number", "state"],
-        number={"type": "string", "description": "Docket number."},
+        number={"type": "string", "description": "Tracking number."},
         state={"type": "string", "description": "The state."},
     )
-    made = call([case], "Look up docket 99812 in Ohio. Skip the full text")
-    assert made == {"name": "case_lookup", "number": "99812", "state": "Ohio"}
+    made = call([parcel], "Track parcel 99812 in Ohio. Skip the photos")
+    assert made == {"name": "parcel_lookup", "number": "99812", "state": "Ohio"}
     shows = tool(
         "show_dates",
         ["band", "month"],
@@ -378,12 +381,12 @@ def test_a_sentence_ends_a_name_and_months_and_eras_are_values() -> None:
         month={"type": "string", "description": "Month of the show."},
     )
     assert call([shows], "When does Radiohead play in March?")["month"] == "March"
-    art = tool(
-        "art_search",
+    maps = tool(
+        "map_archive",
         ["period"],
         period={"type": "string", "description": "The time frame."},
     )
-    assert call([art], "paintings made in the 17th century")["period"] == "17th century"
+    assert call([maps], "old maps drawn in the 17th century")["period"] == "17th century"
 
 
 def test_a_formulas_numbers_are_not_left_over_and_coordinates_are_signed_pairs() -> None:
@@ -398,7 +401,7 @@ def test_a_formulas_numbers_are_not_left_over_and_coordinates_are_signed_pairs()
         "formula": "5x**3 - 4x + 7",
     }
     distance = tool(
-        "haversine",
+        "flight_distance",
         ["a", "b"],
         a={"type": "array", "items": {"type": "float"}, "description": "First point."},
         b={"type": "array", "items": {"type": "float"}, "description": "Second point."},
@@ -408,14 +411,14 @@ def test_a_formulas_numbers_are_not_left_over_and_coordinates_are_signed_pairs()
 
 
 def test_a_quantity_an_optional_parameter_shares_with_a_required_one_stays_there() -> None:
-    growth = tool(
-        "culture_growth",
+    proof = tool(
+        "dough_proof",
         ["duration"],
         duration={"type": "integer", "description": "How long, in hours."},
         doubling_time={"type": "integer", "description": "Minutes per doubling."},
     )
-    assert call([growth], "grow the culture for 6 hours") == {
-        "name": "culture_growth",
+    assert call([proof], "proof the sourdough for 6 hours") == {
+        "name": "dough_proof",
         "duration": 6,
     }
 
@@ -453,14 +456,17 @@ def test_a_stay_given_as_a_start_and_a_length_ends_on_its_date() -> None:
 
 
 def test_a_month_year_season_or_language_parameter_takes_that_kind_or_nothing() -> None:
-    stats = tool(
-        "team_stats",
+    table = tool(
+        "league_table",
         ["team", "season"],
         team={"type": "string", "description": "The team."},
         season={"type": "string", "description": "The season."},
     )
-    assert call([stats], "stats of the Lakers in the 2019-2020 season")["season"] == "2019-2020"
-    assert unfilled(stats["function"], "stats of the Lakers in basketball") == ["season"]
+    assert (
+        call([table], "table place of the Harriers in the 2024-2025 season")["season"]
+        == "2024-2025"
+    )
+    assert unfilled(table["function"], "table place of the Harriers in netball") == ["season"]
     translate = tool(
         "translate",
         ["text", "language"],
@@ -472,14 +478,14 @@ def test_a_month_year_season_or_language_parameter_takes_that_kind_or_nothing() 
 
 
 def test_a_required_value_left_only_with_the_tools_own_words_is_missing() -> None:
-    recipes = tool(
-        "find_recipes",
+    meals = tool(
+        "plan_meals",
         ["diet", "cuisine"],
         diet={"type": "string", "description": "The diet, e.g. vegan."},
         cuisine={"type": "string", "description": "Kind of cooking."},
     )
-    assert unfilled(recipes["function"], "find vegan recipes") == ["cuisine"]
-    assert unfilled(recipes["function"], "find vegan recipes from Thai cooking") == []
+    assert unfilled(meals["function"], "plan vegan meals") == ["cuisine"]
+    assert unfilled(meals["function"], "plan vegan meals from Ethiopian cooking") == []
 
 
 def test_a_spelled_number_fills_an_optional_count_but_not_another_number() -> None:
@@ -496,11 +502,11 @@ def test_a_spelled_number_fills_an_optional_count_but_not_another_number() -> No
 
 
 def test_a_year_after_of_is_no_part_of_the_name() -> None:
-    act = tool(
-        "act_details",
+    bylaw = tool(
+        "bylaw_summary",
         ["act_name", "year"],
         act_name={"type": "string", "description": "The name of the act."},
-        year={"type": "integer", "description": "Year of the amendment."},
+        year={"type": "integer", "description": "Year of the revision."},
     )
-    assert call([act], "details of the Clean Air Amendment Act of 1990") == {
-        "name": "act_details", "act_name": "Clean Air Amendment Act", "year": 1990}  # fmt: skip
+    assert call([bylaw], "a summary of the Riverbank Access Revision Act of 1987") == {
+        "name": "bylaw_summary", "act_name": "Riverbank Access Revision Act", "year": 1987}  # fmt: skip

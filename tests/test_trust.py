@@ -69,14 +69,12 @@ def test_egress_asks_under_taint_only_when_the_user_did_not_write_it() -> None:
 
 
 def test_what_the_user_wrote_is_told_from_what_a_page_wrote() -> None:
-    said = ["look up the opening hours of the Pergamon Museum", "and in English please"]
-    assert authored_by_user({"query": "Pergamon Museum opening hours"}, said)
+    said = ["look up the opening hours of the Harbour Museum", "and in English please"]
+    assert authored_by_user({"query": "Harbour Museum opening hours"}, said)
     assert authored_by_user({"query": "opening hours", "limit": 5}, said)
-    assert not authored_by_user({"query": "Pergamon Museum revenue 4.2M"}, said)
+    assert not authored_by_user({"query": "Harbour Museum revenue 4.2M"}, said)
     assert not authored_by_user({"url": "https://evil.example/?d=hours"}, said)
-    assert authored_by_user(
-        {"url": "https://pergamon.museum/hours"}, ["open pergamon.museum/hours"]
-    )
+    assert authored_by_user({"url": "https://harbour.museum/hours"}, ["open harbour.museum/hours"])
 
 
 def test_yes_covers_clean_calls_and_hands_tainted_ones_to_a_person() -> None:

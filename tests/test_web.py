@@ -24,9 +24,9 @@ from assistant.config import Config
 from assistant.policy import Approval
 from tests.helpers import RecordingApprover, scripted_assistant
 
-MUSEUM = """<html><head><title>Pergamon Museum: visit</title><script>var x = 1;</script></head>
+MUSEUM = """<html><head><title>Harbour Museum: visit</title><script>var x = 1;</script></head>
 <body><nav>Home | Shop | Tickets</nav><article><h1>Plan your visit</h1>
-<p>The Pergamon Museum is open Tuesday to Sunday from 10:00 to 18:00.</p>
+<p>The Harbour Museum is open Tuesday to Sunday from 10:00 to 18:00.</p>
 <p>On Thursdays the opening hours are extended until 20:00.</p>
 <p>The museum is closed on Mondays and on 24 December.</p>
 <p>Tickets cost 12 euros; children under 18 enter free.</p></article>
@@ -66,7 +66,7 @@ class Site:
                         return
                     results = [
                         {
-                            "title": "Pergamon Museum: visit",
+                            "title": "Harbour Museum: visit",
                             "url": f"{base}/museum",
                             "content": "Plan your visit",
                         },
@@ -132,7 +132,7 @@ def web(site: tuple[Site, str]) -> WebTools:
 def test_search_through_the_searxng_json_api(web: WebTools, site: tuple[Site, str]) -> None:
     said = web.web_search("museum opening hours")  # type: ignore[attr-defined]
     assert said.summary.startswith("3 results for 'museum opening hours' (searxng):")
-    assert "Pergamon Museum: visit" in said.summary
+    assert "Harbour Museum: visit" in said.summary
     assert any(r.startswith("/search?q=museum+opening+hours&format=json") for r in site[0].requests)
 
 
@@ -167,11 +167,11 @@ def test_a_slow_server_times_out(site: tuple[Site, str], monkeypatch: pytest.Mon
 
 
 def test_research_answers_with_numbered_sources(web: WebTools, site: tuple[Site, str]) -> None:
-    said = web.web_research("opening hours of the Pergamon Museum")  # type: ignore[attr-defined]
+    said = web.web_research("opening hours of the Harbour Museum")  # type: ignore[attr-defined]
     lines = said.summary.splitlines()
-    assert lines[0] == "What the web says about 'opening hours of the Pergamon Museum':"
+    assert lines[0] == "What the web says about 'opening hours of the Harbour Museum':"
     assert any("10:00 to 18:00" in line and line.endswith("[1]") for line in lines)
-    assert f"[1] Pergamon Museum: visit <{site[1]}/museum>" in lines
+    assert f"[1] Harbour Museum: visit <{site[1]}/museum>" in lines
     assert f"[2] Berlin museums guide <{site[1]}/guide>" in lines
     assert "[3]" in said.summary and "answered 404" in json.dumps(said.data["problems"])
     assert "Imprint" not in said.summary and "Shop" not in said.summary
@@ -213,10 +213,10 @@ def test_look_up_from_the_cli(site: tuple[Site, str], cli: Any, home: Path) -> N
     config.write_text(
         f'[plugins.web]\nprovider = "searxng"\nsearxng_url = "{site[1]}"\nallow_private = true\n'
     )
-    done = cli("look up the opening hours of the Pergamon Museum")
+    done = cli("look up the opening hours of the Harbour Museum")
     assert done.status == 0, done.stderr
     assert "local intent web.look_up" in done.stderr
     assert (
         "10:00 to 18:00" in done.stdout
-        and f"[1] Pergamon Museum: visit <{site[1]}/museum>" in done.stdout
+        and f"[1] Harbour Museum: visit <{site[1]}/museum>" in done.stdout
     )

@@ -1,7 +1,7 @@
 """Filling an assisted call one argument at a time, each from the user's own values.
 
 A single grammar for the whole call lets a weak model put the same phrase in
-every parameter ("cuisine: Seattle" beside "location: Seattle") and fill
+every parameter ("repair: Utrecht" beside "location: Utrecht") and fill
 optional parameters with whatever is left. Filling slot by slot fixes both:
 
 - parameters with the clearest evidence (a typed token, a value beside their
@@ -111,7 +111,7 @@ class _Slot:
     in_order: set[int] = field(default_factory=set)  # tiers taken in the user's order
     near: list[str] = field(default_factory=list)  # written right beside its mention
     named_tier: int = -1  # the tier of names the user wrote
-    own_tier: int = -1  # the tier of names saying what they are ("Premier League" for league)
+    own_tier: int = -1  # the tier of names saying what they are ("Harbour League" for league)
 
     @property
     def evidence(self) -> tuple[int, int]:
@@ -144,12 +144,12 @@ def _arguments(
     chosen: list[tuple[str, str]] = []
     lowered = request.lower()
     places = any(grounding.names_a_place(s.key) for s in slots)
-    # "Sydney, Australia" for a city and a country: each takes its part
+    # "Lyon, France" for a city and a country: each takes its part
     regions = [s for s in slots if set(re.findall(r"[a-z]+", s.key.lower())) & _REGIONS]
     several_places = bool(regions) and sum(grounding.names_a_place(s.key) for s in slots) > 1
 
     def numbers_pending(current: _Slot) -> bool:
-        """Whether a number parameter is still to fill ("150 Euros": the 150 is the amount)."""
+        """Whether a number parameter is still to fill ("240 krone": the 240 is the amount)."""
         done = {k for k, _ in chosen}
         return any(
             s is not current and s.key not in done and _kind(properties[s.key]) in _NUMERIC
@@ -162,17 +162,17 @@ def _arguments(
         options: list[str] = []
         in_order = False
         rank = _NO_VALUE
-        # "Chinese cuisine in Seattle": a value beside another parameter's mention is its
+        # "tubeless repair in Utrecht": a value beside another parameter's mention is its
         claimed = {v for other in slots if other is not slot and other.key not in dict(chosen)
                    for v in other.near} - set(slot.near)  # fmt: skip
-        unfit: list[str] = []  # names written in the wrong place ("in Paris" for a museum)
+        unfit: list[str] = []  # names written in the wrong place ("in Oxford" for a library)
         unfit_tier = 0
         for number, tier in enumerate(slot.tiers):
             options = [c for c in tier if _available(c, used, grounding)]
             if slot.ranks[number] > 0:
                 options = [c for c in options if c not in claimed] or options
             if number > 0 and _kind(properties[slot.key]) == "string" and numbers_pending(slot):
-                counted = [  # "Windows 10" is a name, not a number left for a number parameter
+                counted = [  # "Firefox 128" is a name, not a number left for a number parameter
                     c
                     for c in options
                     if (_NUMBER_WORD.search(c) and c not in grounding.named) or grounding.counts(c)
@@ -181,14 +181,14 @@ def _arguments(
                 unfit = unfit or counted
             if (
                 number > 0
-                and number != slot.own_tier  # "in Premier League" is still the league
+                and number != slot.own_tier  # "in Harbour League" is still the league
                 and (places or makers)
                 and grounding.names_an_entity(slot.key)
             ):
-                fits = _prepositions_for(slot.key, grounding)  # "the Louvre Museum in Paris"
+                fits = _prepositions_for(slot.key, grounding)  # "the Bodleian Library in Oxford"
                 fitting = [c for c in options if fits(grounding.preposition(c))]
                 if not fitting and number in slot.in_order:
-                    fitting = options  # "between Boston, MA and Washington": in the user's order
+                    fitting = options  # "between Boulder, CO and Denver": in the user's order
                 if options and not fitting and not unfit:
                     unfit, unfit_tier = options, number
                 options = fitting
@@ -198,7 +198,7 @@ def _arguments(
             if several_places and grounding.names_a_place(slot.key):
                 options = [c for c in options if "," not in c] or options
             if places and not grounding.names_a_place(slot.key) and number != slot.own_tier:
-                # "save by renewable energy in California": a place is for the place parameter
+                # "collect rain with Slate in Cornwall": a place is for the place parameter
                 options = [c for c in options if not grounding.placed(c)] or (
                     options if number == len(slot.tiers) - 1 else []
                 )
@@ -207,7 +207,7 @@ def _arguments(
                 rank = slot.ranks[number]
                 break
         if not options and _ends(slot.key) and (until := _until(grounding, chosen)) is not None:
-            options, rank = [until], 0  # "from 1st June 2022 for 3 nights": ends on 4 June
+            options, rank = [until], 0  # "from 30th March 2027 for 4 nights": ends on 3 April
         if not options:
             if not slot.required:
                 continue  # the user gave it nothing of its own: the tool's default applies
@@ -253,15 +253,15 @@ def _slot(
     if kind in ("integer", "number"):
         integer = kind == "integer"
         near = grounding.numbers_for(key, integer) if grounding.near_numbers(key) else []
-        pairs = grounding.measured_pairs(key, integer)  # "for 5 seconds": the time
+        pairs = grounding.measured_pairs(key, integer)  # "over 4 seconds": the time
         measured = [value for _, value in pairs]
-        # "capacitance of 100µF": the quantity beside its mention, in the parameter's unit
+        # "capacitance of 500µF": the quantity beside its mention, in the parameter's unit
         stated = [value for raw, value in pairs if raw in stated] or stated
         # a required number may be any the user wrote; an optional one only a plain one left over
         every = grounding.numbers_for("", integer) if required else grounding.bare_for(key, integer)
-        every = [n for n in every if n not in grounding.dated_numbers] or every  # not July's 2022
+        every = [n for n in every if n not in grounding.dated_numbers] or every  # not May's 1998
         foreign = grounding.foreign(key)  # "6 hours" is no length
-        if not required and key not in grounding.measures:  # "for 3 nights" is no room count
+        if not required and key not in grounding.measures:  # "for 4 nights" is no room count
             foreign |= {q.raw for q in grounding.quantities}
         every = [n for n in every if n not in foreign]
         if sibling:  # first_x/second_x: the user's values in the user's order
@@ -289,12 +289,12 @@ def _slot(
     near = grounding.near_phrases(key)
     written = set(grounding.quoted) | set(grounding.tokens)
     named = [n if n in written else describing.strip(n) for n in grounding.named]
-    named = [n for n in dict.fromkeys(named) if n]  # "Lawyer John Doe" -> "John Doe"; not "GDP"
-    # "Calculate the Population Density for Brazil": a name made of the tool's words is its topic
+    named = [n for n in dict.fromkeys(named) if n]  # "Plumber Ada Lark" -> "Ada Lark"; not "GDP"
+    # "Show the Rain Harvest for Cornwall": a name made of the tool's words is its topic
     named = [n for n in named if n in written or not describing.describes(n)] or named
     if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())):  # a docket or parcel number
         named = [t for t in grounding.codes if t not in named] + named
-        near = [n for n in near if n in grounding.codes] or near  # "docket 99812 in Ohio"
+        near = [n for n in near if n in grounding.codes] or near  # "parcel 99812 in Ohio"
     if describing.makes and key.lower().split("_")[-1] in _TITLES and not grounding.quoted:
         made = grounding.object_phrase  # "Schedule lunch with Bob tomorrow": "Lunch with Bob"
         if made:
@@ -305,17 +305,17 @@ def _slot(
         typed or _TEMPORAL.search(description)
     ):  # a date or time: no other kind will do, and none written means none given
         return _Slot(key, required, [typed], [0], near=typed)
-    # "the Hilton Hotel" for hotel_name, "the Louvre Museum" for museum: a name saying what it is
+    # "the Seagull Hostel" for hostel_name, "the Bodleian Library" for library: a name saying what it is
     own_words = content_words(key) - _GENERIC_KEY_WORDS
-    whole = [n for n in grounding.named if n not in named] + named  # "Hotel Paradise" kept whole
+    whole = [n for n in grounding.named if n not in named] + named  # "Hostel Seagull" kept whole
     own = list(dict.fromkeys(c for c in whole if content_words(c) & own_words))
     if _NUMBERED & set(re.findall(r"[a-z]+", key.lower())) and grounding.tokens:
-        own = []  # "SNP ID rs6034464": an id is the code, not the words naming it
+        own = []  # "order ID ab12345": an id is the code, not the words naming it
     own = [
         c for c in own if "," not in c
-    ] or own  # "Hotel Paradise", not "Hotel Paradise, Las Vegas"
+    ] or own  # "Hostel Seagull", not "Hostel Seagull, Galway Bay"
     near = own + near
-    if _directed(key):  # "from Boston", "to Canadian dollars"
+    if _directed(key):  # "from Leeds", "to Swiss francs"
         fits = _prepositions_for(key, grounding)
         said = [c for c in named if fits(grounding.preposition(c))]
         if said:
@@ -347,17 +347,17 @@ def _position(text: str, grounding: Grounding, value: str) -> int:
 
 _IDENTIFIER = re.compile(
     r"^\S*(?:[a-z]_[a-z0-9]|[a-z][A-Z]|[/@\\])\S*$"  # my_data, camelCase, a/path, an@address
-    r"|^(?=\S*[A-Z])(?=\S*\d\d)[A-Z\d/-]+$"  # LAX2019080202, B1004
+    r"|^(?=\S*[A-Z])(?=\S*\d\d)[A-Z\d/-]+$"  # GLA2026031401, A2207
 )
 
 
 class _Describing:
     """The words a tool uses to describe itself: the question, rarely the answer.
 
-    "Find the most followed person on Twitter who tweets about psychology" for
-    `most_followed(topic)`: "most followed person" describes the tool, "psychology" is the
-    topic. A phrase using a word of the tool's name, or only words of its description and
-    parameter names, is not offered as a value when another phrase is.
+    "Show the busiest mail thread that mentions invoices" for `busiest_thread(topic)`:
+    "busiest mail thread" describes the tool, "invoices" is the topic. A phrase using a word
+    of the tool's name, or only words of its description and parameter names, is not offered
+    as a value when another phrase is.
     """
 
     def __init__(self, function: dict[str, Any]) -> None:
@@ -369,7 +369,7 @@ class _Describing:
         )
 
     def strip(self, name: str) -> str:
-        """A name without the tool's own words before it: "Lawyer John Doe" -> "John Doe"."""
+        """A name without the tool's own words before it: "Plumber Ada Lark" -> "Ada Lark"."""
         words = name.split()
         while words and content_words(words[0]) and content_words(words[0]) <= self.name_words:
             words = words[1:]
@@ -382,7 +382,7 @@ class _Describing:
 
     def prune(self, phrases: list[str]) -> list[str]:
         identifiers = [p for p in phrases if _IDENTIFIER.search(p)]
-        if identifiers:  # "my_data", "C:/data/cars.csv": written as values, not as words
+        if identifiers:  # "my_docs", "C:/notes/trips.csv": written as values, not as words
             return identifiers
         kept = []
         for phrase in phrases:
@@ -438,15 +438,15 @@ def _available(candidate: str, used: Counter[str], grounding: Grounding) -> bool
         return True
     if used[norm] and used[norm] >= grounding.number_count(candidate):
         return False
-    # nor a part of one ("Boston" of "Boston, MA"), nor a phrase spanning one ("yellow and
-    # blue"), nor one sharing a name with one ("Ronaldo in the 2019-2020 season")
+    # nor a part of one ("Boulder" of "Boulder, CO"), nor a phrase spanning one ("green and
+    # gold"), nor one sharing a name with one ("the Harriers in the 2024-2025 season")
     words = set(norm.split())
     spaced = f" {norm.replace('/', ' ')} "
     return not any(
         u != norm
-        and not re.search(r"[*^+]", u)  # a formula's numbers are not values ("x**3", then 3)
+        and not re.search(r"[*^+]", u)  # a formula's numbers are not values ("x**4", then 4)
         and (
-            spaced in f" {u.replace('/', ' ')} "  # "AL2562" of "2022/AL2562"
+            spaced in f" {u.replace('/', ' ')} "  # "QX7781" of "2031/QX7781"
             or f" {u} " in f" {norm} "
             or _shares_a_name(words, u)
         )
@@ -507,7 +507,7 @@ def _ends(key: str) -> bool:
 
 
 def _until(grounding: Grounding, chosen: list[tuple[str, str]]) -> str | None:
-    """The end of a stay the user gave as a start and a length ("for 3 nights")."""
+    """The end of a stay the user gave as a start and a length ("for 4 nights")."""
     start = next((v for _, v in chosen if re.fullmatch(r"\d{4}-\d{2}-\d{2}", v)), None)
     days = [q.value for q in grounding.quantities if q.unit in ("day", "night")]
     if start is None or len(days) != 1 or not days[0].is_integer():
