@@ -397,7 +397,12 @@ class _Turn:
                     continue
                 reply = turn.content
                 if turn.asks and strategy is CallStrategy.ASSISTED:
-                    self.session.pending = {"kind": QUESTION_KIND, "request": completes or request}
+                    self.session.pending = {
+                        "kind": QUESTION_KIND,
+                        "request": completes or request,
+                        "tool": turn.asks,
+                        "arguments": {},
+                    }
                 break
             assistant = Message("assistant", turn.content, turn.tool_calls)
             results: list[Message] = []

@@ -72,7 +72,7 @@ def first_turn(
     if not relevant and unfillable:  # the user has not given the values these tools need
         name, params = unfillable[0]
         return ModelTurn(f"What {' and '.join(p.replace('_', ' ') for p in params)} should I use for "
-                         f"{name}?", asks=True)  # fmt: skip
+                         f"{name}?", asks=name)  # fmt: skip
     if not relevant or options.tool_choice == "none":
         return drain(model.respond(messages, [], replace(options, tool_choice="none")), on_text)
     forced = replace(  # greedy: choosing among the user's values is extraction, not writing
@@ -104,7 +104,8 @@ def first_turn(
             kept.append(call)
     if not kept and invented:
         question = "I need more detail: what " + " and ".join(invented) + " should I use?"
-        return replace(turn, content=question, tool_calls=[], asks=True)
+        asked_tool = invented[0].rsplit(" for ", 1)[-1]
+        return replace(turn, content=question, tool_calls=[], asks=asked_tool)
     return replace(turn, tool_calls=kept)
 
 

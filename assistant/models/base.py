@@ -57,7 +57,7 @@ class ModelTurn:
     parse_errors: list[str] = field(default_factory=list)
     raw: str = ""
     stats: TurnStats = field(default_factory=TurnStats)
-    asks: bool = False  # the harness asks the user for a value the request lacks
+    asks: str = ""  # the tool the harness asks the user a value for (the request lacks it)
 
 
 ModelEvent = TextDelta | ModelTurn
