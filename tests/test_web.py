@@ -220,3 +220,36 @@ def test_look_up_from_the_cli(site: tuple[Site, str], cli: Any, home: Path) -> N
         "10:00 to 18:00" in done.stdout
         and f"[1] Harbour Museum: visit <{site[1]}/museum>" in done.stdout
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("will it rain in lyon tomorrow", "weather"),
+        ("whats the forecast for the weekend", "weather"),
+        ("do i need an umbrella today", "weather"),
+        ("any news about the harbour strike", "news"),
+        ("read me the latest headlines", "news"),
+    ],
+)
+def test_weather_and_news_questions_go_to_the_web(text: str, intent: str) -> None:
+    from botpsy_web import register_intents
+
+    from assistant.intents import IntentRegistry
+
+    registry = IntentRegistry()
+    register_intents(registry.register_callback("web"))
+    match = registry.match(text)
+    assert match is not None and match.tool == "web_research" and match.intent.endswith(intent)
+    assert match.arguments["question"] == text
+
+
+def test_requests_that_only_mention_the_weather_are_left_alone() -> None:
+    from botpsy_web import register_intents
+
+    from assistant.intents import IntentRegistry
+
+    registry = IntentRegistry()
+    register_intents(registry.register_callback("web"))
+    assert registry.match("add a meeting about the weather report friday 3pm") is None
+    assert registry.match("snow") is None

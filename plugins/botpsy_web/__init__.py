@@ -22,6 +22,15 @@ _LOOK_UP = re.compile(
     re.I,
 )
 
+# Questions the web answers best and people ask most: the weather and the news.
+_WEATHER = re.compile(
+    r"\b(?:weather|forecast|temperature outside|raining|rain|snowing|snow|sunny|umbrella"
+    r"|how (?:hot|cold|warm) (?:is it|will it be))\b",
+    re.I,
+)
+_NEWS = re.compile(r"\b(?:news|headlines)\b", re.I)
+_ACTION = re.compile(r"^(?:add|schedule|book|put|create|remind|email|send|delete|cancel)\b", re.I)
+
 
 @hookimpl
 def register_tools(register: Callable[..., None], context: PluginContext) -> None:
@@ -32,7 +41,8 @@ def register_tools(register: Callable[..., None], context: PluginContext) -> Non
 
 @hookimpl
 def register_intents(register: Callable[..., None]) -> None:
-    """ "Look up the opening hours of the museum" → research with citations."""
+    """ "Look up the opening hours of the museum", "will it rain tomorrow", "any news about
+    the strike": research with citations."""
 
     def look_up(text: str) -> IntentMatch | None:
         m = _LOOK_UP.match(text.strip())
@@ -40,4 +50,17 @@ def register_intents(register: Callable[..., None]) -> None:
             return None
         return IntentMatch("web_research", {"question": m.group("question")}, "look_up")
 
+    def asking(pattern: re.Pattern[str]) -> Callable[[str], IntentMatch | None]:
+        def ask_the_web(text: str) -> IntentMatch | None:
+            question = " ".join(text.strip().rstrip("?").split())
+            if _ACTION.match(question) or len(question.split()) < 2:
+                return None  # "add a meeting about the forecast" is the calendar's
+            if not pattern.search(question):
+                return None
+            return IntentMatch("web_research", {"question": question})
+
+        return ask_the_web
+
     register("look_up", look_up)
+    register("weather", asking(_WEATHER))
+    register("news", asking(_NEWS))
