@@ -461,3 +461,34 @@ def test_tasks_about_those_things_are_still_tasks(registry: IntentRegistry) -> N
     found = registry.match("remind me to turn off the lights tonight")
     assert found is not None and found.tool == "task_add"
     assert found.arguments == {"title": "Turn off the lights", "due": "tonight"}
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "when"),
+    [
+        ("am i busy on sunday afternoon", "calendar_list_events", "sunday afternoon"),
+        ("any appointments this week", "calendar_list_events", "this week"),
+        (
+            "do i have anything going on tomorrow evening",
+            "calendar_list_events",
+            "tomorrow evening",
+        ),
+        ("how many meetings do i have on monday", "calendar_list_events", "monday"),
+        ("show my upcoming events", "calendar_list_events", None),
+        ("is there a meeting with the landlord next week", "calendar_list_events", "next week"),
+        ("are there any reminders for today", "task_list", None),
+    ],
+)
+def test_agenda_questions_as_people_ask_them(text: str, tool: str, when: str | None) -> None:
+    matchers = make_matchers(lambda: NOW)
+    found = next((m for _, matcher in matchers if (m := matcher(text)) is not None), None)
+    assert found is not None and found.tool == tool, found
+    assert found.arguments.get("when") == when
+
+
+@pytest.mark.parametrize(
+    "text", ["what is the capital of portugal", "when does the pharmacy open", "add a meeting"]
+)
+def test_other_questions_are_not_agenda_questions(text: str) -> None:
+    matchers = dict(make_matchers(lambda: NOW))
+    assert matchers["agenda_question"](text) is None

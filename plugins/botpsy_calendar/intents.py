@@ -83,6 +83,28 @@ _BEFORE = (
 _MAX_CUTS = 6
 _EVENT_NOUNS = {"appointment", "appointments", "appt", "event", "events", "entry"}
 _DETERMINERS = {"the", "my", "our", "a", "an", "that", "this", "your"}
+# An agenda question asked the way people speak: "do i have anything on saturday", "am i busy
+# this weekend", "any meetings tomorrow", "how many appointments next week".
+_AGENDA_LEAD = re.compile(
+    r"^(?:(?:do|will|did)\s+(?:i|we)\s+(?:have|got|need to be)|have\s+i\s+got|(?:am|are)\s+(?:i|we)"
+    r"|(?:is|are)\s+there|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
+    r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check)\b",
+    re.I,
+)
+_AGENDA_WORDS = re.compile(
+    r"\b(?:calendar|agenda|schedule|scheduled|events?|meetings?|appointments?|plans|planned"
+    r"|programs?|busy|free|booked|anything\s+(?:on|going\s+on|happening)|anywhere\s+to\s+be"
+    r"|coming\s+up|upcoming)\b",
+    re.I,
+)
+_REMINDER_WORDS = re.compile(r"\b(?:reminders?|tasks?|to-?dos?)\b", re.I)
+_NOT_A_QUESTION = re.compile(
+    r"\b(?:add|schedule\s+(?:a|an|the|my)|book|put|create|cancel|delete|remove|move|reschedule"
+    r"|rename|remind\s+me|set)\b",
+    re.I,
+)
+_AGENDA_TAIL_WORDS = 8  # the time phrase is looked for in the last words only
+_SOON = {"coming", "up", "upcoming", "soon", "next", "events", "event"}
 _LIST = [
     re.compile(
         r"^what(?:'s| is|s)\s+(?:on\s+)?(?:my\s+|the\s+)?(?:calendar|agenda|schedule)"
@@ -372,6 +394,34 @@ def make_matchers(
             return IntentMatch("calendar_list_events", {"when": when}, "list_events")
         return None
 
+    def agenda_question(text: str) -> IntentMatch | None:
+        """ "Am I busy this weekend?", "any meetings tomorrow", "do i have anything on friday".
+
+        The time is the longest end of the request that reads as a day or a range;
+        without one the next seven days are shown. Reminders and tasks are listed as tasks.
+        """
+        question = " ".join(text.strip().rstrip("?.").split())
+        if not _AGENDA_LEAD.match(question) or _NOT_A_QUESTION.search(question):
+            return None
+        if _REMINDER_WORDS.search(question) and not _AGENDA_WORDS.search(question):
+            return IntentMatch("task_list", {}, "list_tasks")
+        if not _AGENDA_WORDS.search(question):
+            return None
+        words = question.split()
+        for start in range(max(1, len(words) - _AGENDA_TAIL_WORDS), len(words)):
+            tail = " ".join(words[start:])
+            tail = re.sub(
+                r"^(?:(?:on|for|in|during|at|of)\s+)?(?:the\s+)?(?=\S)", "", tail, flags=re.I
+            )
+            if set(tail.lower().split()) <= _SOON:
+                break  # "coming up", "upcoming": the default window
+            try:
+                parse_span(tail, now())
+            except TimeParseError:
+                continue
+            return IntentMatch("calendar_list_events", {"when": tail}, "list_events")
+        return IntentMatch("calendar_list_events", {}, "list_events")
+
     def move_event(text: str) -> IntentMatch | None:
         """ "Move the dentist appointment to 4pm", "reschedule my call with ana to monday".
 
@@ -495,6 +545,7 @@ def make_matchers(
         ("cancel_event", cancel_event),
         ("add_event", add_event),
         ("event_at_time", event_at_time),
+        ("agenda_question", agenda_question),
     ]
 
 
