@@ -117,11 +117,17 @@ def run_scenario(
     from assistant.app import build_assistant
     from assistant.clock import Clock
     from assistant.config import Config
-    from assistant.policy import Approval, AutoApprover
+    from assistant.policy import Approval
 
     class Refuser:
         def approve(self, request: Any) -> Approval:
             return Approval(False, note="the user said no")
+
+    class Person:
+        """The scenario's user, at the terminal: answers the questions and says yes."""
+
+        def approve(self, request: Any) -> Approval:
+            return Approval(True, note="the user said yes")
 
     with tempfile.TemporaryDirectory(prefix="botpsy-scenario-") as folder:
         config = Config(data_dir=Path(folder), timezone="Europe/Berlin")
@@ -143,7 +149,7 @@ def run_scenario(
                 else None
             )
             store.save(Event(item["title"], start, end or start.replace(hour=start.hour + 1)))
-        approver = AutoApprover() if scenario.get("approve", True) else Refuser()
+        approver = Person() if scenario.get("approve", True) else Refuser()
         import os
 
         previous = os.environ.get("BOTPSY_NOW")
