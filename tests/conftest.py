@@ -12,6 +12,9 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from botpsy_files.folders import AllowedFolders
+from botpsy_files.index import FileIndex
+from botpsy_files.tools import FileTools
 
 from assistant.clock import Clock
 from assistant.config import Config
@@ -99,3 +102,24 @@ def require_program(program: str, package: str) -> str:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+# -- the file tools over a module's `tree` fixture (a HOME with Documents and Downloads) ------
+@pytest.fixture
+def folders(tree: Path) -> AllowedFolders:
+    """The allowed folders of the module's tree."""
+    return AllowedFolders([tree / "Documents", tree / "Downloads"])
+
+
+@pytest.fixture
+def index(folders: AllowedFolders, tree: Path) -> Iterator[FileIndex]:
+    """The file index of the tree."""
+    built = FileIndex(tree / "data" / "index.sqlite3", folders)
+    yield built
+    built.close()
+
+
+@pytest.fixture
+def tools(folders: AllowedFolders, index: FileIndex, tree: Path) -> FileTools:
+    """The file toolbox (modules with other tools define their own `tools`)."""
+    return FileTools(folders, index, tree / "data" / "journal.json")

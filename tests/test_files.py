@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,23 +41,6 @@ def tree(home: Path) -> Path:
     (home / "Downloads" / "photo.jpg").write_bytes(b"\xff\xd8\xff" + b"\x00" * 5000)
     (home / "secret.txt").write_text("the deposit of the secret vault")
     return home
-
-
-@pytest.fixture
-def folders(tree: Path) -> AllowedFolders:
-    return AllowedFolders([tree / "Documents", tree / "Downloads"])
-
-
-@pytest.fixture
-def index(folders: AllowedFolders, tree: Path) -> Iterator[FileIndex]:
-    built = FileIndex(tree / "data" / "index.sqlite3", folders)
-    yield built
-    built.close()
-
-
-@pytest.fixture
-def tools(folders: AllowedFolders, index: FileIndex, tree: Path) -> FileTools:
-    return FileTools(folders, index, tree / "data" / "journal.json")
 
 
 def test_paths_outside_the_allowed_folders_are_refused(folders: AllowedFolders, tree: Path) -> None:

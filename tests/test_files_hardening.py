@@ -11,7 +11,7 @@ import sys
 import threading
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -65,23 +65,6 @@ def tree(home: Path) -> Path:
     write_pdf(home / "Documents" / "lease-2025.pdf", ["Residential lease", "Deposit 1500 EUR"])
     (home / "Documents" / "todo.md").write_text("# Todo\n- renew passport\n")
     return home
-
-
-@pytest.fixture
-def folders(tree: Path) -> AllowedFolders:
-    return AllowedFolders([tree / "Documents", tree / "Downloads"])
-
-
-@pytest.fixture
-def index(folders: AllowedFolders, tree: Path) -> Iterator[FileIndex]:
-    built = FileIndex(tree / "data" / "index.sqlite3", folders)
-    yield built
-    built.close()
-
-
-@pytest.fixture
-def tools(folders: AllowedFolders, index: FileIndex, tree: Path) -> FileTools:
-    return FileTools(folders, index, tree / "data" / "journal.json")
 
 
 def registered(tools: FileTools, name: str) -> Tool:
