@@ -329,13 +329,7 @@ class _Turn:
             ]
             if self.question is not None:
                 asked = self.question
-                self.session.pending = IntentMatch(
-                    call.name,
-                    dict(call.arguments),
-                    match.intent,
-                    missing={asked.argument: asked.question},
-                    options=asked.options,
-                ).to_dict()
+                self._keep_question(call, match.intent)
                 rest = len(matches) - index - 1
                 replies.append(asked.question)
                 if rest:
@@ -422,12 +416,7 @@ class _Turn:
             if self.question is not None:
                 asked = self.question
                 reply = asked.question
-                self.session.pending = IntentMatch(
-                    self.question_call.name if self.question_call else "",
-                    dict(self.question_call.arguments) if self.question_call else {},
-                    missing={asked.argument: asked.question},
-                    options=asked.options,
-                ).to_dict()
+                self._keep_question(self.question_call or ToolCall("", {}))
                 break
             refused = [r for r in self.records if r.decision == "refused"]
             if refused:  # nobody could say yes: the plan stops here, and the reply says why
@@ -618,13 +607,7 @@ class _Turn:
         """End an intent turn with the tool's question."""
         assert self.question is not None
         asked = self.question
-        self.session.pending = IntentMatch(
-            call.name,
-            dict(call.arguments),
-            intent,
-            missing={asked.argument: asked.question},
-            options=asked.options,
-        ).to_dict()
+        self._keep_question(call, intent)
         self._save(
             [
                 user,
@@ -634,6 +617,18 @@ class _Turn:
             ]
         )
         return RunResult(asked.question, self.records, path, intent)
+
+    def _keep_question(self, call: ToolCall, intent: str = "") -> None:
+        """Keep the tool's question with the conversation, so the answer completes `call`."""
+        assert self.question is not None
+        asked = self.question
+        self.session.pending = IntentMatch(
+            call.name,
+            dict(call.arguments),
+            intent,
+            missing={asked.argument: asked.question},
+            options=asked.options,
+        ).to_dict()
 
     def _finish(
         self, record: CallRecord, decision: str, outcome: str, text: str, path: str
