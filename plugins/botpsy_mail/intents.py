@@ -1,7 +1,9 @@
-"""Local intents for mail: the usual ways people send, reply and check, answered without the model.
+"""Local intents for mail: the usual ways people send, reply, check, read and search, without the model.
 
 Conservative like every matcher: the whole request must clearly be one of these.
-Sending still goes through approval; a matcher only saves the model's work.
+Requests arrive as speech is transcribed too (lower case, no punctuation), so every
+pattern is anchored at both ends and names are a few bounded words, never `.*` runs
+inside repeats. Sending still goes through approval; a matcher only saves the model's work.
 """
 
 from __future__ import annotations
@@ -11,32 +13,198 @@ from collections.abc import Callable
 
 from assistant.intents import IntentMatch
 
+_NOUN = r"(?:e-?mails?|mails?|messages?)"
+_ONE = r"(?:e-?mail|mail|message)"
+_NEW = r"(?:(?:new|unread|unopened|recent)\s+)?"
+_WORD = r"[\w.@+'-]+"
+_WHO = rf"{_WORD}(?:\s+{_WORD}){{0,5}}?"  # bounded: a name or an address, at most six words
+_WHEN = r"(?:\s+(?:today|this morning|this afternoon|this evening|so far|yet|lately|recently))?"
+_SAYING = (
+    r"(?:saying|that|to say|and say|telling (?:him|her|them)(?: that)?|"
+    r"and tell (?:him|her|them)(?: that)?)"
+)
+_ABOUT = r"(?:about|regarding|concerning|re)"
+
+# Words that end a name: "ana about the trip" is no sender.
+_NOT_NAMES = frozenset(
+    [
+        "i",
+        "me",
+        "you",
+        "we",
+        "they",
+        "it",
+        "he",
+        "she",
+        "him",
+        "her",
+        "them",
+        "my",
+        "your",
+        "our",
+        "about",
+        "regarding",
+        "concerning",
+        "re",
+        "with",
+        "that",
+        "which",
+        "saying",
+        "subject",
+        "today",
+        "yesterday",
+        "tomorrow",
+        "this",
+        "last",
+        "week",
+        "morning",
+        "in",
+        "on",
+        "for",
+        "at",
+        "anything",
+        "something",
+        "everything",
+        "new",
+        "unread",
+    ]
+)
+
 _SEND = [
+    # "send an email to ana saying …", "email bob that …", "write to ana about the trip"
     re.compile(
-        r"^(?:send\s+(?:an?\s+)?(?:e-?mail|mail|message)\s+to|e-?mail|mail|write\s+(?:an?\s+)?(?:e-?mail\s+)?to)\s+"
-        r"(?P<to>.+?)\s+(?:saying|that|to say|telling (?:him|her|them))\s+(?P<body>.+)$",
+        r"^(?:(?:send|shoot|drop|write)\s+(?:an?\s+)?(?:quick\s+|short\s+)?(?:e-?mail|mail|message|note)\s+to"
+        r"|e-?mail(?:\s+to)?|mail|write\s+(?:an?\s+)?(?:e-?mail\s+)?to)"
+        rf"\s+(?P<to>{_WHO})"
+        rf"(?:\s+{_ABOUT}\s+(?P<subject>.+?)(?:\s+{_SAYING}\s+(?P<body>.+))?"
+        rf"|\s*(?::|{_SAYING})\s+(?P<body2>.+))$",
+        re.I,
+    ),
+    # "send ana an email saying …", "drop bob a quick mail about dinner"
+    re.compile(
+        rf"^(?:send|shoot|drop|write)\s+(?P<to>{_WHO})\s+(?:an?\s+)?(?:quick\s+|short\s+)?"
+        r"(?:e-?mail|mail)"
+        rf"(?:\s+{_ABOUT}\s+(?P<subject>.+?)(?:\s+{_SAYING}\s+(?P<body>.+))?"
+        rf"|\s*(?::|{_SAYING})\s+(?P<body2>.+))$",
+        re.I,
+    ),
+    # "tell ana by email that …"
+    re.compile(
+        rf"^tell\s+(?P<to>{_WHO})\s+(?:by|via|in an?|over)\s+e-?mail\s+(?:that\s+)?(?P<body2>.+)$",
         re.I,
     ),
 ]
-_SUBJECT = re.compile(r"\s+(?:about|re|subject)\s*:?\s+(?P<subject>.+)$", re.I)
 _REPLY = re.compile(
-    r"^(?:reply|respond|answer|write back)\s+to\s+(?P<who>.+?)\s+(?:saying|that|to say|with)\s+(?P<body>.+)$",
+    r"^(?:reply|respond|answer|write back)(?P<all>\s+(?:to\s+)?all)?\s+(?:to\s+)?(?P<who>.+?)"
+    r"\s+(?:saying|that|to say|with|and say|and tell (?:him|her|them)(?: that)?)\s+(?P<body>.+)$",
     re.I,
 )
 _CHECK = [
+    # "any new mail from bob", "do i have new messages", "did i get an email from ana"
     re.compile(
-        r"^(?:any|do i have any|have i got any|is there any|are there any)\s+(?:new\s+)?"
-        r"(?:e-?mails?|mails?|messages?)(?:\s+from\s+(?P<sender>.+?))?\s*\??$",
+        r"^(?:(?:do|did|have)\s+i\s+(?:have|get|got|gotten|receive|received)|is there|are there|got|any)"
+        rf"(?:\s+(?:any|an?|some))?\s+{_NEW}{_NOUN}(?:\s+from\s+(?P<sender>{_WHO}))?{_WHEN}$",
+        re.I,
+    ),
+    # "how many unread emails do i have", "how many emails from ana are there"
+    re.compile(
+        rf"^how many\s+{_NEW}{_NOUN}(?:\s+from\s+(?P<sender>{_WHO}))?\s+"
+        r"(?:do i have|have i got|did i get|have i (?:got|gotten|received)|are there|is there|"
+        r"(?:are|is) (?:in my inbox|waiting|unread))"
+        rf"(?:\s+from\s+(?P<sender2>{_WHO}))?{_WHEN}$",
+        re.I,
+    ),
+    # "check my email", "show me my inbox", "check for new mail"
+    re.compile(
+        r"^(?:check|show(?:\s+me)?|read(?:\s+me)?|open|go through)\s+(?:(?:my|the)\s+)?"
+        rf"{_NEW}(?:e-?mails?|mail|inbox|messages)(?:\s+for\s+me)?{_WHEN}$",
         re.I,
     ),
     re.compile(
-        r"^(?:check|show|read)\s+(?:my\s+)?(?:new\s+)?(?:e-?mails?|mail|inbox)\s*\??$", re.I
+        r"^check\s+(?:for|if i have|whether i have|if i got|if there (?:is|are))"
+        rf"(?:\s+(?:any|an?))?\s+{_NEW}{_NOUN}(?:\s+from\s+(?P<sender>{_WHO}))?{_WHEN}$",
+        re.I,
+    ),
+    # "did bob reply", "has ana written back", "check if bob emailed me"
+    re.compile(
+        r"^(?:(?:check|see|tell me)\s+(?:if|whether)\s+|(?:did|has|have)\s+)"
+        rf"(?P<sender>{_WHO})\s+(?:has\s+)?"
+        r"(?:e-?mail(?:ed)?|write|written|wrote|reply|replied|answer(?:ed)?|respond(?:ed)?|"
+        r"get back|got back|gotten back|"
+        rf"sen[dt](?:\s+me)?\s+(?:an?\s+)?(?:{_ONE}|anything))"
+        rf"(?:\s+(?:to\s+)?me)?(?:\s+back)?(?:\s+to\s+my\s+{_ONE})?{_WHEN}$",
+        re.I,
+    ),
+    # "any reply from bob", "anything new in my inbox", "who emailed me today"
+    re.compile(
+        rf"^any\s+(?:replies|reply|answer|response|word)\s+from\s+(?P<sender>{_WHO}){_WHEN}$",
+        re.I,
     ),
     re.compile(
-        r"^(?:did|has)\s+(?P<sender>.+?)\s+(?:e-?mail(?:ed)?|write|written|wrote|reply|replied|answer(?:ed)?|respond(?:ed)?|get back|got back)(?:\s+me)?(?:\s+back)?\s*\??$",
+        r"^(?:(?:is there\s+)?anything(?:\s+new)?|what(?:'s| is)(?:\s+new)?)\s+in\s+my\s+"
+        rf"(?:inbox|mail|e-?mail){_WHEN}$",
+        re.I,
+    ),
+    re.compile(rf"^who\s+(?:has\s+)?(?:e-?mailed|written to|wrote to)\s+me{_WHEN}$", re.I),
+    re.compile(
+        rf"^what\s+{_NEW}{_NOUN}\s+(?:do i have|did i get|have i got|came in){_WHEN}$", re.I
+    ),
+]
+_LAST = r"(?:last|latest|newest|most recent|recent|new)"
+_READ = [
+    # "read the last email from ana", "open the message from bob"
+    re.compile(
+        r"^(?:read|open|show)(?:\s+(?:me|out))?(?:\s+(?:the|my|that))?"
+        rf"(?:\s+{_LAST})?\s+{_ONE}\s+(?:from|by)\s+(?P<sender>{_WHO}){_WHEN}$",
+        re.I,
+    ),
+    # "read ana's latest email"
+    re.compile(
+        rf"^(?:read|open|show)(?:\s+me)?\s+(?P<sender>{_WORD}(?:\s+{_WORD})?)'s(?:\s+{_LAST})?\s+{_ONE}$",
+        re.I,
+    ),
+    # "what did ana say in her email"
+    re.compile(
+        rf"^what did\s+(?P<sender>{_WHO})\s+(?:say|write)\s+in\s+(?:her|his|their|the|that)\s+"
+        rf"(?:(?:last|latest)\s+)?{_ONE}$",
         re.I,
     ),
 ]
+# "read my latest email": no sender, so the newest messages, newest first
+_NEWEST = re.compile(
+    rf"^(?:(?:read|open|show)(?:\s+(?:me|out))?\s+(?:the|my)|what(?:'s| is| was)\s+(?:the|my))\s+"
+    rf"{_LAST}\s+{_ONE}(?:\s+i\s+(?:got|received)|\s+in\s+my\s+inbox)?{_WHEN}$",
+    re.I,
+)
+_SEARCH = [
+    # "find the email about the invoice", "read the emails from ana", "where is the mail from bob"
+    re.compile(
+        r"^(?:(?:find|search for|search|look for|look up|locate|pull up|dig up|get|show(?:\s+me)?|"
+        r"where(?:'s| is| are))\s+(?:(?:the|my|an?|any|all(?:\s+the)?|that|those)\s+)?"
+        rf"{_NOUN}|(?:read|show)(?:\s+me)?\s+(?:(?:the|my|all(?:\s+the|\s+my)?)\s+)?"
+        r"(?:e-?mails|mails|messages))"
+        r"(?P<rest>\s+(?:from|about|regarding|concerning|mentioning|containing|titled|called|with|that)\s.+)$",
+        re.I,
+    ),
+    # "search my mail for the lease"
+    re.compile(
+        r"^(?:search|look through|go through|check)\s+(?:(?:my|the)\s+)?(?:e-?mails?|mail|inbox|messages)"
+        r"\s+for\s+(?P<rest>.+)$",
+        re.I,
+    ),
+    # "emails from ana about the trip"
+    re.compile(
+        rf"^(?P<any>(?:the|my|all(?:\s+the|\s+my)?|any)\s+)?{_NOUN}"
+        r"(?P<rest>\s+(?:from|about|regarding|concerning|mentioning|containing|titled|called)\s.+)$",
+        re.I,
+    ),
+]
+_KEY = re.compile(
+    r"(?:^|\s)(?P<key>from|about|regarding|concerning|mentioning|containing|titled|called|"
+    r"with (?:the )?subject(?: line)?|that (?:mentions?|says?))\s+",
+    re.I,
+)
+_FIELD = {"from": "sender", "titled": "subject", "called": "subject"}
 
 
 def _sentence(text: str) -> str:
@@ -51,23 +219,94 @@ def _subject_from(body: str) -> str:
     return subject[:1].upper() + subject[1:] + ("…" if len(words) > 6 else "")
 
 
+def _name(text: str | None, limit: int = 4) -> str | None:
+    """A sender or recipient: a few words, none of them a pronoun or a time; else None."""
+    words = re.sub(r"^the\s+", "", (text or "").strip(), flags=re.I).split()
+    if not words or len(words) > limit:
+        return None
+    if any(w.lower() in _NOT_NAMES for w in words):
+        return None
+    return " ".join(words)
+
+
+def _topic(text: str) -> str:
+    """Search words without the article in front: "the lease" finds "Lease renewal"."""
+    text = re.sub(r"^(?:the|a|an|my|our|his|her|their|any|some)\s+", "", text.strip(), flags=re.I)
+    return re.sub(r"\s+(?:today|yesterday|lately|recently)$", "", text, flags=re.I).strip(" ?")
+
+
+def _search_fields(rest: str) -> dict[str, str] | None:
+    """ "from ana about the trip" -> sender and text; None when a part makes no sense."""
+    rest = rest.strip().rstrip("?").strip()
+    keys = list(_KEY.finditer(rest))
+    if not keys or keys[0].start() != 0:
+        # "search my mail for the lease (from ana)": what comes first is the search text
+        cut = keys[0].start() if keys else len(rest)
+        head = re.sub(
+            rf"^(?:(?:an?|any|the|all)\s+)?(?:{_NOUN}|anything)(?:\s+|$)",
+            "",
+            rest[:cut],
+            flags=re.I,
+        )
+        found = {"text": _topic(head)} if _topic(head) else {}
+        if cut < len(rest):
+            more = _search_fields(rest[cut:])
+            if more is None or ("text" in more and found):
+                return None
+            found.update(more)
+        return found or None
+    fields: dict[str, str] = {}
+    for n, key in enumerate(keys):
+        end = keys[n + 1].start() if n + 1 < len(keys) else len(rest)
+        value = rest[key.end() : end].strip()
+        word = key.group("key").lower()
+        field = _FIELD.get(word, "subject" if word.startswith("with") else "text")
+        if field in fields:
+            fields[field] += f" {word} {value}"  # "about the trip about …": keep it as said
+            continue
+        fields[field] = value
+    if "sender" in fields:
+        sender = _name(fields["sender"])
+        if sender is None:
+            return None
+        fields["sender"] = sender
+    for field in ("text", "subject"):
+        if field in fields:
+            fields[field] = _topic(fields[field])
+            if not fields[field] or len(fields[field].split()) > 10:
+                return None
+    return fields
+
+
 def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
-    """Send, reply and check matchers."""
+    """Check, read, search, reply and send matchers; no request matches two of them."""
 
     def send_mail(text: str) -> IntentMatch | None:
+        text = text.strip()
         for pattern in _SEND:
-            m = pattern.match(text.strip())
+            m = pattern.match(text)
             if not m:
                 continue
             to = m.group("to").strip()
-            if len(to.split()) > 6:
+            if len(to.split()) > 6 or to.lower() in {"me", "myself", "us", "you", "him", "her"}:
                 return None
-            body = m.group("body")
-            return IntentMatch(
-                "mail_send",
-                {"to": to, "subject": _subject_from(body), "body": _sentence(body)},
-                "send_mail",
-            )
+            groups = m.groupdict()
+            body = groups.get("body") or groups.get("body2")
+            subject = groups.get("subject")
+            if body:
+                arguments = {
+                    "to": to,
+                    "subject": _sentence(subject).rstrip(".") if subject else _subject_from(body),
+                    "body": _sentence(body),
+                }
+                return IntentMatch("mail_send", arguments, "send_mail")
+            if subject:
+                return IntentMatch(
+                    "mail_send",
+                    {"to": to, "subject": _sentence(subject).rstrip(".")},
+                    "send_mail",
+                    missing={"body": f"What should the email to {to} say?"},
+                )
         return None
 
     def reply_mail(text: str) -> IntentMatch | None:
@@ -80,16 +319,61 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             m.group("who"),
             flags=re.I,
         )
-        return IntentMatch(
-            "mail_reply", {"message": who, "body": _sentence(m.group("body"))}, "reply_mail"
-        )
+        who = re.sub(r"'s\s+(?:(?:last|latest)\s+)?(?:e-?mail|mail|message)$", "", who, flags=re.I)
+        arguments: dict[str, object] = {"message": who, "body": _sentence(m.group("body"))}
+        if m.group("all"):
+            arguments["reply_all"] = True
+        return IntentMatch("mail_reply", arguments, "reply_mail")
 
     def check_mail(text: str) -> IntentMatch | None:
+        text = text.strip().rstrip("?").strip()
         for pattern in _CHECK:
-            m = pattern.match(text.strip())
-            if m:
-                sender = (m.groupdict().get("sender") or "").strip()
-                return IntentMatch("mail_check", {"sender": sender} if sender else {}, "check_mail")
+            m = pattern.match(text)
+            if not m:
+                continue
+            groups = m.groupdict()
+            said = (groups.get("sender") or groups.get("sender2") or "").strip()
+            if not said:
+                return IntentMatch("mail_check", {}, "check_mail")
+            sender = _name(said)
+            if sender is None:
+                # "did i reply", "do i have emails from ana about the trip": not a check
+                continue
+            return IntentMatch("mail_check", {"sender": sender}, "check_mail")
         return None
 
-    return [("check_mail", check_mail), ("reply_mail", reply_mail), ("send_mail", send_mail)]
+    def read_mail(text: str) -> IntentMatch | None:
+        text = text.strip().rstrip("?").strip()
+        for pattern in _READ:
+            m = pattern.match(text)
+            if m:
+                sender = _name(m.group("sender"))
+                if sender is None:
+                    return None
+                return IntentMatch("mail_read", {"message": sender}, "read_mail")
+        if _NEWEST.match(text):
+            # mail_read needs a sender or an id: list the newest, newest first, instead
+            return IntentMatch("mail_search", {}, "read_mail")
+        return None
+
+    def search_mail(text: str) -> IntentMatch | None:
+        text = text.strip().rstrip("?").strip()
+        for pattern in _SEARCH:
+            m = pattern.match(text)
+            if not m:
+                continue
+            fields = _search_fields(m.group("rest"))
+            if not fields:
+                return None
+            if m.groupdict().get("any") and set(fields) == {"sender"}:
+                return None  # "any emails from ana" is a check
+            return IntentMatch("mail_search", dict(fields), "search_mail")
+        return None
+
+    return [
+        ("check_mail", check_mail),
+        ("read_mail", read_mail),
+        ("search_mail", search_mail),
+        ("reply_mail", reply_mail),
+        ("send_mail", send_mail),
+    ]
