@@ -570,6 +570,93 @@ _DONE = re.compile(
 )
 
 
+# A named list: "my shopping list", "the grocery list", "shopping list" (never the to-dos).
+_NAMED_LIST = r"(?:my\s+|the\s+|our\s+)?(?P<list>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+list"
+_NOT_A_LIST = re.compile(
+    r"^(?:to-?dos?|to\s+do|tasks?|reminders?|contacts?|contact|mailing|e-?mail|address|call|"
+    r"friends?|block(?:ed)?|play|reading\s+group|watch)$",
+    re.I,
+)
+_ADD_TO_LIST = re.compile(
+    r"^(?:add|put|stick|pop|write|jot down|include|throw)\s+(?P<items>.+?)\s+"
+    rf"(?:to|on|onto|in|into)\s+{_NAMED_LIST}$",
+    re.I,
+)
+_READ_LIST = re.compile(
+    r"^(?:what(?:'s|s)?(?:\s+(?:is|are|items|things|else|left|still))*\s+(?:on|in)"
+    r"|what\s+(?:do|did)\s+(?:i|we)\s+(?:need|have|put)\s+(?:from|on|in)"
+    r"|(?:read|show|tell|give|check|open|list|display)(?:\s+(?:me|us))?(?:\s+what(?:'s|s| is)\s+on)?)"
+    rf"\s+{_NAMED_LIST}\??$",
+    re.I,
+)
+_ON_LIST = re.compile(
+    r"^(?:is|are|do\s+(?:i|we)\s+have)\s+(?P<items>.+?)\s+(?:on|in)\s+"
+    rf"{_NAMED_LIST}(?:\s+already)?\??$",
+    re.I,
+)
+_REMOVE_FROM_LIST = re.compile(
+    r"^(?P<verb>remove|delete|erase|drop|take|get rid of|tick|check|cross|mark)(?:\s+off)?\s+"
+    r"(?P<items>.+?)(?:\s+(?:as\s+)?(?:done|bought|got))?\s+"
+    rf"(?:from|off|on|in)(?:\s+of)?\s+{_NAMED_LIST}$",
+    re.I,
+)
+_DONE_VERBS = {"tick", "check", "cross", "mark"}
+
+
+def _list_named(m: re.Match[str]) -> str | None:
+    """The list's name as said ("shopping"), or None for the to-dos or another app's lists."""
+    name = " ".join(m.group("list").split())
+    if _NOT_A_LIST.match(name) or name.lower() in _DETERMINERS:
+        return None
+    return name
+
+
+def _list_items(text: str) -> list[str]:
+    """ "eggs, bread and milk" → three items; "some milk" → "milk"."""
+    parts = re.split(r"\s*[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+", text.strip(), flags=re.I)
+    items = [re.sub(r"^(?:some|the|an?)\s+", "", p.strip(" ."), flags=re.I) for p in parts]
+    return [i for i in items if i]
+
+
+def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
+    """ "Add milk to my shopping list", "what's on my shopping list", "remove milk from it"."""
+
+    def add_to_list(text: str) -> IntentMatch | None:
+        m = _ADD_TO_LIST.match(text.strip())
+        name = _list_named(m) if m else None
+        if m is None or name is None:
+            return None
+        items = _list_items(m.group("items"))
+        if not items or any(len(i.split()) > 6 for i in items):
+            return None
+        title = _title(", ".join(items))
+        return IntentMatch("task_add", {"title": title, "list_name": name}, "add_to_list")
+
+    def read_list(text: str) -> IntentMatch | None:
+        m = _READ_LIST.match(text.strip()) or _ON_LIST.match(text.strip())
+        name = _list_named(m) if m else None
+        if name is None:
+            return None
+        return IntentMatch("task_list", {"list_name": name}, "read_list")
+
+    def remove_from_list(text: str) -> IntentMatch | None:
+        m = _REMOVE_FROM_LIST.match(text.strip())
+        name = _list_named(m) if m else None
+        if m is None or name is None:
+            return None
+        items = _list_items(m.group("items"))
+        if len(items) != 1 or len(items[0].split()) > 6:
+            return None  # several items at once: one call each is the model's job
+        tool = "task_complete" if m.group("verb").lower() in _DONE_VERBS else "task_delete"
+        return IntentMatch(tool, {"task": _title(items[0]), "list_name": name}, "remove_from_list")
+
+    return [
+        ("add_to_list", add_to_list),
+        ("read_list", read_list),
+        ("remove_from_list", remove_from_list),
+    ]
+
+
 def make_task_matchers(
     now: Callable[[], datetime], has_task: Callable[[str], bool] = lambda _: True
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
@@ -604,4 +691,9 @@ def make_task_matchers(
             return None
         return IntentMatch("task_complete", {"task": task}, "complete_task")
 
-    return [("add_task", add_task), ("list_tasks", list_tasks), ("complete_task", complete_task)]
+    return [
+        *make_list_matchers(),
+        ("add_task", add_task),
+        ("list_tasks", list_tasks),
+        ("complete_task", complete_task),
+    ]

@@ -215,7 +215,10 @@ def exclude_occurrence(calendar: Calendar, recurrence_id: datetime) -> None:
 
 @dataclass
 class Task:
-    """A to-do (VTODO): a title, perhaps a due time, and whether it is done."""
+    """A to-do (VTODO): a title, perhaps a due time, and whether it is done.
+
+    `categories` are its CATEGORIES; the first names the list it is on ("Shopping").
+    """
 
     title: str
     due: datetime | None = None
@@ -224,6 +227,17 @@ class Task:
     notes: str = ""
     uid: str = field(default_factory=new_uid)
     reminder_minutes: int | None = None
+    categories: tuple[str, ...] = ()
+
+    @property
+    def list_name(self) -> str:
+        """The list the task is on ("" when none): its first category."""
+        return self.categories[0] if self.categories else ""
+
+    def on_list(self, name: str) -> bool:
+        """Whether the task is on the list `name` (any of its categories, case ignored)."""
+        wanted = name.casefold()
+        return any(c.casefold() == wanted for c in self.categories)
 
     @classmethod
     def from_component(cls, component: Component, zone: tzinfo) -> Task:
@@ -238,6 +252,7 @@ class Task:
             notes=str(component.get("description", "")),
             uid=str(component.get("uid")),
             reminder_minutes=_reminder(component),
+            categories=_categories(component),
         )
 
     def apply(self, calendar: Calendar | None) -> Calendar:
@@ -265,9 +280,21 @@ class Task:
             _replace(target, "completed", None)
             _replace(target, "percent-complete", None)
         _set_reminder(target, self.reminder_minutes, self.title)
+        if [c.casefold() for c in self.categories] != [c.casefold() for c in _categories(target)]:
+            _replace(target, "categories", list(self.categories) or None)
         if self.due is not None and not self.due_all_day:
             calendar.add_missing_timezones()
         return calendar
+
+
+def _categories(component: Component) -> tuple[str, ...]:
+    """The component's CATEGORIES, in order, from every CATEGORIES property it has."""
+    found = component.get("categories")
+    if found is None:
+        return ()
+    values = found if isinstance(found, list) else [found]
+    names = [str(c).strip() for value in values for c in getattr(value, "cats", [value])]
+    return tuple(n for n in names if n)
 
 
 def _attendees(component: Component) -> tuple[str, ...]:

@@ -32,6 +32,42 @@ from botpsy_calendar.store import Event, Task, VdirStore
 
 _QUOTED = re.compile(r'"[^"]*"')  # a title quoted in a sync note (quotes in it are made ')
 _FILLER = re.compile(r"\b(the|my|our|an?|appointment|meeting|event)\b", re.I)
+# Names that mean the to-dos themselves, not a named list.
+_NO_LIST = {"to-do", "todo", "to do", "to-dos", "todos", "task", "tasks", "reminder", "reminders"}
+_ITEM_CUT = re.compile(r"\s*[,;]\s*(?:and\s+|&\s+)?|\s+(?:and|&|plus)\s+", re.I)
+
+
+def list_label(name: str | None) -> str:
+    """A list's name as kept: "my shopping list" → "Shopping"; "" for none (the to-dos themselves)."""
+    words = (name or "").replace("_", " ").split()
+    while words and words[0].lower() in ("my", "the", "our", "a"):
+        words.pop(0)
+    while words and words[-1].lower() in ("list", "lists"):
+        words.pop()
+    text = one_line(" ".join(words).strip(" ,.;:'\""), 60)
+    if text.lower() in _NO_LIST:
+        return ""
+    return text[:1].upper() + text[1:]
+
+
+def split_items(text: str) -> list[str]:
+    """ "eggs, bread and milk" → ["Eggs", "Bread", "Milk"]: the items for a list, each once."""
+    items: list[str] = []
+    for part in _ITEM_CUT.split(text):
+        words = part.split()
+        if words and words[0].lower() == "some":
+            words = words[1:]
+        item = " ".join(words).strip(" .")
+        item = item[:1].upper() + item[1:]
+        if item and item.casefold() not in [i.casefold() for i in items]:
+            items.append(item)
+    return items
+
+
+def _and(words: list[str]) -> str:
+    """ "a", "b" and "c"."""
+    quoted = [f'"{one_line(w, 200)}"' for w in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
 def pin(event: Event) -> str:
@@ -60,9 +96,11 @@ def describe(event: Event) -> str:
     return text
 
 
-def describe_task(task: Task) -> str:
-    """'"Call mom" due Monday 30 November 2026'."""
+def describe_task(task: Task, show_list: bool = True) -> str:
+    """'"Call mom" due Monday 30 November 2026'; '"Milk" (Shopping list)' for an item on a list."""
     text = f'"{one_line(task.title, 200)}"'
+    if show_list and task.list_name:
+        text += f" ({one_line(task.list_name, 60)} list)"
     if task.due is not None:
         when = task.due.strftime("%A %-d %B %Y")
         text += f" due {when}" if task.due_all_day else f" due {when}, {task.due.strftime('%H:%M')}"
@@ -115,6 +153,8 @@ def task_data(task: Task) -> dict[str, Any]:
         )
     if task.notes:
         data["notes"] = printable(task.notes)
+    if task.list_name:
+        data["list"] = one_line(task.list_name, 60)
     return data
 
 
@@ -469,14 +509,20 @@ class CalendarTools:
         return self._changed(summary, said, {"deleted": reference(found)}, note)
 
     # -- task tools --------------------------------------------------------------------------
-    def find_task(self, task: str) -> Task:
-        """The one open (else any) task that `task` (an id, "uid:ID" or title words) names; ambiguity is an error."""
+    def find_task(self, task: str, list_name: str | None = None) -> Task:
+        """The one open (else any) task that `task` (an id, "uid:ID" or title words) names; ambiguity is an error.
+
+        With `list_name` only the items on that list are looked at.
+        """
         tasks = self.store.tasks()
         exact = [t for t in tasks if t.uid == task.removeprefix("uid:")]
         if exact:
             return exact[0]
         if task.startswith("uid:"):  # pinned by a preview: that one or none
             raise ToolError("the task shown is no longer on the list; nothing was changed")
+        label = list_label(list_name)
+        if label:
+            tasks = [t for t in tasks if t.on_list(label)]
         wanted = " ".join(_FILLER.sub(" ", task).split()).lower()
         if not wanted:
             raise ToolArgumentError("say which task: its title or id")
@@ -488,6 +534,13 @@ class CalendarTools:
 
         matches = [t for t in tasks if named(t.title)]
         matches = [t for t in matches if not t.done] or matches
+        if label:  # "milk" on a list is the item "Milk", not also "Oat milk"
+            same = [
+                t for t in matches if " ".join(_FILLER.sub(" ", t.title).split()).lower() == wanted
+            ]
+            matches = same or matches
+        if not matches and label:
+            raise ToolError(f"'{task}' is not on your {label} list")
         if not matches:
             raise ToolError(f"no task matches '{task}'")
         if len(matches) > 1:
@@ -501,15 +554,20 @@ class CalendarTools:
         due: Moment | None = None,
         notes: str | None = None,
         reminder_minutes: int | None = None,
+        list_name: str | None = None,
     ) -> ToolResult:
-        """Add (remind, note) a task, to-do or reminder, such as "remind me to call mom tomorrow".
+        """Add (remind, note) a task, to-do or reminder, or items on a named list (shopping, groceries): "remind me to call mom tomorrow", "add milk to my shopping list".
 
         Args:
-            title: what to do, e.g. "Call mom"
+            title: what to do, e.g. "Call mom"; for a list the item or items, e.g. "eggs, bread and milk"
             due: when it is due, e.g. "tomorrow" or "Friday 5pm"
             notes: details to keep with the task
             reminder_minutes: alert this many minutes before the due time
+            list_name: the list to put it on, e.g. "shopping" for "my shopping list"
         """
+        label = list_label(list_name)
+        if label:
+            return self._add_to_list(label, title, due, notes, reminder_minutes)
         title = " ".join(title.split())
         if not title:
             raise ToolArgumentError("the task needs a title")
@@ -523,14 +581,69 @@ class CalendarTools:
         summary = f"Added the task {describe_task(task)}."  # every word of it from this call
         return self._changed(summary, summary, task_data(task), note)
 
+    def _add_to_list(
+        self,
+        label: str,
+        title: str,
+        due: Moment | None,
+        notes: str | None,
+        reminder_minutes: int | None,
+    ) -> ToolResult:
+        """Each item of `title` as a task on the list `label`; items already on it are not added twice."""
+        items = split_items(title)
+        if not items:
+            raise ToolArgumentError(f"say what to put on the {label} list")
+        there = {t.title.casefold() for t in self.store.tasks() if not t.done and t.on_list(label)}
+        added: list[Task] = []
+        already: list[str] = []
+        saved: list[str] = []
+        for item in items:
+            if item.casefold() in there:
+                already.append(item)
+                continue
+            task = Task(item, notes=notes or "", categories=(label,))
+            if due is not None:
+                task.due, task.due_all_day = due.start, due.all_day
+                task.reminder_minutes = reminder_minutes
+                if not due.all_day and reminder_minutes is None:
+                    task.reminder_minutes = 0
+            saved.append(self.store.save_task(task))
+            added.append(task)
+        parts = []  # every word of it from this call
+        if added:
+            parts.append(f"Added {_and([t.title for t in added])} to your {label} list.")
+        if already:
+            verb = "was" if len(already) == 1 else "were"
+            parts.append(f"{_and(already)} {verb} already on your {label} list.")
+        summary = " ".join(parts)
+        data = {
+            "list": label,
+            "added": [task_data(t) for t in added],
+            "already_on_list": already,
+        }
+        note = " ".join(dict.fromkeys(n for n in saved if n))
+        return self._changed(summary, summary, data, note)
+
     @tool(Effect.READ, untrusted_output=True)
-    def task_list(self, include_done: bool = False) -> ToolResult:
-        """List the user's tasks (to-dos, reminders), open ones by due date.
+    def task_list(self, include_done: bool = False, list_name: str | None = None) -> ToolResult:
+        """List the user's tasks (to-dos, reminders), or what is on a named list such as the shopping list.
 
         Args:
             include_done: also list tasks already done
+            list_name: only this list, e.g. "shopping" for "what's on my shopping list"
         """
         tasks = [t for t in self.store.tasks() if include_done or not t.done]
+        label = list_label(list_name)
+        if label:
+            tasks = [t for t in tasks if t.on_list(label)]
+            if not tasks:
+                head = f"Nothing on your {label} list."
+                return self._fenced(head, head, {"list": label, "tasks": []})
+            count = f"{len(tasks)} item{'s' if len(tasks) > 1 else ''}"
+            lines = [f"{count} on your {label} list:"]
+            lines += [f"- {describe_task(t, show_list=False)}" for t in tasks]
+            data = {"list": label, "tasks": [task_data(t) for t in tasks]}
+            return self._fenced(lines[0], "\n".join(lines), data)
         if not tasks:
             head = "No open tasks." if not include_done else "No tasks."
             return self._fenced(head, head, {"tasks": []})
@@ -539,13 +652,14 @@ class CalendarTools:
         return self._fenced(lines[0], "\n".join(lines), {"tasks": [task_data(t) for t in tasks]})
 
     @tool(Effect.WRITE, untrusted_output=True)
-    def task_complete(self, task: str) -> ToolResult:
-        """Mark a task (to-do) as done.
+    def task_complete(self, task: str, list_name: str | None = None) -> ToolResult:
+        """Mark a task (to-do), or an item on a named list, as done: ticked or crossed off.
 
         Args:
             task: the task's title words or id
+            list_name: the list the item is on, e.g. "shopping"
         """
-        found = self.find_task(task)
+        found = self.find_task(task, list_name)
         data = {"done": True}
         if found.done:
             summary = f"{describe_task(found)} was already done."
@@ -557,17 +671,18 @@ class CalendarTools:
 
     def preview_task_delete(self, arguments: dict[str, Any]) -> Shown:
         """The task a delete will remove, pinned by its UID so the delete removes that one."""
-        found = self.find_task(arguments["task"])
+        found = self.find_task(arguments["task"], arguments.get("list_name"))
         return Shown(f"delete the task {describe_task(found)}", {"task": f"uid:{found.uid}"})
 
     @tool(Effect.DELETE, untrusted_output=True, preview="preview_task_delete")
-    def task_delete(self, task: str) -> ToolResult:
-        """Delete a task (to-do) for good.
+    def task_delete(self, task: str, list_name: str | None = None) -> ToolResult:
+        """Delete (remove) a task (to-do), or an item on a named list, for good: "remove milk from my shopping list".
 
         Args:
             task: the task's title words or id
+            list_name: the list the item is on, e.g. "shopping"
         """
-        found = self.find_task(task)
+        found = self.find_task(task, list_name)
         note = self.store.remove(found.uid)
         summary = f"Deleted the task {describe_task(found)}."
         return self._changed(summary, "Deleted the task.", {"deleted": True}, note)
