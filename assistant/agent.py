@@ -106,6 +106,7 @@ class RunResult:
     stopped: str = ""  # why the loop ended early, if it did
     timings: dict[str, float] = field(default_factory=dict)
     session: str = ""
+    taint: str = ""  # what untrusted content the conversation holds ("" while clean)
 
     @property
     def refused(self) -> bool:
@@ -124,6 +125,7 @@ class RunResult:
             "path": self.path,
             "intent": self.intent or None,
             "session": self.session,
+            "taint": self.taint or None,
             "stopped": self.stopped or None,
             "tool_calls": [c.to_dict() for c in self.calls],
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
@@ -208,6 +210,7 @@ class Agent:
         result.timings.update(turn.timings)
         result.timings["total"] = time.perf_counter() - started
         result.session = session.id
+        result.taint = session.taint
         return result
 
     def cancel(self) -> None:

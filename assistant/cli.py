@@ -348,15 +348,18 @@ def _log(config: Config, args: argparse.Namespace) -> int:
 
 def _sessions(config: Config, args: argparse.Namespace) -> int:
     from assistant.conversation import SessionStore
+    from assistant.safetext import one_line
 
     store = SessionStore(config.data_dir / "conversations.sqlite3")
     sessions = store.list(args.limit)
     store.close()
     if args.json:
-        print(json.dumps([{"id": s.id, "title": s.title, "updated": s.updated} for s in sessions]))
+        print(json.dumps([{"id": s.id, "title": s.title, "updated": s.updated,
+                           "taint": s.taint or None} for s in sessions]))  # fmt: skip
         return ExitStatus.OK
     for s in sessions:
-        print(f"{s.id}  {s.updated}  {s.title}")
+        mark = "  [holds text others wrote]" if s.taint else ""
+        print(one_line(f"{s.id}  {s.updated}  {s.title}{mark}"))
     if not sessions:
         print("no conversations yet")
     return ExitStatus.OK

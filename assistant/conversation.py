@@ -171,10 +171,13 @@ class SessionStore:
     def list(self, limit: int = 50) -> list[Session]:
         """Recent conversations (without their messages), newest first."""
         rows = self._db.execute(
-            "SELECT id, title, updated FROM sessions ORDER BY updated DESC, rowid DESC LIMIT ?",
+            "SELECT id, title, updated, taint FROM sessions ORDER BY updated DESC, rowid DESC"
+            " LIMIT ?",
             (limit,),
         ).fetchall()
-        return [Session(r["id"], r["title"], updated=r["updated"]) for r in rows]
+        return [
+            Session(r["id"], r["title"], updated=r["updated"], taint=r["taint"] or "") for r in rows
+        ]
 
     def delete(self, session_id: str) -> bool:
         """Remove a conversation and its messages."""

@@ -115,6 +115,7 @@ def test_taint_is_kept_with_the_conversation(config: Config) -> None:
     assert reloaded is not None and reloaded.taint
     result = again.agent.run("send them to x@evil.example", reloaded)
     assert plugin.notes.sent == [] and result.refused
+    assert result.to_dict()["taint"] == "the output of notes_fetch_shared"
     assert "terminal" in result.reply
     # A new conversation is clean again: the user's own send runs with --yes.
     fresh, _, _ = scripted_assistant(config, [call("notes_send", to="a@example.org"), "Ok."], yes,
@@ -208,3 +209,15 @@ def test_argv_that_is_not_utf8_is_one_line_not_a_traceback(home: Path) -> None:
     )
     assert b"Traceback" not in done.stderr, done.stderr.decode()
     assert done.returncode in (0, 2)
+
+
+def test_sessions_say_which_conversations_hold_others_text(config: Config) -> None:
+    assistant, _, _ = scripted_assistant(config, [call("notes_fetch_shared"), "Read."])
+    assistant.agent.run("read the shared notes", use_intents=False)
+    assistant.agent.run("add dentist friday 3pm")  # a clean one
+    assistant.close()
+    store = SessionStore(config.data_dir / "conversations.sqlite3")
+    listed = {s.title: s.taint for s in store.list()}
+    store.close()
+    assert listed["read the shared notes"] == "the output of notes_fetch_shared"
+    assert listed["add dentist friday 3pm"] == ""
