@@ -73,19 +73,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Subcommands with their own argument parsers: name -> "module:function", imported only when
+# used so `botpsy --help` stays instant. Each function takes the arguments after the name.
+COMMANDS: dict[str, str] = {
+    "eval": "assistant.evals.cli:main",
+    "model": "assistant.models.cli:main",
+    "index": "assistant.index_cli:main",
+    "account": "assistant.accounts_cli:main",
+    "bench": "assistant.bench:main",
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
     arguments = [_decoded(a) for a in (sys.argv[1:] if argv is None else argv)]
-    if arguments[:1] == ["eval"]:
-        return _guarded(lambda: _eval(arguments[1:]), "--debug" in arguments)
-    if arguments[:1] == ["model"]:
-        return _guarded(lambda: _model(arguments[1:]), "--debug" in arguments)
-    if arguments[:1] == ["index"]:
-        return _guarded(lambda: _index(arguments[1:]), "--debug" in arguments)
-    if arguments[:1] == ["account"]:
-        return _guarded(lambda: _account(arguments[1:]), "--debug" in arguments)
-    if arguments[:1] == ["bench"]:
-        return _guarded(lambda: _bench(arguments[1:]), "--debug" in arguments)
+    if arguments[:1] and arguments[0] in COMMANDS:
+        target = COMMANDS[arguments[0]]
+        rest = [a for a in arguments[1:] if a != "--debug"]
+        return _guarded(lambda: _subcommand(target)(rest), "--debug" in arguments)
     args = _parser().parse_args(arguments)
     return _guarded(lambda: _dispatch(args), args.debug)
 
@@ -95,34 +100,13 @@ def _decoded(argument: str) -> str:
     return argument.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def _eval(arguments: list[str]) -> int:
-    from assistant.evals.cli import main as eval_main
+def _subcommand(target: str) -> Callable[[list[str]], int]:
+    """The `main` of a subcommand, imported on first use."""
+    import importlib
 
-    return eval_main([a for a in arguments if a != "--debug"])
-
-
-def _model(arguments: list[str]) -> int:
-    from assistant.models.cli import main as model_main
-
-    return model_main([a for a in arguments if a != "--debug"])
-
-
-def _index(arguments: list[str]) -> int:
-    from assistant.index_cli import main as index_main
-
-    return index_main([a for a in arguments if a != "--debug"])
-
-
-def _account(arguments: list[str]) -> int:
-    from assistant.accounts_cli import main as account_main
-
-    return account_main([a for a in arguments if a != "--debug"])
-
-
-def _bench(arguments: list[str]) -> int:
-    from assistant.bench import main as bench_main
-
-    return bench_main([a for a in arguments if a != "--debug"])
+    module, _, function = target.partition(":")
+    command: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
+    return command
 
 
 def _guarded(run: Callable[[], int], debug: bool) -> int:
