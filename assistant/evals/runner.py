@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from typing import Any
 from assistant.assist import CallStrategy, first_turn
 from assistant.errors import ToolArgumentError
 from assistant.evals.bfcl import Case, calls_match
+from assistant.evals.progress import Progress
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model
 from assistant.schema import coerce_arguments
@@ -181,7 +181,7 @@ def run_cases(
     so a long run that is stopped keeps what it measured.
     """
     results: list[CaseResult] = []
-    started = time.perf_counter()
+    meter = Progress(f"{label:<28}", len(cases)) if progress else None
     for index, case in enumerate(cases, 1):
         began = time.perf_counter()
         error = ""
@@ -196,14 +196,10 @@ def run_cases(
                 handle.write(
                     json.dumps({"solver": label, **results[-1].__dict__}, default=str) + "\n"
                 )
-        if progress:
-            done = index / len(cases)
-            bar = "#" * int(done * 30)
-            elapsed = time.perf_counter() - started
-            sys.stderr.write(f"\r{label:<28} [{bar:<30}] {index}/{len(cases)} {elapsed:6.1f}s")
-            sys.stderr.flush()
-    if progress:
-        sys.stderr.write("\n")
+        if meter is not None:
+            meter.update(index)
+    if meter is not None:
+        meter.close()
     return results
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 import tomllib
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import ExitStatus, UsageError
+from assistant.evals.progress import Progress
 
 
 @dataclass
@@ -206,13 +206,11 @@ def main(argv: list[str]) -> int:
             raise UsageError(f"no scenario with id {', '.join(args.only)}")
     model = make_model(load_config(args.config), args.model)
     results = []
+    meter = Progress("scenarios", len(scenarios))
     for index, scenario in enumerate(scenarios, 1):
         results.append(run_scenario(scenario, now, model, use_intents=not args.no_intents))
-        sys.stderr.write(
-            f"\rscenarios [{'#' * (30 * index // len(scenarios)):<30}] {index}/{len(scenarios)}"
-        )
-        sys.stderr.flush()
-    sys.stderr.write("\n")
+        meter.update(index)
+    meter.close()
     model.close()
     report: dict[str, Any] = {
         "model": getattr(model, "name", "model"),

@@ -17,7 +17,6 @@ import contextlib
 import json
 import os
 import re
-import sys
 import tempfile
 import time
 import tomllib
@@ -31,6 +30,7 @@ from zoneinfo import ZoneInfo
 
 from assistant.config import Config
 from assistant.errors import ExitStatus, ModelError, TimeParseError, UsageError
+from assistant.evals.progress import Progress
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model, ModelEvent, ModelTurn
 from assistant.secrets import env_variable
@@ -371,20 +371,17 @@ def run(
         config = eval_config(user_config, Path(name), isinstance(model, NoModel))
         assistant = build_assistant(config, Refuser(), model=model, dry_run=True)
         installed = shapes(assistant.agent.tools)
-        started = time.perf_counter()
+        meter = Progress("slurp", len(requests)) if progress else None
         try:
             for index, request in enumerate(requests, 1):
                 records.append(_one(assistant, request, mapping, installed, now, use_intents,
                                     isinstance(model, NoModel)))  # fmt: skip
-                if progress:
-                    bar = "#" * (30 * index // len(requests))
-                    elapsed = time.perf_counter() - started
-                    sys.stderr.write(f"\rslurp [{bar:<30}] {index}/{len(requests)} {elapsed:6.1f}s")
-                    sys.stderr.flush()
+                if meter is not None:
+                    meter.update(index)
         finally:
             assistant.close()
-    if progress:
-        sys.stderr.write("\n")
+    if meter is not None:
+        meter.close()
     return records, installed
 
 
