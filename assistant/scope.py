@@ -44,6 +44,16 @@ class Domain:
         return False
 
 
+# Verbs every domain uses: "read my email" names mail, not the tool that reads files.
+_GENERIC_VERBS = re.compile(
+    r"(?<!\w)(?:read|show|list|find|search|open|get|check|tell|give|see|look|view|display)(?!\w)",
+    re.I,
+)
+
+# Words after which a domain is a topic, not the thing asked for.
+_TOPIC = re.compile(r"(?<!\w)(?:about|of|regarding|concerning|on|for|with)(?!\w)", re.I)
+
+
 @cache
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
@@ -72,12 +82,18 @@ def decline(request: str, tools: list[dict[str, Any]]) -> str | None:
     A request that names one of a tool's own words ("remind me to fix the lights" names
     the task tool) is left to the tools.
     """
-    if any(score.relevant for score in score_tools(request, tools)):
-        return None
+    relevant = any(score.relevant for score in score_tools(request, tools))
+    if relevant and any(
+        score.relevant for score in score_tools(_GENERIC_VERBS.sub(" ", request), tools)
+    ):
+        return None  # the request names a tool's own words, not just "read" or "show"
     named = [(at, d) for d in domains() if (at := d.named_at(request)) is not None]
     if not named:
         return None
-    _, domain = min(named, key=lambda pair: pair[0])
+    at, domain = min(named, key=lambda pair: pair[0])
+    topic = _TOPIC.search(request)
+    if relevant and topic and topic.start() < at:
+        return None  # "show my photos of the lights": the domain is what the files are about
     if domain.served_by(tools):
         return None
     reply = f"I can't {domain.can_not} yet: none of the installed tools does that."

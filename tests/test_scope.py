@@ -43,6 +43,8 @@ def _assistant(config: Config, extra: dict[str, Any] | None = None) -> Any:
         ("play some piano music", "play music, radio or podcasts"),
         ("get me a taxi to the station", "order, book or buy things"),
         ("email the landlord that the heating is broken", "read or send mail"),
+        ("read my latest email", "read or send mail"),
+        ("show me my inbox", "read or send mail"),
     ],
 )
 def test_a_domain_without_a_tool_gets_an_honest_line_and_no_model(
@@ -62,6 +64,8 @@ def test_requests_the_tools_serve_are_not_declined(config: Config) -> None:
         "add a meeting about the garden lights on friday at 3pm",
         "remind me to buy new light bulbs",
         "search the web for radio stations in berlin",
+        "read the notes about the new lamp",
+        "show the files about the radio",
     ):
         assert decline(text, tools) is None, text
 
