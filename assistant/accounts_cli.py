@@ -119,7 +119,11 @@ def _parser(kind: AccountKind) -> argparse.ArgumentParser:
             help=kind.choice.help or kind.choice.prompt,
         )
     parser.add_argument(
-        "--password-stdin", action="store_true", help="read the password from standard input"
+        "--password-stdin",
+        "--token-stdin",  # an access token (Home Assistant) is that account's password
+        dest="password_stdin",
+        action="store_true",
+        help="read the password (or access token) from standard input",
     )
     return parser
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.assist import CallStrategy, drain, first_turn, resolve_strategy
+from assistant.assisted import CallStrategy, drain, resolve_strategy
 from assistant.audit import AuditEntry, AuditLog
 from assistant.clock import Clock
 from assistant.config import AgentSettings
@@ -139,6 +139,12 @@ def _ignore(_: AgentEvent) -> None:
     return None
 
 
+# Tools offered per request when not all are (`[agent] max_tools = 0`, auto).
+AUTO_SELECTED = 8
+# Tokens left free beside the tools, for the request, tool results and the reply.
+ROOM_TO_TALK = 1536
+
+
 class Agent:
     """Runs requests against one model, one tool registry and one policy."""
 
@@ -212,6 +218,38 @@ class Agent:
         result.session = session.id
         result.taint = session.taint
         return result
+
+    def strategy(self) -> CallStrategy:
+        """How calls are made with this model: by the model itself, or assisted."""
+        return resolve_strategy(self.settings.call_strategy, self.model)
+
+    def tool_budget(
+        self, strategy: CallStrategy, messages: list[Message], definitions: list[dict[str, Any]]
+    ) -> int:
+        """How many tools to offer: `[agent] max_tools`, or (0, auto) all of them when they fit.
+
+        One stable tool block is one prompt prefix, cached once, so each request processes
+        only its own words; choosing tools per request changes the prefix and reprocesses it
+        (thousands of tokens on a 0.8B model: docs/benchmarks.md). A model the harness
+        assists reads a short list best, and a back-end that cannot count tokens gets one too.
+        """
+        if self.settings.max_tools > 0:
+            return self.settings.max_tools
+        if strategy.name != "model" or len(definitions) <= AUTO_SELECTED:
+            return AUTO_SELECTED
+        room = self.model.prompt_room(messages, definitions, self.options)
+        if room is not None and room >= ROOM_TO_TALK + self.options.max_tokens:
+            return len(definitions)
+        return AUTO_SELECTED
+
+    def call_tool(self, call: ToolCall, session: Session, path: str) -> tuple[CallRecord, str]:
+        """Run one call made by someone other than the user's words (an MCP client, say).
+
+        It goes the way every call goes: judged by the policy (nothing in it counts as
+        written by the user), maybe refused, audited, its output fenced and tainting
+        `session` when others wrote it. Returns the record and the text for the caller.
+        """
+        return _Turn(self, session, _ignore, "").execute(call, path)
 
     def cancel(self) -> None:
         """Stop the model's current generation (from another thread)."""
@@ -370,8 +408,8 @@ class _Turn:
         feedback_given = False
         strategy = resolve_strategy(agent.settings.call_strategy, agent.model)
         for index in range(max(1, agent.settings.max_turns)):
-            if index and strategy is CallStrategy.ASSISTED:
-                break  # an assisted model cannot read results; the tools' summaries answer
+            if index and not strategy.reads_results:
+                break  # a model that cannot read results: the tools' summaries answer
             turn = self._model_turn(
                 history + self.new_messages, definitions, stats, strategy, index, completes
             )
@@ -393,7 +431,7 @@ class _Turn:
                     ]
                     continue
                 reply = turn.content
-                if turn.asks and strategy is CallStrategy.ASSISTED:
+                if turn.asks:  # the strategy asked the user for a value the request lacks
                     self.session.pending = {
                         "kind": QUESTION_KIND,
                         "request": completes or request,
@@ -457,13 +495,12 @@ class _Turn:
         agent = self.agent
         on_text = lambda text: self.emit(TextDelta(text))  # noqa: E731
         if index == 0:
-            final = first_turn(
+            final = strategy.first_turn(
                 agent.model,
                 messages,
                 definitions,
                 agent.options,
-                strategy,
-                agent.settings.max_tools,
+                agent.tool_budget(strategy, messages, definitions),
                 on_text,
                 request or None,
             )
@@ -638,7 +675,7 @@ class _Turn:
     ) -> tuple[CallRecord, str]:
         record.decision, record.outcome, record.result = decision, outcome, text
         if outcome != "ok":
-            record.summary = text.removeprefix("Error: ")
+            record.summary = _unfenced(text).removeprefix("Error: ")
         self.timings["tools"] += record.seconds
         self.agent.audit.record(
             AuditEntry(
@@ -659,6 +696,15 @@ class _Turn:
 
     def _save(self, messages: list[Message]) -> None:
         self.agent.sessions.append(self.session, messages)
+
+
+def _unfenced(text: str) -> str:
+    """The text inside the model's data fence, for the person: the fence is for the model."""
+    lines = text.split("\n")
+    opened = lines[0].startswith("[") and " output: text others wrote;" in lines[0]
+    if len(lines) >= 3 and opened and lines[-1].startswith("[end of "):
+        return "\n".join(lines[1:-1])
+    return text
 
 
 def _is_time_answer(tool: Tool, name: str, answer: str, clock: Clock) -> bool:

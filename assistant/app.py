@@ -44,10 +44,8 @@ class Assistant:
         return self.context.service(name) if self.context is not None else None
 
     def close(self) -> None:
-        """Release the model, the plugins' services and the databases."""
-        index = self.service("file_index")
-        if index is not None:
-            index.stop_watching()
+        """Release the model, the plugins (their `shutdown` hooks) and the databases."""
+        self.plugins.close()
         self.agent.close()
         self.audit.close()
         self.sessions.close()
@@ -143,4 +141,5 @@ def build_assistant(
         options=options,
         dry_run=dry_run,
     )
+    plugins.start()  # last, so a failure above leaves no plugin started and unclosed
     return Assistant(config, clock, plugins, policy, audit, sessions, agent, context)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -34,10 +35,14 @@ commands:
   botpsy sessions      list saved conversations
   botpsy eval slurp    measure on what people say to a home assistant (--per-scenario N)
   botpsy eval bfcl     measure tool calling on BFCL files (botpsy eval bfcl --help)
-  botpsy index ...     the local file index: status, update, rebuild
+  botpsy index ...     the local file index: status, update, rebuild (the files plugin)
+  botpsy plugins ...   list, enable, disable, doctor, new: plugins (botpsy plugins --help)
   botpsy account ...   add, list, remove calendar and mail accounts (botpsy account --help)
-  botpsy model ...     pull, list, use, rm, info models (botpsy model --help)
+  botpsy model ...     pull, list, use, rm, info, warm, synth models (botpsy model --help)
+  botpsy daemon ...    fire reminders, alarms, timers while the app is closed: status, install
   botpsy bench         where a request's time goes, beside bare llama-cpp-python (--json)
+  botpsy mcp serve     botpsy's tools for an MCP client over stdio, with the CLI's approvals
+  botpsy completions SHELL  print completions for bash, zsh or fish (or `man`: the man page)
 
 exit status: 0 done, 1 failure, 2 bad usage or input, 3 a sensitive call refused or denied
 """
@@ -78,9 +83,12 @@ def _parser() -> argparse.ArgumentParser:
 COMMANDS: dict[str, str] = {
     "eval": "assistant.evals.cli:main",
     "model": "assistant.models.cli:main",
-    "index": "assistant.index_cli:main",
+    "plugins": "assistant.plugin_kit.cli:main",
     "account": "assistant.accounts_cli:main",
     "bench": "assistant.bench:main",
+    "mcp": "assistant.mcp_serve:main",
+    "daemon": "assistant.daemon.cli:main",
+    "completions": "assistant.completions:main",
 }
 
 
@@ -91,8 +99,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         target = COMMANDS[arguments[0]]
         rest = [a for a in arguments[1:] if a != "--debug"]
         return _guarded(lambda: _subcommand(target)(rest), "--debug" in arguments)
+    word = arguments[0] if arguments else ""
+    if _COMMAND_WORD.match(word) and word not in SUBCOMMANDS:  # a plugin's, after the built-ins
+        from assistant.plugin_kit.commands import plugin_command
+
+        command = plugin_command(arguments)
+        if command is not None:
+            return _guarded(command, "--debug" in arguments)
     args = _parser().parse_args(arguments)
     return _guarded(lambda: _dispatch(args), args.debug)
+
+
+_COMMAND_WORD = re.compile(r"^[a-z][a-z0-9_-]*$")
 
 
 def _decoded(argument: str) -> str:

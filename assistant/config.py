@@ -45,7 +45,7 @@ class ModelSettings:
     path: str = ""  # a GGUF file; empty means the bundled starter model
     url: str = ""  # base URL of an OpenAI-compatible server
     name: str = ""  # model name sent to that server
-    context: int = 4096
+    context: int = 8192
     threads: int = 0  # 0: the cores this process may use
     max_tokens: int = 384
     temperature: float | None = None  # None: the GGUF's sampling defaults, then the family's
@@ -60,8 +60,11 @@ class AgentSettings:
 
     max_turns: int = 6
     intents: bool = True
-    call_strategy: str = "auto"  # auto, model (it decides) or assisted (see assist.py)
-    max_tools: int = 8  # tools offered to the model per request, the most relevant first
+    call_strategy: str = "auto"  # auto, model (it decides) or assisted (see assistant/assisted/)
+    # Tools offered per request. 0 (auto): every tool when the model decides by itself and they
+    # fit its context with room to spare (one stable prefix, cached once: each request then
+    # processes only its own words), else the AUTO_SELECTED most relevant.
+    max_tools: int = 0
 
 
 @dataclass
@@ -85,6 +88,7 @@ class Config:
     policy: PolicySettings = field(default_factory=PolicySettings)
     plugins: dict[str, dict[str, Any]] = field(default_factory=dict)
     catalogue: dict[str, dict[str, Any]] = field(default_factory=dict)
+    mcp: dict[str, Any] = field(default_factory=dict)  # `[mcp.servers.NAME]`, for the MCP plugin
 
     def plugin(self, name: str) -> dict[str, Any]:
         """The `[plugins.NAME]` table (empty when absent)."""
@@ -165,6 +169,10 @@ def load_config(explicit: str | os.PathLike[str] | None = None) -> Config:
             if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
                 raise ConfigError(f"{path.name}: [{key}.NAME] entries must be tables")
             setattr(config, key, value)
+        elif key == "mcp":
+            if not isinstance(value, dict):
+                raise ConfigError(f"{path.name}: [mcp] must be a table")
+            config.mcp = value
         elif key == "timezone":
             if not isinstance(value, str):
                 raise ConfigError(f"timezone: expected text like 'Europe/Berlin', got {value!r}")

@@ -1,4 +1,4 @@
-"""The plugin API: every hook botpsy calls, typed and documented. This module is the reference.
+"""Every hook botpsy calls, typed and documented; docs/plugins.md is tested against this module.
 
 A plugin is a module (or object) with functions marked `@hookimpl`, published
 through the `botpsy` entry-point group::
@@ -11,8 +11,7 @@ implementation may accept any subset of a hook's parameters, by name.
 
 Example::
 
-    from assistant.hookspecs import hookimpl
-    from assistant.tools import Effect, tool
+    from assistant.api import Effect, hookimpl, tool
 
     @tool(Effect.READ)
     def weather_now(city: str) -> str:
@@ -33,19 +32,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import pluggy
 
 from assistant.clock import Clock
 from assistant.config import Config
+from assistant.plugin_kit.services import ServiceKey
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from assistant.accounts import Account, AccountBook
+    from assistant.daemon.due import DueItem
 
 PROJECT = "botpsy"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+T = TypeVar("T")
 
 
 @dataclass
@@ -85,16 +89,25 @@ class PluginContext:
             return next((a for a in accounts if a.name == wanted), None)
         return accounts[0] if accounts else None
 
+    @overload
+    def provide(self, name: ServiceKey[T], service: T) -> None: ...
+    @overload
+    def provide(self, name: str, service: Any) -> None: ...
     def provide(self, name: str, service: Any) -> None:
-        """Offer an object to other plugins under a well-known name (e.g. "contacts").
+        """Offer an object to other plugins under a key (`api.CONTACTS`, `api.FILE_INDEX`, yours).
 
         Services are looked up when used, not at load time, so plugin order does not
-        matter. Known names: "contacts" (an object with `lookup(name)` returning
-        contacts and `resolve_address(name, argument)` returning an email address or
-        raising `AskUser` when several people fit).
+        matter. A `ServiceKey[T]` is typed; a bare string still works (same name, same
+        service). Known keys: `CONTACTS` (`lookup(name)` returning contacts and
+        `resolve_address(name, argument)` returning an email address or raising
+        `AskUser` when several people fit) and `FILE_INDEX`.
         """
         self.shared[f"service:{name}"] = service
 
+    @overload
+    def service(self, name: ServiceKey[T]) -> T | None: ...
+    @overload
+    def service(self, name: str) -> Any | None: ...
     def service(self, name: str) -> Any | None:
         """A service another plugin provides, or None when no plugin does."""
         return self.shared.get(f"service:{name}")
@@ -143,4 +156,60 @@ def register_account_kinds(register: Callable[..., None], context: PluginContext
     choose a default from. botpsy stores the settings in the accounts file and the
     password in the OS keyring; the plugin reads them back with
     `context.accounts(kind)` and `context.password(account)`.
+    """
+
+
+@hookspec
+def register_commands(register: Callable[..., None], context: PluginContext) -> None:
+    """Register subcommands: `botpsy NAME ARGS...` runs a plugin's command.
+
+    Call `register(name, run, summary)` where `run(arguments: list[str]) -> int`
+    gets the words after the name and returns an exit status; raise a
+    `BotpsyError` (e.g. `UsageError`) for one clear line. Built-in commands win a
+    name clash, and a command is only found when `NAME` is the first word, so
+    requests like `botpsy "index my notes"` still reach the assistant. Only this
+    hook runs before a command (not `register_tools`), so commands start fast;
+    `context.config` honours `--config PATH` given after the name.
+    """
+
+
+@hookspec
+def startup(context: PluginContext) -> None:
+    """Plugins are registered and botpsy is about to serve requests or run a plugin command.
+
+    Open what must be open before the first call (a connection, a watcher); most
+    plugins open lazily instead. A failure here is reported on stderr and the
+    plugin's tools stay registered.
+    """
+
+
+@hookspec
+def shutdown(context: PluginContext) -> None:
+    """The assistant is closing: release connections, stop threads, flush state.
+
+    Called once per process that ran `startup`, in reverse registration order,
+    even when another plugin's shutdown fails.
+    """
+
+
+@hookspec
+def due_items(context: PluginContext, start: datetime, end: datetime) -> list[DueItem]:
+    """What is due in [start, end): alarms, timers, reminders, for `botpsy daemon` to fire.
+
+    Return `assistant.daemon.due.DueItem`s (an empty list when nothing is due).
+    Each needs a `key` that names that one firing and stays the same on every call:
+    the daemon fires a key once, ever, and catches up what came due while it was
+    not running (marked late). Read local data only and answer fast (the daemon
+    asks every few seconds); do network work in a `daemon_chores` chore.
+    """
+    return []  # the specification only; plugins implement it
+
+
+@hookspec
+def daemon_chores(register: Callable[..., None], context: PluginContext) -> None:
+    """Register background work `botpsy daemon` does while it runs (a sync, a refresh).
+
+    Call `register(name, every_seconds, run)`: `run()` is called in a worker
+    thread every `every_seconds`, first soon after start. A failure is logged
+    and the chore runs again next time; chores never delay what is due.
     """

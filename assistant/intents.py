@@ -191,7 +191,11 @@ def _verb_of(part: str, match: IntentMatch) -> str | None:
 def clean_request(text: str) -> str:
     """Whitespace folded, politeness and the trailing full stop dropped: what matchers see."""
     text = " ".join(text.split())
+    # Habit from other assistants ("ok google, ...", "alexa ..."): the wake word is no request.
+    text = re.sub(r"^(?:(?:hey|ok|okay),? (?:google|siri)|alexa)[,:]? ", "", text, flags=re.I)
     text = re.sub(r"^(?:hey |hi |ok |okay )?(?:botpsy[,:]? )?", "", text, flags=re.I)
-    text = re.sub(r"^(?:please |can you |could you |would you |pls )+", "", text, flags=re.I)
+    text = re.sub(
+        r"^(?:please |can you |could you |would you |will you |pls )+", "", text, flags=re.I
+    )
     text = re.sub(r",? please$", "", text.rstrip(".!"), flags=re.I)
     return text.strip()

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from assistant.selection import score_tools
+from assistant.assisted.selection import score_tools
 
 
 @dataclass(frozen=True)

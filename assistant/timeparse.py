@@ -191,6 +191,12 @@ _WORD_CLOCK = re.compile(
     rf"\b({_ONE}|ten|eleven|twelve)(?:[ -]({_MINUTES})|(?= ?(?:o'clock|oclock|o clock)\b))"
     rf"{_NOT_A_UNIT}(?: ?(?:o'clock|oclock|o clock)\b)?{_SPOKEN_MERIDIEM}"
 )
+# "two thousand and thirty": a year as it is said (2000-2099 only).
+_SPOKEN_YEAR = re.compile(
+    rf"\btwo thousand(?:(?: and)? ((?:{'|'.join(_TENS)})(?:[ -](?:{_ONE}))?|{'|'.join(_TEENS)}|{_ONE}))?\b"
+)
+# "a week from today", "three days from now": the same as "in a week", "in three days".
+_FROM_TODAY = re.compile(rf"\b{_COUNT} (days?|weeks?) from (?:today|now)\b")
 _DIGIT_OCLOCK = re.compile(rf"\b(\d{{1,2}}) ?(?:o'clock|oclock|o clock)\b{_SPOKEN_MERIDIEM}")
 
 
@@ -250,6 +256,8 @@ def _spoken(text: str) -> str:
         ),
         text,
     )
+    text = _SPOKEN_YEAR.sub(lambda m: str(2000 + (_number(m.group(1)) if m.group(1) else 0)), text)
+    text = _FROM_TODAY.sub(lambda m: f"in {m.group(1)} {m.group(2)}", text)
     text = re.sub(rf"\b{_ORDINAL}\b", lambda m: str(_number(m.group(0))), text)
     text = re.sub(rf"\b{_CARDINAL}\b", lambda m: str(_number(m.group(0))), text)
     text = re.sub(r"\ba couple(?: of)?\b", "2", text)
@@ -612,6 +620,16 @@ def parse_span(text: str, now: datetime) -> Span:
         days = count * (7 if m.group(2) == "week" else 1)
         end = _near(lambda: now + timedelta(days=days), text, now.date())
         return Span(now, _midnight(end.date(), zone))
+    m = re.fullmatch(r"(?:for )?(?:the )?rest of (?:the |this )?(day|today|week|month)", normal)
+    if m:  # "the rest of the week": from now to the end of it (a week ends on Sunday night)
+        today = now.date()
+        if m.group(1) == "week":
+            return Span(now, _midnight(today + timedelta(days=7 - today.weekday()), zone))
+        if m.group(1) == "month":
+            return Span(now, _month_span("this month", None, now).end)
+        return Span(now, _midnight(today + timedelta(days=1), zone))
+    if m := re.fullmatch(r"(?:the|this whole|the whole) (week|month)", normal):
+        return parse_span(f"this {m.group(1)}", now)
     m = re.fullmatch(rf"(?:in )?(this month|next month|last month|{_MO})(?: (\d{{4}}))?", normal)
     if m:
         return _month_span(m.group(1), m.group(2), now)

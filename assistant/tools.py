@@ -30,11 +30,12 @@ class Effect(StrEnum):
     SEND = "send"  # something leaves the machine to another person or service
     DELETE = "delete"  # removes something
     SPEND = "spend"  # costs money
+    ACCESS = "access"  # opens, unlocks or disarms a way in: a door, a garage, a car, an alarm
 
     @property
     def sensitive(self) -> bool:
         """Whether a call with this effect asks the user before it runs."""
-        return self in (Effect.SEND, Effect.DELETE, Effect.SPEND)
+        return self in (Effect.SEND, Effect.DELETE, Effect.SPEND, Effect.ACCESS)
 
     @property
     def carries_data_out(self) -> bool:

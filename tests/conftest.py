@@ -18,6 +18,7 @@ from botpsy_files.tools import FileTools
 
 from assistant.clock import Clock
 from assistant.config import Config
+from tests.notification_server import notification_server, session_bus  # noqa: F401 (fixtures)
 
 # The shared data beside the checkout (CI lays a copy there); BOTPSY_SHARED overrides.
 SHARED = Path(os.environ.get("BOTPSY_SHARED") or Path(__file__).resolve().parents[2] / "shared")

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from assistant.app import Assistant, build_assistant
-from assistant.assist import drain
+from assistant.assisted import drain
 from assistant.config import Config
 from assistant.errors import ToolError
 from assistant.hookspecs import hookimpl

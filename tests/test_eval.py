@@ -6,15 +6,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-from assistant.assist import CallStrategy, first_turn
+from assistant.assisted import NativeStrategy
+from assistant.assisted.assist import AssistedStrategy
+from assistant.assisted.grammar import grounded_call_grammar
+from assistant.assisted.grounding import Grounding
+from assistant.assisted.selection import score_tools
 from assistant.evals.bfcl import Case, call_matches, calls_match, find_categories, load_cases
 from assistant.evals.runner import json_schema, run_cases, score, summarize
 from assistant.formats.grammar import call_grammar
-from assistant.grounding import Grounding
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions
 from assistant.models.scripted import ScriptedModel
-from assistant.selection import score_tools
 from tests.helpers import call
 
 EXPECTED = {"garden.bed": {"base": [10], "height": [5], "unit": ["units", ""]}}
@@ -100,7 +102,7 @@ def test_grounding_finds_the_value_beside_each_name() -> None:
 def test_grounded_grammar_allows_only_the_users_values() -> None:
     tool = {"function": {"name": "paint_sign", "parameters": {"type": "object", "properties": {
         "base": {"type": "integer"}, "label": {"type": "string"}}, "required": ["base"]}}}  # fmt: skip
-    grammar = call_grammar([tool], parallel=False, grounded="base 7 in green")
+    grammar = grounded_call_grammar([tool], "base 7 in green", parallel=False)
     assert 'v0-0 ::= "7"' in grammar
     assert '"green"' in grammar and "[^<" not in grammar.split("v0-1 ::=")[1].split("\n")[0]
     free = call_grammar([tool], parallel=True)
@@ -125,8 +127,8 @@ def run_first_turn(
     request: str, turns: list[str], tools: list[dict[str, Any]]
 ) -> tuple[Any, ScriptedModel]:
     model = ScriptedModel(turns)
-    turn = first_turn(
-        model, [Message("user", request)], tools, GenerationOptions(), CallStrategy.ASSISTED
+    turn = AssistedStrategy().first_turn(
+        model, [Message("user", request)], tools, GenerationOptions()
     )
     return turn, model
 
@@ -174,8 +176,8 @@ def test_assisted_model_chooses_where_the_request_leaves_a_choice() -> None:
 
 def test_a_trained_model_decides_by_itself() -> None:
     model = ScriptedModel(["Herman Melville."])
-    turn = first_turn(model, [Message("user", "Author of Moby-Dick?")], [SAIL], GenerationOptions(),
-                      CallStrategy.MODEL)  # fmt: skip
+    turn = NativeStrategy().first_turn(model, [Message("user", "Author of Moby-Dick?")], [SAIL],
+                                       GenerationOptions())  # fmt: skip
     assert turn.content == "Herman Melville." and model.seen_tools == [[SAIL]]
 
 

@@ -225,14 +225,17 @@ def test_look_up_from_the_cli(site: tuple[Site, str], cli: Any, home: Path) -> N
 @pytest.mark.parametrize(
     ("text", "intent"),
     [
-        ("will it rain in lyon tomorrow", "weather"),
-        ("whats the forecast for the weekend", "weather"),
-        ("do i need an umbrella today", "weather"),
         ("any news about the harbour strike", "news"),
         ("read me the latest headlines", "news"),
+        ("where is the nearest pharmacy", "local"),
+        ("any good noodle bars around here", "local"),
+        ("what's on in harbourtown this weekend", "local"),
+        ("how bad is the traffic on the ring road", "local"),
+        ("when does the last ferry leave for the island", "local"),
     ],
 )
-def test_weather_and_news_questions_go_to_the_web(text: str, intent: str) -> None:
+def test_news_and_local_questions_go_to_the_web(text: str, intent: str) -> None:
+    """Weather questions are the weather plugin's (tests/test_weather.py)."""
     from botpsy_web import register_intents
 
     from assistant.intents import IntentRegistry
@@ -253,3 +256,6 @@ def test_requests_that_only_mention_the_weather_are_left_alone() -> None:
     register_intents(registry.register_callback("web"))
     assert registry.match("add a meeting about the weather report friday 3pm") is None
     assert registry.match("snow") is None
+    # actions and the user's own agenda are not questions for the web
+    assert registry.match("book a table at the nearest noodle bar") is None
+    assert registry.match("what's on my calendar this weekend") is None

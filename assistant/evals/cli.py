@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
         return slurp_main(argv[1:])
     args = parser().parse_args(argv)
     from assistant.app import make_model, model_path
-    from assistant.assist import resolve_strategy
+    from assistant.assisted import resolve_strategy
     from assistant.clock import Clock
     from assistant.config import load_config
     from assistant.evals.bfcl import find_categories, load_cases

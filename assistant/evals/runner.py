@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from assistant.assist import CallStrategy, first_turn
+from assistant.assisted import CallStrategy
 from assistant.errors import ToolArgumentError
 from assistant.evals.bfcl import Case, calls_match
 from assistant.evals.progress import Progress
@@ -116,7 +116,7 @@ def botpsy_solver(
             for m in case.messages
             if m["role"] != "system"
         ]
-        turn = first_turn(model, messages, tools, options, strategy, max_tools)
+        turn = strategy.first_turn(model, messages, tools, options, max_tools)
         schemas = {t["function"]["name"]: t["function"]["parameters"] for t in tools}
         calls: list[Call] = []
         for call in turn.tool_calls:

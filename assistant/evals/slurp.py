@@ -48,6 +48,10 @@ HERMIT_OVERALL = 84.84
 MAIL_ACCOUNT = "eval"
 STAND_IN_MAIL = {"name": MAIL_ACCOUNT, "kind": "email", "settings": {
     "address": "me@example.invalid", "imap": "127.0.0.1:1", "smtp": "127.0.0.1:1"}}  # fmt: skip
+# The same for Home Assistant: its tools and intents exist; its previews find nobody at home.
+HOME_ACCOUNT = "eval-home"
+STAND_IN_HOME = {"name": HOME_ACCOUNT, "kind": "homeassistant",
+                 "settings": {"url": "http://127.0.0.1:1"}}  # fmt: skip
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:[+-]\d{2}:\d{2}|Z)?)?")
 
 
@@ -316,11 +320,12 @@ class NoModel(Model):
 def isolated(folder: Path, now: str = NOW) -> Iterator[None]:
     """HOME, XDG dirs, data dir and accounts in `folder`, the clock pinned; restored afterwards."""
     accounts = folder / "accounts.json"
-    accounts.write_text(json.dumps({"accounts": [STAND_IN_MAIL]}), encoding="utf-8")
+    accounts.write_text(json.dumps({"accounts": [STAND_IN_MAIL, STAND_IN_HOME]}), encoding="utf-8")
     values = {"HOME": str(folder), "XDG_CONFIG_HOME": str(folder / ".config"),
               "XDG_DATA_HOME": str(folder / ".local/share"), "XDG_CACHE_HOME": str(folder / ".cache"),
               "BOTPSY_DATA_DIR": str(folder / "data"), "BOTPSY_ACCOUNTS": str(accounts),
-              "BOTPSY_NOW": now, env_variable(MAIL_ACCOUNT): "stand-in"}  # fmt: skip
+              "BOTPSY_NOW": now, env_variable(MAIL_ACCOUNT): "stand-in",
+              env_variable(HOME_ACCOUNT): "stand-in"}  # fmt: skip
     previous = {key: os.environ.get(key) for key in values}
     os.environ.update(values)
     try:
@@ -341,6 +346,7 @@ def eval_config(user: Config, folder: Path, no_model: bool = False) -> Config:
     plugins["files"] = {"folders": [str(documents)]}
     plugins["calendar"] = {}
     plugins["mail"] = {"account": MAIL_ACCOUNT}
+    plugins["homeassistant"] = {"account": HOME_ACCOUNT}
     config = Config(path=None, data_dir=folder / "data", timezone=ZONE, model=user.model,
                     agent=user.agent, policy=user.policy, plugins=plugins,
                     catalogue=user.catalogue)  # fmt: skip

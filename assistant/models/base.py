@@ -20,7 +20,10 @@ class GenerationOptions:
     thinking: bool = False
     constrain_calls: bool = True  # a grammar from the tools' schemas once a call opens
     parallel_calls: bool = True  # may a turn hold several calls
-    grounded_values: str | None = None  # values must come from this text (the user's request)
+    # A ready GBNF for what follows the call opening (and `call_prefix`), in place of the
+    # schema grammar; the caller builds it (the assisted layer: one argument's values).
+    grammar: str | None = None
+    call_prefix: str = ""  # forced text right after `<tool_call>`: the call goes on from it
 
 
 @dataclass
@@ -72,6 +75,12 @@ class Model(ABC):
     def trained_for_tools(self) -> bool:
         """Whether the model decides on tool calls by itself (else the harness assists it)."""
         return True
+
+    def prompt_room(
+        self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
+    ) -> int | None:
+        """Tokens of the context left after this prompt, or None when the back-end cannot tell."""
+        return None
 
     @abstractmethod
     def respond(

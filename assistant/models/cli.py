@@ -6,6 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
+from assistant.config import Config
 from assistant.errors import ExitStatus, UsageError
 
 
@@ -22,14 +23,31 @@ def parser() -> argparse.ArgumentParser:
     pull.add_argument("--file", help="the GGUF file in that repository")
     pull.add_argument("--sha256", help="the file's expected sha256")
     pull.add_argument("--use", action="store_true", help="make it the default model when done")
+    pull.add_argument(
+        "--warm", action="store_true", help="then build its prompt cache (with --use)"
+    )
     sub.add_parser("list", help="known and downloaded models, and which one runs")
     use = sub.add_parser("use", help="make a model the default (a name, 'starter', or a GGUF path)")
     use.add_argument("name")
+    use.add_argument("--warm", action="store_true", help="then build its prompt cache")
+    warm = sub.add_parser(
+        "warm", help="build the prompt cache (system prompt and tools) so no request starts cold"
+    )
+    warm.add_argument("name", nargs="?", help="a name or path (default: the model that runs)")
     rm = sub.add_parser("rm", help="delete a downloaded model")
     rm.add_argument("name")
     info = sub.add_parser("info", help="what a GGUF says about itself")
     info.add_argument("name", nargs="?", help="a name or path (default: the model that runs)")
+    info.add_argument("--model", metavar="FILE", help="a GGUF file (same as giving its path)")
     info.add_argument("--json", action="store_true")
+    synth = sub.add_parser(
+        "synth", help="write a GGUF with a real model's shape and random weights (for benchmarks)"
+    )
+    synth.add_argument("--arch", default="qwen3.5-0.8b", help="the shape to copy: qwen3.5-0.8b")
+    synth.add_argument("--quant", default="q4_k_m", help="q4_k_m, q8_0 or f16")
+    synth.add_argument("--out", required=True, metavar="FILE", help="where to write the GGUF")
+    synth.add_argument("--tiny", action="store_true", help="same architecture, a few MB of weights")
+    synth.add_argument("--seed", type=int, default=0, help="seed of the random weights")
     return p
 
 
@@ -43,6 +61,8 @@ def main(argv: list[str]) -> int:
     config = load_config(args.config)
     store = ModelStore(config)
     known = catalogue(config)
+    if args.action == "synth":
+        return _synth(args)
     if args.action == "pull":
         entry = known.get(args.name)
         if args.repo or args.file:
@@ -59,6 +79,8 @@ def main(argv: list[str]) -> int:
         if args.use:
             store.use(model.name)
             print(f"{model.name} is now the default model.")
+            if args.warm:
+                _warm(config, None)
         return ExitStatus.OK
     if args.action == "list":
         installed = store.installed()
@@ -84,12 +106,18 @@ def main(argv: list[str]) -> int:
             store.resolve(args.name)  # a clear error for an unknown name or path
         store.use(args.name if not Path(args.name).exists() else str(Path(args.name).resolve()))
         print(f"{args.name} is now the default model.")
+        if args.warm:
+            _warm(config, None)
+        return ExitStatus.OK
+    if args.action == "warm":
+        _warm(config, str(store.resolve(args.name) or "") if args.name else None)
         return ExitStatus.OK
     if args.action == "rm":
         model = store.remove(args.name)
         print(f"Removed {model.name} ({model.path}).")
         return ExitStatus.OK
-    path = model_path(config, str(store.resolve(args.name) or "") if args.name else None)
+    choice = args.model or args.name
+    path = model_path(config, str(store.resolve(choice) or "") if choice else None)
     facts = gguf_info(path)
     if args.json:
         print(json.dumps(facts, indent=2))
@@ -97,3 +125,27 @@ def main(argv: list[str]) -> int:
         for key, value in facts.items():
             print(f"{key:<15} {value}")
     return ExitStatus.OK
+
+
+def _synth(args: argparse.Namespace) -> int:
+    """`botpsy model synth`: the GGUF, then what it is."""
+    from assistant.models.manager import gguf_info
+    from assistant.models.synth import synthesize
+
+    out = synthesize(args.arch, args.quant.lower(), Path(args.out), tiny=args.tiny, seed=args.seed)
+    facts = gguf_info(out)
+    print(
+        f"Wrote {out} ({facts['size'] / 1e6:.0f} MB): {facts['architecture']}, "
+        f"{facts['parameters'] / 1e6:.0f}M parameters, {facts['quantization']}, "
+        f"{facts['memory']} memory; tokenizer {facts['tokenizer']}"
+    )
+    return ExitStatus.OK
+
+
+def _warm(config: Config, model: str | None) -> None:
+    """Build the chosen model's prompt cache, with a progress bar on stderr."""
+    import sys
+
+    from assistant.models.warm import warm_prompt_cache
+
+    warm_prompt_cache(config, model or None, lambda line: print(line, file=sys.stderr))

@@ -14,7 +14,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
@@ -24,7 +24,6 @@ from assistant.config import ModelSettings
 from assistant.errors import ModelError
 from assistant.formats.grammar import call_grammar
 from assistant.formats.parse import parse_output
-from assistant.formats.slots import fill_call
 from assistant.formats.templates import ChatTemplate, ToolStyle
 from assistant.messages import Message
 from assistant.models.base import (
@@ -35,10 +34,18 @@ from assistant.models.base import (
     TextDelta,
     TurnStats,
 )
+from assistant.models.history import (
+    Transcript,
+    TurnIndex,
+    appended_prompt,
+    conversation_key,
+    reply_form,
+)
 from assistant.models.repetition import RepetitionGuard
 from assistant.prompts import load_prompt
 
 STARTER_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+Progress = Callable[[int, int], None]  # tokens done, tokens in all
 CALL_OPEN = "<tool_call>"
 _HIDDEN_MARKERS = (CALL_OPEN, "<function=", "<think>")
 # Recommended non-thinking sampling for Qwen3.5; others get a calm, tool-friendly default.
@@ -104,39 +111,63 @@ class PrefixCache:
         digest = hashlib.sha256(f"{self.model_key}|{prefix}".encode()).hexdigest()[:32]
         return self.folder / f"{digest}.state"
 
-    def prepare(self, llama: Any, prefix: str, prefix_tokens: list[int]) -> str:
+    def prepare(
+        self, llama: Any, prefix: str, prefix_tokens: list[int], progress: Progress | None = None
+    ) -> str:
         """Make the model hold the prefix's state: already there, from disk, or built and saved."""
-        import numpy as np
-
         held = llama.n_tokens >= len(prefix_tokens)
         if held and list(llama.input_ids[: len(prefix_tokens)]) == prefix_tokens:
             return "memory"
-        path = self._path(prefix)
-        if path.is_file():
-            try:
-                self._load(llama, path.read_bytes(), np)
-                path.touch()
-                return "disk"
-            except (OSError, ValueError, KeyError, RuntimeError):
-                path.unlink(missing_ok=True)  # a broken entry is rebuilt, never fatal
-                llama.reset()
+        if self.restore(llama, prefix):
+            return "disk"
         llama.reset()
-        llama.eval(prefix_tokens)
-        state = llama.save_state()
-        ids = np.asarray(state.input_ids, dtype=np.intc).tobytes()
-        header = json.dumps({"n_tokens": state.n_tokens, "seed": state.seed, "ids": len(ids),
-                             "state": len(state.llama_state)}).encode()  # fmt: skip
+        step = max(1, llama.n_batch) if progress else len(prefix_tokens)
+        for start in range(0, len(prefix_tokens), step):  # the batches `eval` would make anyway
+            llama.eval(prefix_tokens[start : start + step])
+            if progress:
+                progress(min(start + step, len(prefix_tokens)), len(prefix_tokens))
+        self.save(llama, prefix)
+        return "built"
+
+    def has(self, text: str) -> bool:
+        """Whether a state for exactly this text is on disk."""
+        return self._path(text).is_file()
+
+    def restore(self, llama: Any, text: str) -> bool:
+        """Load the state saved for exactly this text; False (and the model reset) if there is none."""
+        import numpy as np
+
+        path = self._path(text)
+        if not path.is_file():
+            return False
+        try:
+            self._load(llama, path.read_bytes(), np)
+            path.touch()
+            return True
+        except (OSError, ValueError, KeyError, RuntimeError):
+            path.unlink(missing_ok=True)  # a broken entry is rebuilt, never fatal
+            llama.reset()
+            return False
+
+    def save(self, llama: Any, text: str) -> None:
+        """Keep the model's current state as the state of `text` (the newest `keep` entries stay)."""
+        import numpy as np
+
+        path = self._path(text)
+        state = _state_bytes(llama)
+        ids = np.asarray(llama.input_ids, dtype=np.intc).tobytes()
+        header = json.dumps({"n_tokens": llama.n_tokens, "seed": 42, "ids": len(ids),
+                             "state": len(state)}).encode()  # fmt: skip
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             temporary = path.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_bytes(header + b"\n" + ids + state.llama_state)
+            temporary.write_bytes(header + b"\n" + ids + state)
             temporary.replace(path)
             entries = sorted(self.folder.glob("*.state"), key=lambda p: p.stat().st_mtime)
             for old in entries[: -self.keep]:
                 old.unlink(missing_ok=True)
         except OSError:
             pass  # a read-only or full disk only costs speed
-        return "built"
 
     @staticmethod
     def _load(llama: Any, blob: bytes, np: Any) -> None:
@@ -149,10 +180,27 @@ class PrefixCache:
         state = rest[meta["ids"] : meta["ids"] + meta["state"]]
         if len(state) != meta["state"] or len(ids) != len(llama.input_ids):
             raise ValueError("prompt cache entry does not fit this model")
-        llama.load_state(llama_cpp.LlamaState(
-            input_ids=ids, scores=np.zeros((1, llama.n_vocab()), dtype=np.single),
-            n_tokens=meta["n_tokens"], llama_state=state, llama_state_size=len(state), seed=meta["seed"],
-        ))  # fmt: skip
+        # llama.cpp's own state only: `Llama.load_state` also writes its logits table, which
+        # with a 248k-token vocabulary is half a gigabyte touched for nothing
+        buffer = (llama_cpp.ctypes.c_uint8 * len(state)).from_buffer_copy(state)
+        if llama_cpp.llama_state_set_data(llama._ctx.ctx, buffer, len(state)) != len(state):
+            raise RuntimeError("llama.cpp refused the saved state")
+        llama.input_ids = ids
+        llama.n_tokens = meta["n_tokens"]
+        llama._requires_eval = True
+
+
+def _state_bytes(llama: Any) -> bytes:
+    """llama.cpp's state (memory and last logits), without copying llama-cpp-python's logits table
+    as `Llama.save_state` does (n_batch x vocabulary floats: 0.5 GB for Qwen3.5)."""
+    import llama_cpp
+
+    size = llama_cpp.llama_state_get_size(llama._ctx.ctx)
+    buffer = (llama_cpp.ctypes.c_uint8 * size)()
+    written = llama_cpp.llama_state_get_data(llama._ctx.ctx, buffer, size)
+    if written > size:
+        raise RuntimeError("llama.cpp wrote more state than it announced")
+    return bytes(memoryview(buffer)[:written])
 
 
 def prompt_cache_dir() -> Path:
@@ -187,6 +235,14 @@ class LlamaCppModel(Model):
         self._load_reported = False
         self._built_tokens = 0
         self.load_seconds = 0.0
+        self._recurrent = False  # hybrid or recurrent memory: no cutting back (see _place)
+        self._evaluated = 0  # tokens llama.cpp decoded, counted at the source
+        self._sampled_at: int | None = None  # _evaluated when the current generation first sampled
+        self._transcript: Transcript | None = None
+        self._resume: Transcript | None = None  # the transcript this request's prompt extends
+        self._prefix_text = ""  # the system prompt and tools part of this request's prompt
+        self._progress: Progress | None = None  # reports the building of a prompt cache
+        self._turns: TurnIndex | None = None
 
     # -- loading ----------------------------------------------------------------------------
     def load(self) -> LoadedModel:
@@ -214,6 +270,11 @@ class LlamaCppModel(Model):
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"cannot load {self.path.name}: {exc}") from None
         self.load_seconds = time.perf_counter() - started
+        self._recurrent = bool(
+            getattr(self._llama, "_is_recurrent", False)
+            or getattr(self._llama, "_is_hybrid", False)
+        )
+        self._count_evaluations()
         metadata: dict[str, str] = dict(self._llama.metadata or {})
         source = metadata.get("tokenizer.chat_template") or load_prompt("chatml.jinja")
         eos_text = self._token_text(self._llama.token_eos())
@@ -233,6 +294,22 @@ class LlamaCppModel(Model):
         self._info = LoadedModel(architecture, template, sampling, eos_text, self.settings.context)
         return self._info
 
+    def _count_evaluations(self) -> None:
+        """Count every token llama.cpp decodes, so the stats say what was really processed
+        (llama-cpp-python silently starts over when it cannot cut its memory back)."""
+        original, sample = self._llama.eval, self._llama.sample
+
+        def counted(tokens: Any) -> None:
+            self._evaluated += len(tokens)
+            original(tokens)
+
+        def sampled(*args: Any, **kwargs: Any) -> Any:
+            if self._sampled_at is None:
+                self._sampled_at = self._evaluated
+            return sample(*args, **kwargs)
+
+        self._llama.eval, self._llama.sample = counted, sampled
+
     def _token_text(self, token: int) -> str:
         if token < 0:
             return ""
@@ -246,16 +323,125 @@ class LlamaCppModel(Model):
         """A template that renders tools marks a model trained to call them."""
         return self.load().template.style is not ToolStyle.TEXT
 
+    def prompt_room(
+        self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
+    ) -> int | None:
+        """The context left after this prompt (a tokenizer pass, a few milliseconds)."""
+        self.load()
+        prompt = self.render(messages, tools, options)
+        size = len(self._llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True))
+        return self.settings.context - size
+
     # -- generation -------------------------------------------------------------------------
     def render(
         self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
     ) -> str:
         """The exact prompt text the model will see (including any forced call opening)."""
         info = self.load()
-        prompt = info.template.render(messages, tools, thinking=options.thinking)
+        self._resume = None
+        prompt = self._append_only(messages, tools, options)
+        if prompt is None:
+            prompt = info.template.render(messages, tools, thinking=options.thinking)
         if tools and options.tool_choice not in ("auto", "none"):
             prompt += CALL_OPEN
         return prompt
+
+    def warm(
+        self,
+        system: Message,
+        tools: list[dict[str, Any]],
+        options: GenerationOptions,
+        progress: Progress | None = None,
+    ) -> str:
+        """Build the prompt cache for this system prompt and tools ahead of any request."""
+        self.load()
+        probe = [system, Message("user", "\x00")]
+        prompt = self.render(probe, tools, options)
+        size = len(self._llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True))
+        if size > self.settings.context - 16:
+            raise ModelError(
+                f"the system prompt and {len(tools)} tools take {size} tokens, more than the "
+                f"model's context ({self.settings.context}); raise [model] context or lower "
+                "[agent] max_tools"
+            )
+        self._progress = progress
+        try:
+            return self._prepare_prefix(probe, tools, options, prompt)
+        finally:
+            self._progress = None
+
+    def _append_only(
+        self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
+    ) -> str | None:
+        """On a hybrid model, the new messages rendered after the exact text of the last turn.
+
+        Only when the last assistant message is that turn's reply and only user and
+        tool messages follow it; else None (render the whole conversation).
+        """
+        if not self._recurrent or self._info is None:
+            return None
+        last = max((i for i, m in enumerate(messages) if m.role == "assistant"), default=-1)
+        if last < 1 or last == len(messages) - 1:
+            return None
+        if any(m.role not in ("user", "tool") for m in messages[last + 1 :]):
+            return None
+        key = conversation_key(messages[:last], tools, options.thinking, self._model_key())
+        found = self._transcript if self._transcript and self._transcript.key == key else None
+        if found is None and self.settings.prompt_cache:
+            found = self._turn_index().find(key)
+        if found is None or not found.answers(messages[last]):
+            return None
+        prompt = appended_prompt(self._info.template, found, messages, last + 1, tools,
+                                 options.thinking, self._info.eos_text)  # fmt: skip
+        if prompt is not None:
+            self._resume = found
+        return prompt
+
+    def _model_key(self) -> str:
+        stat = self.path.stat()
+        return f"{self.path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{self.settings.context}"
+
+    def _turn_index(self) -> TurnIndex:
+        if self._turns is None:
+            self._turns = TurnIndex(prompt_cache_dir())
+        return self._turns
+
+    def _state_cache(self) -> PrefixCache:
+        if self._cache is None:
+            self._cache = PrefixCache(prompt_cache_dir(), self.path, self.settings.context)
+        return self._cache
+
+    def _held_text(self) -> bytes:
+        """The exact text the model's state holds."""
+        held = list(self._llama.input_ids[: self._llama.n_tokens])
+        return bytes(self._llama.detokenize(held, special=True)) if held else b""
+
+    def _holds_start_of(self, prompt: str) -> bool:
+        """Can the state be extended to `prompt` without cutting anything back?"""
+        held = self._held_text()
+        data = prompt.encode("utf-8")
+        if not held or not data.startswith(held):
+            return False
+        return len(data) > len(held) or not self._llama._requires_eval
+
+    def _place(self, prompt: str) -> list[int]:
+        """Tokens for `prompt` that extend the state of a hybrid model (restoring or resetting it
+        first when they cannot): the held tokens as they are, then the new text tokenized."""
+        llama = self._llama
+        if not self._holds_start_of(prompt):
+            restored = False
+            resume = self._resume
+            if self.settings.prompt_cache and resume and prompt.startswith(resume.state_text):
+                restored = self._state_cache().restore(llama, resume.state_text)
+            prefix = self._prefix_text
+            if not restored and prefix and prompt.startswith(prefix) and prompt != prefix:
+                restored = self._state_cache().restore(llama, prefix)
+            if not restored or not self._holds_start_of(prompt):
+                llama.reset()
+                return list(llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True))
+        held = list(llama.input_ids[: llama.n_tokens])
+        rest = prompt.encode("utf-8")[len(self._held_text()) :]
+        return held + (list(llama.tokenize(rest, add_bos=False, special=True)) if rest else [])
 
     def _prepare_prefix(
         self,
@@ -265,6 +451,7 @@ class LlamaCppModel(Model):
         prompt: str,
     ) -> str:
         """Restore or build the cached state of the prompt's stable start (system prompt and tools)."""
+        self._prefix_text = ""
         if not self.settings.prompt_cache or self._info is None:
             return ""
         head = [m for m in messages[:1] if m.role == "system"]
@@ -281,9 +468,20 @@ class LlamaCppModel(Model):
         prompt_tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
         if prompt_tokens[: len(prefix_tokens)] != prefix_tokens:
             return ""  # the prefix does not end on a token boundary in this prompt
-        if self._cache is None:
-            self._cache = PrefixCache(prompt_cache_dir(), self.path, self.settings.context)
-        state = self._cache.prepare(llama, prefix, prefix_tokens)
+        if len(prompt_tokens) > self.settings.context - 16:
+            return ""  # it does not fit: generation says so in one line
+        self._prefix_text = prefix
+        cache = self._state_cache()
+        if self._recurrent:  # never truncate: extend what is held, or restore an exact snapshot
+            if self._holds_start_of(prompt) and len(self._held_text()) >= len(prefix.encode()):
+                return "memory"
+            resume = self._resume
+            turn = resume.state_text if resume else ""
+            if turn and prompt.startswith(turn) and cache.restore(llama, turn):  # noqa: SIM102
+                if self._holds_start_of(prompt):  # the turn's snapshot fits: only new tokens
+                    return "disk"
+            llama.reset()
+        state = cache.prepare(llama, prefix, prefix_tokens, self._progress)
         self._built_tokens = len(prefix_tokens) if state == "built" else 0
         return state
 
@@ -325,18 +523,11 @@ class LlamaCppModel(Model):
                     shown = len(visible)
                 if self._cancel.is_set():
                     break
-        if forced and options.constrain_calls and options.grounded_values is not None:
-            # an assisted call: filled argument by argument from the user's values
-            def complete(so_far: str, grammar: str) -> str:
-                return "".join(
-                    self._stream(prompt + so_far, 160, grammar, stats, info, temperature=0.0)
-                )
-
-            text += fill_call(offered, options.grounded_values, complete)
-        elif text.endswith(CALL_OPEN) and not self._cancel.is_set():
-            grammar = None
-            if options.constrain_calls:
-                grammar = call_grammar(offered, options.parallel_calls, options.grounded_values)
+        if text.endswith(CALL_OPEN) and not self._cancel.is_set():
+            grammar = options.grammar  # a caller's ready grammar (one argument's values, say)
+            if grammar is None and options.constrain_calls:
+                grammar = call_grammar(offered, options.parallel_calls)
+            text += options.call_prefix  # the call goes on from what the caller wrote of it
             budget = max(32, options.max_tokens - stats.generated_tokens)
             # a forced call's prompt already ends with the opening tag (see `render`)
             so_far = prompt + (text[len(CALL_OPEN) :] if forced else text)
@@ -354,9 +545,30 @@ class LlamaCppModel(Model):
             stats.cached_tokens = max(0, stats.cached_tokens - self._built_tokens)
             self._built_tokens = 0
         parsed = parse_output(text, [t["function"]["name"] for t in tools])
+        self._keep_transcript(messages, tools, options, prompt + text[len(CALL_OPEN) if forced else 0 :],
+                              reply_form(parsed.content, parsed.tool_calls))  # fmt: skip
         yield ModelTurn(
             parsed.content, parsed.tool_calls, parsed.reasoning, parsed.errors, text, stats
         )
+
+    def _keep_transcript(
+        self,
+        messages: list[Message],
+        tools: list[dict[str, Any]],
+        options: GenerationOptions,
+        text: str,
+        reply: dict[str, Any],
+    ) -> None:
+        """On a hybrid model, remember (and snapshot to disk) exactly what this turn processed,
+        so the next turn of the conversation extends it instead of starting over."""
+        if not self._recurrent or self._cancel.is_set():
+            return
+        key = conversation_key(messages, tools, options.thinking, self._model_key())
+        state_text = self._held_text().decode("utf-8", "replace")
+        self._transcript = Transcript(key, text, state_text, reply)
+        if self.settings.prompt_cache and text.startswith(state_text):
+            self._state_cache().save(self._llama, state_text)
+            self._turn_index().record(self._transcript)
 
     def _stream(
         self,
@@ -370,16 +582,17 @@ class LlamaCppModel(Model):
         import llama_cpp
 
         llama = self._llama
-        tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+        if self._recurrent:
+            tokens = self._place(prompt)
+        else:
+            tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
         room = info.context - len(tokens)
         if room < 16:
             raise ModelError(
                 f"the conversation ({len(tokens)} tokens) no longer fits the model's context "
                 f"({info.context}); start a new one"
             )
-        cached = _common_prefix(list(llama.input_ids[: llama.n_tokens]), tokens)
-        stats.prompt_tokens += len(tokens) - cached
-        stats.cached_tokens += cached
+        mark, self._sampled_at = self._evaluated, None
         sampling = dict(info.sampling)
         if self.settings.temperature is not None:
             sampling["temperature"] = self.settings.temperature
@@ -415,6 +628,10 @@ class LlamaCppModel(Model):
                 stats.prompt_seconds += ended - started
             else:
                 stats.generation_seconds += ended - first
+            # what llama.cpp decoded before its first sample: the prompt tokens really processed
+            processed = (self._evaluated if self._sampled_at is None else self._sampled_at) - mark
+            stats.prompt_tokens += processed
+            stats.cached_tokens += max(0, len(tokens) - processed)
             _trace(prompt, generated, grammar)
 
     def cancel(self) -> None:
@@ -446,15 +663,6 @@ def _trace(prompt: str, generated: int, grammar: str | None) -> None:
         return
     with open(target, "a", encoding="utf-8") as handle:
         handle.write(json.dumps({"prompt": prompt, "tokens": generated, "grammar": grammar}) + "\n")
-
-
-def _common_prefix(a: list[int], b: list[int]) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
 
 
 def _visible_prefix(text: str) -> str:

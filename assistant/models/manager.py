@@ -253,9 +253,15 @@ def gguf_info(path: Path) -> dict[str, Any]:
     except (ValueError, RuntimeError) as exc:
         raise ModelError(f"{path.name} is not a readable GGUF: {exc}") from None
     metadata: dict[str, str] = dict(llama.metadata or {})
+    native = llama._model.model
+    parameters = int(llama_cpp.llama_model_n_params(native))
+    hybrid = bool(llama_cpp.llama_model_is_hybrid(native))
+    recurrent = bool(llama_cpp.llama_model_is_recurrent(native))
+    vocabulary = int(llama.n_vocab())
     llama.close()
     architecture = metadata.get("general.architecture", "unknown")
     file_type = metadata.get("general.file_type")
+    quantization = _FILE_TYPES.get(int(file_type), file_type) if file_type else "unknown"
     sampling = {k.removeprefix("general.sampling."): v for k, v in metadata.items()
                 if k.startswith("general.sampling.")}  # fmt: skip
     return {
@@ -263,8 +269,18 @@ def gguf_info(path: Path) -> dict[str, Any]:
         "size": path.stat().st_size,
         "name": metadata.get("general.name", path.stem),
         "architecture": architecture,
-        "quantisation": _FILE_TYPES.get(int(file_type), file_type) if file_type else "unknown",
+        "quantization": quantization,
+        "quantisation": quantization,  # the key's first spelling, kept for scripts that read it
         "context_length": int(metadata.get(f"{architecture}.context_length", "0") or 0),
         "chat_template": "tokenizer.chat_template" in metadata,
         "sampling": sampling,
+        "parameters": parameters,
+        "layers": int(metadata.get(f"{architecture}.block_count", "0") or 0),
+        "vocabulary": vocabulary,
+        # hybrid: recurrent layers beside attention ones; their state cannot be cut back to a
+        # shorter prefix, so prompt reuse needs exact snapshots (see llama_cpp.PrefixCache)
+        "memory": "hybrid" if hybrid else ("recurrent" if recurrent else "attention"),
+        "tokenizer": metadata.get("botpsy.synthetic.tokenizer")
+        or f"{metadata.get('tokenizer.ggml.model', 'unknown')} (from the GGUF)",
+        "synthetic": "botpsy.synthetic.shape" in metadata,
     }

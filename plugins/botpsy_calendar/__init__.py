@@ -12,14 +12,13 @@ stay queued.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from assistant.accounts import Account
-from assistant.hookspecs import PluginContext, hookimpl
-from assistant.timeparse import Moment
+from assistant.api import Account, DueItem, Moment, PluginContext, hookimpl, one_line
 from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools, make_contact_matcher
 from botpsy_calendar.dav import DavClient
@@ -27,6 +26,8 @@ from botpsy_calendar.intents import make_matchers, make_task_matchers
 from botpsy_calendar.store import VdirStore
 from botpsy_calendar.sync import CalDavStore, account_root
 from botpsy_calendar.tools import CalendarTools
+
+BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
 
 
 def calendar_account(context: PluginContext) -> Account | None:
@@ -133,3 +134,73 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         register(name, matcher)
     open_contacts(context)
     register("find_contact", make_contact_matcher())
+
+
+# The longest reminder the tools set (four weeks): how far ahead of a window events are read.
+_LONGEST_REMINDER = timedelta(minutes=40320)
+_DUE_CACHE_SPAN = timedelta(hours=6)
+
+
+@hookimpl
+def due_items(context: PluginContext, start: datetime, end: datetime) -> list[DueItem]:
+    """Event reminders (VALARM) and open tasks' due times in [start, end), for `botpsy daemon`.
+
+    Read from the local copy only (no sync here: the daemon's `daemon_chores`
+    chore syncs). A task rings at its due time less its reminder; a task due on
+    a day with no reminder does not ring. Titles are text others may have
+    written; `assistant.notify` shows them as plain text.
+    """
+    store = open_store(context)
+    local = VdirStore(store.folder.parent, store.name, store.zone)
+    files = sorted(local.folder.glob("*.ics")) if local.folder.is_dir() else []
+    signature = []
+    for file in files:
+        with contextlib.suppress(OSError):  # removed meanwhile: the next look sees it gone
+            stat = file.stat()
+            signature.append((file.name, stat.st_mtime_ns, stat.st_size))
+    # The daemon asks every few seconds: expand the files for hours ahead once, reuse until they change.
+    cached = context.shared.get("calendar.due")
+    if not (cached and cached[0] == signature and cached[1] <= start and end <= cached[2]):
+        wide = max(end, start + _DUE_CACHE_SPAN)
+        cached = context.shared["calendar.due"] = (
+            signature,
+            start,
+            wide,
+            _due_in(local, start, wide),
+        )
+    return [item for item in cached[3] if start <= item.at < end]
+
+
+def _due_in(local: VdirStore, start: datetime, end: datetime) -> list[DueItem]:
+    """Event reminders and task due times in [start, end), read from the files."""
+    found = []
+    for event in local.between(start, end + _LONGEST_REMINDER):
+        if event.reminder_minutes is None:
+            continue
+        at = event.start - timedelta(minutes=event.reminder_minutes)
+        if start <= at < end:
+            key = f"calendar:event:{event.uid}:{event.start.isoformat()}:{event.reminder_minutes}"
+            when = "all day" if event.all_day else f"at {event.start:%H:%M}"
+            where = f", {one_line(event.location)}" if event.location else ""
+            body = f"{event.start:%A %-d %B} {when}{where}"
+            # one line, no ESC: the daemon logs and `daemon status` prints titles to a terminal
+            title = one_line(event.title) or "Event"
+            found.append(DueItem(key, at, title, body, kind="reminder"))
+    for task in local.tasks():
+        if task.done or task.due is None or (task.due_all_day and task.reminder_minutes is None):
+            continue
+        at = task.due - timedelta(minutes=task.reminder_minutes or 0)
+        if start <= at < end:
+            body = "" if task.due_all_day else f"Due at {task.due:%H:%M}"
+            key = f"calendar:task:{task.uid}:{at.isoformat()}"
+            found.append(DueItem(key, at, one_line(task.title) or "Task", body, kind="task"))
+    return found
+
+
+@hookimpl
+def daemon_chores(register: Callable[..., None], context: PluginContext) -> None:
+    """Sync the CalDAV account every `[plugins.calendar] sync_minutes` (default 5) in the daemon."""
+    store = open_store(context)
+    if isinstance(store, CalDavStore):
+        minutes = float(context.settings("calendar").get("sync_minutes", 5))
+        register("calendar sync", minutes * 60, store.sync)

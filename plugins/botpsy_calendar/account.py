@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.accounts import AccountField, Discovery
-from assistant.errors import UsageError
+from assistant.api import AccountField, Discovery, UsageError
 from botpsy_calendar.dav import DavClient, DavError
 
 

@@ -18,10 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from assistant.errors import AskUser, ToolArgumentError, ToolError
-from assistant.intents import IntentMatch
-from assistant.safetext import one_line
-from assistant.tools import Effect, ToolResult, tool
+from assistant.api import (
+    AskUser,
+    Effect,
+    IntentMatch,
+    ToolArgumentError,
+    ToolError,
+    ToolResult,
+    one_line,
+    tool,
+)
 from botpsy_calendar.dav import CARDDAV, DavClient, Unreachable
 from botpsy_calendar.fence import Fenced
 from botpsy_calendar.store import atomic_write
@@ -262,6 +268,12 @@ _LOOKUP = [
 ]
 
 
+# A verb before the name: the request acts on a message, it does not ask for an address.
+_ACTION = re.compile(
+    r"^(?:open|read|check|send|delete|reply|forward|answer|show|get|play|archive)\b", re.I
+)
+
+
 def make_contact_matcher() -> Callable[[str], IntentMatch | None]:
     """ "What's Bob's email?", "look up contact Ana", "how do I reach Bob?" → contacts_find."""
 
@@ -271,6 +283,8 @@ def make_contact_matcher() -> Callable[[str], IntentMatch | None]:
             found = pattern.match(cleaned)
             if found:
                 name = re.sub(r"^(my|the)\s+", "", found.group("name").strip(), flags=re.I)
+                if _ACTION.match(name):
+                    return None  # "open terry's email": a message to read, not an address
                 if name and name.lower() not in ("my", "your", "his", "her", "their"):
                     return IntentMatch("contacts_find", {"name": name})
         return None

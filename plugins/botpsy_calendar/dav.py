@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from assistant.errors import ToolError
+from assistant.api import ToolError
 
 DAV = "DAV:"
 CALDAV = "urn:ietf:params:xml:ns:caldav"

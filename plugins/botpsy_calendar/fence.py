@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from assistant.tools import ToolResult
+from assistant.api import ToolResult
 
 BUDGET = 6000  # characters of one result the model sees
 

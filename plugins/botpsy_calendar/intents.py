@@ -11,18 +11,41 @@ from collections.abc import Callable
 from datetime import datetime
 from itertools import islice
 
-from assistant.errors import TimeParseError
-from assistant.intents import IntentMatch
-from assistant.timeparse import Moment, moment_parts, parse_duration, parse_moment, parse_span
+from assistant.api import (
+    IntentMatch,
+    Moment,
+    TimeParseError,
+    moment_parts,
+    parse_duration,
+    parse_moment,
+    parse_span,
+)
 
 _ADD = re.compile(
-    r"^(?:add|schedule|put|book|create|set up|make|plan|pencil in)\s+"
-    r"(?:an?\s+|the\s+|my\s+)?(?:(?:new\s+)?(?:event|appointment)\s+(?:for\s+|called\s+|named\s+)?)?"
+    r"^(?P<verb>add|schedule|put|book|create|set up|make|plan|pencil in|set|arrange|organi[sz]e|enter)\s+"
+    r"(?:an?\s+|the\s+|my\s+)?(?P<noun>(?:new\s+)?(?:calendar\s+)?(?:event|appointment|entry)\s+"
+    r"(?:for\s+|called\s+|named\s+)?)?"
     r"(?P<rest>.+)$",
     re.I,
 )
+# "make a dentist appointment": words that make "make" or "put" about the calendar.
+_EVENT_NOUN = re.compile(
+    r"\b(?:appointments?|meetings?|events?|reservations?|bookings?|interviews?|lessons?)\b", re.I
+)
+# Verbs that name an event only with a day or time said: "set lunch with ana on friday".
+_SOFT_VERBS = {"set", "arrange", "organise", "organize", "enter"}
+# "i need a call with the lawyer on friday", "we want to have lunch with ana tomorrow".
+_WANT_EVENT = re.compile(
+    r"^(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+(?:to\s+(?:have|schedule|set\s+up|book"
+    r"|arrange|plan)\s+)?(?:an?\s+)(?P<rest>(?:meeting|appointment|call|lunch|dinner|breakfast"
+    r"|coffee|date)\b.+)$"
+    r"|^(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+to\s+meet(?:\s+up)?\s+(?:with\s+)?(?P<who>.+)$",
+    re.I,
+)
 _CALENDAR_WORDS = re.compile(
-    r"\s*\b(?:to|on|in|into)\s+(?:my|the)\s+(?:calendar|agenda|diary|schedule)\b\s*", re.I
+    r"\s*\b(?:to|on|in|into)\s+(?:(?:my|the|our)\s+)?(?:(?:work|home|family|personal|shared|google|outlook)\s+)?"
+    r"(?:calendar|agenda|diary|schedule)\b\s*",
+    re.I,
 )
 # Requests for other domains that share the verbs ("add milk to my shopping list").
 _OTHER_DOMAINS = re.compile(
@@ -47,8 +70,28 @@ _NO_TOOL = re.compile(
     re.I,
 )
 _CANCEL = re.compile(
-    r"^(?:cancel|delete|remove|drop|call off|clear)\s+(?:my\s+|the\s+|our\s+|that\s+)?(?P<rest>.+?)"
-    r"(?:\s+from\s+(?:my|the)\s+(?:calendar|agenda|schedule))?$",
+    r"^(?:cancel|delete|remove|drop|call off|clear|erase)\s+(?:my\s+|the\s+|our\s+|that\s+)?(?P<rest>.+?)"
+    r"(?P<where>\s+(?:from|off|in|on)\s+(?:my|the)(?:\s+(?P<day>[\w\s']{1,30}?))?"
+    r"\s+(?:calendar|agenda|schedule|diary))?$",
+    re.I,
+)
+# Words that make a cancel a calendar request even when no event has those words yet
+# (the tool then says clearly that none matches): "cancel our lunch on the ninth".
+_EVENT_WORDS = re.compile(
+    r"\b(?:meetings?|appointments?|appt|events?|calendar|agenda|schedule|diary|reservation"
+    r"|lunch|dinner|breakfast|brunch|party|birthday|bday|interview|call|class|session)\b",
+    re.I,
+)
+# Many events at once: "clear my day", "delete all my meetings this week", "wipe my calendar".
+# Never a bulk delete on the intents path: the assistant asks which one (deletes ask anyway).
+_CLEAR_ALL = re.compile(
+    r"^(?:(?:completely|totally|fully|entirely|just)\s+)?(?:(?:clear|wipe|empty|free\s+up)(?:\s+out)?\s+(?:(?:my|the|our)\s+)?(?P<what>calendar|agenda|schedule"
+    r"|diary|day|morning|afternoon|evening|week|weekend)(?P<rest1>.*)"
+    r"|(?:delete|remove|cancel|clear|erase)\s+(?:(?:all|every|each)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?"
+    r"(?:calendar\s+)?(?:events?|meetings?|appointments?|entries|plans|data|items|things)|everything)"
+    r"(?P<rest2>.*)"
+    r"|(?:delete|remove|erase|wipe)\s+(?:(?:my|the|our)\s+)?(?:(?:whole|entire)\s+)?"
+    r"(?:calendar|agenda|schedule|diary)(?P<rest3>.*))$",
     re.I,
 )
 _SEARCH_EVENTS = re.compile(
@@ -87,7 +130,7 @@ _DETERMINERS = {"the", "my", "our", "a", "an", "that", "this", "your"}
 # this weekend", "any meetings tomorrow", "how many appointments next week".
 _AGENDA_LEAD = re.compile(
     r"^(?:(?:do|will|did)\s+(?:i|we)\s+(?:have|got|need to be)|have\s+i\s+got|(?:am|are)\s+(?:i|we)"
-    r"|(?:is|are)\s+there|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
+    r"|(?:is|are)\s+(?:there|the|my|our)|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
     r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check)\b",
     re.I,
 )
@@ -97,10 +140,19 @@ _AGENDA_WORDS = re.compile(
     r"|coming\s+up|upcoming)\b",
     re.I,
 )
-_REMINDER_WORDS = re.compile(r"\b(?:reminders?|tasks?|to-?dos?)\b", re.I)
+_REMINDER_WORDS = re.compile(r"\b(?:reminders?|tasks?|to-?dos?|alerts)\b", re.I)
+_IN_CALENDAR = re.compile(
+    r"\s+(?:in|on|from)\s+(?:my|the)\s+(?:calendar|agenda|schedule|diary)$", re.I
+)
+# The agenda named and nothing else: "coming appointments", "my schedule for friday", "agenda".
+_BARE_AGENDA = re.compile(
+    r"^(?:(?:my|the|our)\s+)?(?:upcoming\s+|next\s+|coming\s+)?(?:calendar|agenda|schedule|diary"
+    r"|events|appointments|meetings)(?:\s+(?:for\s+|on\s+)?(?P<when>.+))?$",
+    re.I,
+)
 _NOT_A_QUESTION = re.compile(
     r"\b(?:add|schedule\s+(?:a|an|the|my)|book|put|create|cancel|delete|remove|move|reschedule"
-    r"|rename|remind\s+me|set)\b",
+    r"|rename|remind\s+me|set(?=\s))\b",
     re.I,
 )
 _AGENDA_TAIL_WORDS = 8  # the time phrase is looked for in the last words only
@@ -184,6 +236,17 @@ def _resolves(phrase: str, now: datetime) -> bool:
     return True
 
 
+def pinned(phrase: str, now: datetime) -> str:
+    """A time phrase as the ISO time it means now, for a call that waits for an answer.
+
+    "Remind me tomorrow at 2pm" answered after midnight still means the day it was said.
+    """
+    moment = parse_moment(phrase, now)
+    if moment.all_day:
+        return moment.start.date().isoformat()
+    return moment.start.isoformat(timespec="minutes")
+
+
 def _event_words(text: str) -> str:
     """The words that name an existing event: "the dentist appointment" → "Dentist"."""
     words = [w for w in text.split() if w.lower() not in _EVENT_NOUNS]
@@ -262,7 +325,10 @@ def take_repeat(text: str) -> tuple[str, str | None]:
 
     The first day of a weekly rule stays in the text so the start resolves to it.
     """
-    m = _REPEAT.search(text)
+    found = list(islice(_REPEAT.finditer(text), 4))
+    # "every monday" over a bare "weekly", which may be part of the title ("weekly review")
+    m = next((f for f in found if f.group(0).lower().startswith(("every", "each"))), None)
+    m = m or (found[0] if found else None)
     if not m:
         return text, None
     repeat = (m.group("repeat") + (m.group("bound") or "")).strip()
@@ -282,6 +348,57 @@ def take_repeat(text: str) -> tuple[str, str | None]:
         repeat += f" {count.group(1)} times"
         rest = rest[: count.start()]
     return " ".join(rest.split()), repeat
+
+
+# What a contact card holds, asked about a person: "what's ana's surname", "bob's home address".
+_DETAIL = (
+    r"(?:e-?mail|home|postal|street)\s+address|e-?mail|(?:(?:mobile|cell|home|work|phone)\s+)?"
+    r"(?:phone\s+)?number|phone|last\s+name|surname|family\s+name"
+    r"|contact(?:\s+(?:details|info|information|card|number))?|details"
+)
+_PERSON = r"(?P<name>(?:my\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
+_CONTACT_ASK = [
+    re.compile(
+        rf"^(?:what(?:'s|s|\s+is|\s+are)|give\s+me|tell\s+me|show\s+me|find|get|look\s+up|read\s+me)\s+"
+        rf"{_PERSON}(?:'s|’s|s')\s+(?:{_DETAIL})$",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:what(?:'s|s|\s+is|\s+are)|give\s+me|tell\s+me|show\s+me|find|get|look\s+up|read\s+me)\s+"
+        rf"(?:the\s+)?(?:{_DETAIL})\s+(?:of|for)\s+{_PERSON}$",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:is\s+there|do\s+i\s+have)\s+(?:a\s+)?contact\s+(?:named|called|for)\s+{_PERSON}"
+        r"(?:\s+in\s+my\s+(?:contacts|contact\s+list|address\s+book|list|phone))?$",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:find|search\s+for|look\s+up|look\s+for|check\s+for)\s+{_PERSON}\s+in\s+my\s+"
+        r"(?:contacts|contact\s+list|address\s+book)$",
+        re.I,
+    ),
+]
+_NOT_PERSON = re.compile(
+    r"^(?:my|your|his|her|their|our|the|this|that|it|its|a|an|me|you)(?:\s|$)", re.I
+)
+
+
+def make_contact_details_matcher() -> Callable[[str], IntentMatch | None]:
+    """ "What is ana's surname", "tell me the phone number of my brother" → contacts_find."""
+
+    def contact_details(text: str) -> IntentMatch | None:
+        cleaned = " ".join(text.strip().rstrip("?.").split())
+        for pattern in _CONTACT_ASK:
+            m = pattern.match(cleaned)
+            if m:
+                name = re.sub(r"^my\s+", "", m.group("name"), flags=re.I).strip()
+                if not name or _NOT_PERSON.match(name):
+                    return None
+                return IntentMatch("contacts_find", {"name": name}, "contact_details")
+        return None
+
+    return contact_details
 
 
 _FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -305,6 +422,20 @@ def make_matchers(
         m = _ADD.match(text)
         if not m or "?" in text or _NO_TOOL.search(text):
             return None
+        verb = m.group("verb").lower()
+        if (
+            verb == "put"
+            and re.match(r"on\b", m.group("rest"), re.I)
+            and not _CALENDAR_WORDS.search(text)
+        ):
+            return None  # "put on some music", "put on the night album": not an event
+        # "put the game on": "put" names an event only with a day, a time or the calendar said
+        soft = verb in _SOFT_VERBS or (
+            verb in ("put", "make")
+            and not _CALENDAR_WORDS.search(text)
+            and not m.group("noun")
+            and not _EVENT_NOUN.search(m.group("rest"))
+        )
         rest = _CALENDAR_WORDS.sub(" ", m.group("rest")).strip()
         if _OTHER_DOMAINS.search(rest):
             return None
@@ -323,7 +454,13 @@ def make_matchers(
         title = _title(title)
         if not title or len(title.split()) > 8 or _resolves(title, now()):
             return None  # "add wednesday at 6pm": a time with no title
+        if re.search(r"\b(?:calendar|agenda|diary)\b", title, re.I):
+            return None  # "make my calendar blank on friday": about the calendar, not an event
+        if soft and re.search(r"\b(?:to|as)\b", title, re.I):
+            return None  # "set my status to away until friday": a setting, not an event
         if when is None:
+            if soft:
+                return None  # "set the table": no event without a day or time
             return IntentMatch(
                 "calendar_create_event",
                 {"title": title, **extra},
@@ -333,6 +470,25 @@ def make_matchers(
         return IntentMatch(
             "calendar_create_event", {"title": title, "start": when, **extra}, "add_event"
         )
+
+    def want_event(text: str) -> IntentMatch | None:
+        """ "I need a call with the lawyer on friday", "i want to meet ana tomorrow at noon".
+
+        Only with a day or time said, so "i need a coffee" stays with the model.
+        """
+        m = _WANT_EVENT.match(text.strip())
+        if not m or "?" in text or _NO_TOOL.search(text) or _OTHER_DOMAINS.search(text):
+            return None
+        rest = m.group("rest") or ""
+        if m.group("who"):
+            title, when = split_title_and_time(m.group("who"), now())
+            title = f"Meeting with {title.strip()}" if title.strip() else ""
+        else:
+            title, when = split_title_and_time(rest, now())
+        title = _title(title)
+        if when is None or not title or len(title.split()) > 8 or _resolves(title, now()):
+            return None
+        return IntentMatch("calendar_create_event", {"title": title, "start": when}, "add_event")
 
     def event_at_time(text: str) -> IntentMatch | None:
         """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time."""
@@ -367,19 +523,104 @@ def make_matchers(
         if (
             not m
             or _OTHER_DOMAINS.search(text)
+            or _NO_TOOL.search(text)
             or re.search(r"\b(e?mails?|messages?)\b", text, re.I)
         ):
             return None
-        what, when = split_title_and_time(m.group("rest"), now())
+        rest = m.group("rest")
+        if m.group("day"):  # "delete the gym from my saturday schedule"
+            rest += " on " + m.group("day")
+        rest = re.sub(r"(?:'s|’s)\s+", " ", rest)  # "friday's lunch": the day, then the event
+        what, when = _leading_day(rest)
+        if when is None:
+            what, when = split_title_and_time(rest, now())
         what = _event_words(what)
-        if not what or not has_event(what):
+        if not what or re.fullmatch(r"(?:it|this|that|one|all|everything)", what, re.I):
             return None
+        if re.search(r"\b(?:calendar|agenda|schedule|diary|anything|everything|all)\b", what, re.I):
+            return None  # "clear my schedule of ...": about the calendar, not one event
+        if re.search(r"\d|\b(?:daily|weekly|monthly|every|each|next|last|first|and)\b", what, re.I):
+            return None  # a time, a rule or a second request in the words: the model reads those
+        if len(what.split()) > 5:
+            return None
+        if when and not _is_day(when):
+            return None  # "cancel my 5pm daily call": a time or a range is the model's to read
+        if not has_event(what) and not (m.group("where") or _EVENT_WORDS.search(m.group("rest"))):
+            return None  # "cancel my subscription"
         arguments: dict[str, str] = {"event": what}
         if when:
             arguments["day"] = when
         return IntentMatch("calendar_delete_event", arguments, "cancel_event")
 
+    def _leading_day(text: str) -> tuple[str, str | None]:
+        """ "friday lunch" → ("lunch", "friday"): a day said before the event's words."""
+        words = text.split()
+        for k in range(min(4, len(words) - 1), 0, -1):
+            head = " ".join(words[:k])
+            if not any(ch.isdigit() for ch in head) and _is_day(head):
+                return " ".join(words[k:]), head
+        return text, None
+
+    def _is_day(phrase: str) -> bool:
+        """Whether `phrase` names one day (with or without a time of day)."""
+        try:
+            return moment_parts(phrase, now())[0]
+        except TimeParseError:
+            return False
+
+    def clear_events(text: str) -> IntentMatch | None:
+        """ "Clear my day", "delete all my meetings tomorrow": asked one at a time, never in bulk."""
+        m = _CLEAR_ALL.match(text.strip().rstrip("?. "))
+        if not m or _OTHER_DOMAINS.search(text) or _NO_TOOL.search(text):
+            return None
+        said_events = (
+            r"\b(?:calendar|agenda|schedule|diary|events?|meetings?|appointments?|entries|plans)\b"
+        )
+        if m.group("rest2") is not None and not re.search(said_events, text, re.I):
+            return None  # "delete everything", "delete all data": not said of the calendar
+        rest = (m.group("rest1") or m.group("rest2") or m.group("rest3") or "").strip()
+        rest = re.sub(
+            r"\s*\b(?:from|in|on|off)\s+(?:my|the)\s+(?:calendar|agenda|schedule)\b", "", rest
+        )
+        rest = re.sub(r"^(?:(?:out|clean|completely|entirely)(?:\s+|$))+", "", rest, flags=re.I)
+        rest = re.sub(r"^(?:(?:for|on|of|from)\s+)?(?:the\s+)?", "", rest, flags=re.I).strip()
+        when = rest if rest and _spans(rest) else None
+        kinds = r"(?:all\s+)?(?:my\s+)?(?:meetings|appointments|events|plans|calls)"
+        if rest and when is None and not re.fullmatch(kinds, rest, re.I):
+            return None  # "clear my day and call ana", "clear my schedule of anything boring"
+        what = (m.group("what") or "").lower()
+        if when is None and what in ("day", "morning", "afternoon", "evening"):
+            when = "today"
+        elif when is None and what in ("week", "weekend"):
+            when = f"this {what}"
+        label = f" ({when})" if when else ""
+        question = (
+            f"I cancel events one at a time, each after you confirm: which one{label}? "
+            '("what\'s on my calendar" lists them)'
+        )
+        arguments = {"day": pinned(when, now())} if when and _is_day(when) else {}
+        return IntentMatch(
+            "calendar_delete_event", arguments, "clear_events", missing={"event": question}
+        )
+
+    def _spans(phrase: str) -> bool:
+        try:
+            parse_span(phrase, now())
+        except TimeParseError:
+            return False
+        return True
+
     def list_events(text: str) -> IntentMatch | None:
+        bare = _BARE_AGENDA.match(text.strip().rstrip("?. "))
+        if bare:
+            when = (bare.group("when") or "").strip()
+            if not when or set(when.lower().split()) <= _SOON:
+                return IntentMatch("calendar_list_events", {}, "list_events")
+            try:
+                parse_span(when, now())
+            except TimeParseError:
+                return None
+            return IntentMatch("calendar_list_events", {"when": when}, "list_events")
         for pattern in _LIST:
             m = pattern.match(text)
             if not m:
@@ -395,7 +636,7 @@ def make_matchers(
         return None
 
     def agenda_question(text: str) -> IntentMatch | None:
-        """ "Am I busy this weekend?", "any meetings tomorrow", "do i have anything on friday".
+        """ "Am I free on Sunday?", "any meetings tomorrow", "do i have anything on friday".
 
         The time is the longest end of the request that reads as a day or a range;
         without one the next seven days are shown. Reminders and tasks are listed as tasks.
@@ -403,6 +644,11 @@ def make_matchers(
         question = " ".join(text.strip().rstrip("?.").split())
         if not _AGENDA_LEAD.match(question) or _NOT_A_QUESTION.search(question):
             return None
+        if _REMINDER_ASK.match(question):
+            return None  # "give me a reminder to ...": a request, not a question
+        question = _IN_CALENDAR.sub("", question).strip()
+        if re.search(r"\b(?:e-?mails?|inbox|messages?|news|weather)\b", question, re.I):
+            return None  # "any email alerts": another domain's question
         if _REMINDER_WORDS.search(question) and not _AGENDA_WORDS.search(question):
             return IntentMatch("task_list", {}, "list_tasks")
         if not _AGENDA_WORDS.search(question):
@@ -542,19 +788,37 @@ def make_matchers(
         ("rename_event", rename_event),
         ("resize_event", resize_event),
         ("move_event", move_event),
+        ("clear_events", clear_events),
         ("cancel_event", cancel_event),
         ("add_event", add_event),
+        ("want_event", want_event),
         ("event_at_time", event_at_time),
         ("agenda_question", agenda_question),
+        ("contact_details", make_contact_details_matcher()),
     ]
 
 
 _REMIND_TO = re.compile(
     r"^(?:please\s+)?remind\s+me\s+(?:to|that i (?:need|have) to|about)\s+(?P<rest>.+?)\.?$", re.I
 )
+# Other ways to ask for a reminder: "create a reminder for the piano lesson", "remind me at 5pm",
+# "i need a reminder to water the plants", "give me a reminder to ring ana on friday".
+_REMINDER_ASK = re.compile(
+    r"^(?:please\s+)?(?:"
+    r"remind\s+me(?:\s+(?:that|of|about))?"
+    r"|(?:set|add|create|make|put|schedule|send\s+me|give\s+me|i\s+(?:need|want|would\s+like))"
+    r"(?:\s+up)?\s+(?:me\s+)?(?:an?\s+|the\s+|my\s+)?(?:new\s+|quick\s+)?(?:reminder|reminders)"
+    r"(?:\s+for\s+me)?(?:\s+(?:to|for|that|about|of|on))?"
+    r"|i\s+(?:need|want|would\s+like)\s+to\s+be\s+reminded(?:\s+(?:to|that|about|of))?"
+    r")(?:\s+(?P<rest>.+?))?\.?$",
+    re.I,
+)
+_REMINDER_FILLER = re.compile(r"^(?:(?:i\s+(?:need|have)\s+to|i\s+must|to|that)\s+)+", re.I)
+_ASK_WHAT = "What should I remind you of?"
 _ADD_TASK = re.compile(
     r"^(?:add|put)\s+(?P<title>.+?)\s+(?:to|on)\s+(?:my\s+|the\s+)?"
-    r"(?:to-?do(?:\s+list)?|todos|tasks?(?:\s+list)?)$",
+    r"(?:to-?do(?:\s+list)?|to\s+do\s+list|todos|tasks?(?:\s+list)?)"
+    r"(?:\s+(?:for\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week|on\s+\w+))?$",
     re.I,
 )
 _LIST_TASKS = re.compile(
@@ -583,10 +847,41 @@ _ADD_TO_LIST = re.compile(
     re.I,
 )
 _READ_LIST = re.compile(
-    r"^(?:what(?:'s|s)?(?:\s+(?:is|are|items|things|else|left|still))*\s+(?:on|in)"
+    r"^(?:what(?:'s|s)?(?:\s+(?:is|are|items|things|else|left|still|the\s+items|next))*\s+(?:on|in)"
     r"|what\s+(?:do|did)\s+(?:i|we)\s+(?:need|have|put)\s+(?:from|on|in)"
-    r"|(?:read|show|tell|give|check|open|list|display)(?:\s+(?:me|us))?(?:\s+what(?:'s|s| is)\s+on)?)"
-    rf"\s+{_NAMED_LIST}\??$",
+    r"|(?:tell|show)\s+me\s+what\s+(?:(?:i|we)\s+(?:have|need|put)|the\s+items\s+(?:are\s+)?)\s*(?:on|in)"
+    r"|(?:read|show|tell|give|check|open|list|display|bring\s+up|pull\s+up)(?:\s+(?:me|us|out|back))?"
+    r"(?:\s+(?:what(?:'s|s| is)\s+on|the\s+items\s+(?:on|in)|everything\s+on))?)"
+    rf"\s+{_NAMED_LIST}(?:\s+(?:items|to\s+me|for\s+(?:today|tomorrow|this\s+week)|today|now))?"
+    r"(?:\s+(?:is|are))?\??$",
+    re.I,
+)
+# All the lists, or "the list" with no name: the open tasks with the list each item is on.
+_ALL_LISTS = re.compile(
+    r"^(?:(?:what|which)\s+(?:are\s+)?(?:all\s+)?(?:my|the)\s+lists"
+    r"|(?:tell\s+me\s+)?(?:what|which)\s+lists\s+(?:do\s+(?:i|we)\s+have|are\s+(?:there|available)|have\s+(?:i|we)"
+    r"\s+(?:made|got|created|started)|(?:i|we)\s+have(?:\s+made)?)"
+    r"|(?:(?:can\s+i\s+)?(?:show|list|display|read|check|open|give|tell|bring\s+up|pull\s+up))"
+    r"(?:\s+(?:me|us))?\s+(?:all\s+)?(?:(?:my|the|available|all)\s+)?(?:available\s+)?lists?(?:\s+to\s+me)?"
+    r"|(?:tell\s+me\s+)?what(?:'s|s|\s+is)\s+(?:next\s+)?on\s+(?:my|the)\s+list"
+    r"|(?:tell|show)\s+me\s+what\s+(?:i|we)\s+(?:have|need|put)\s+on\s+(?:my|the|our)\s+list"
+    r"|(?:all\s+)?my\s+lists)\??$",
+    re.I,
+)
+# A new list: "start a new camping list", "create a list called packing", "make a list".
+_NEW_LIST = re.compile(
+    r"^(?:create|make|start|open|begin|set\s+up|new)\s+(?:me\s+)?(?:an?\s+|my\s+)?(?:new\s+)?"
+    r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
+    r"(?:\s+(?:called|named|titled|for|of)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?"
+    r"(?:\s+for\s+me)?(?:\s+with\s+(?P<items>[^?]{1,120}))?$",
+    re.I,
+)
+# A whole list gone: "clear my shopping list", "delete the packing list", "empty the list".
+_CLEAR_LIST = re.compile(
+    r"^(?:clear|empty|delete|remove|erase|wipe|get\s+rid\s+of|throw\s+away|scrap)(?:\s+out)?\s+"
+    r"(?:(?:my|the|our|a|this|that)\s+)?(?:(?:whole|entire)\s+)?"
+    r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
+    r"(?:\s+(?:called|named|titled|of)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?$",
     re.I,
 )
 _ON_LIST = re.compile(
@@ -595,20 +890,41 @@ _ON_LIST = re.compile(
     re.I,
 )
 _REMOVE_FROM_LIST = re.compile(
-    r"^(?P<verb>remove|delete|erase|drop|take|get rid of|tick|check|cross|mark)(?:\s+off)?\s+"
+    r"^(?P<verb>remove|delete|erase|drop|take|get rid of|cancel|tick|check|cross|mark)(?:\s+off)?\s+"
     r"(?P<items>.+?)(?:\s+(?:as\s+)?(?:done|bought|got))?\s+"
     rf"(?:from|off|on|in)(?:\s+of)?\s+{_NAMED_LIST}$",
     re.I,
 )
 _DONE_VERBS = {"tick", "check", "cross", "mark"}
+# The same on "the list" with no name: "take the paint off the list".
+_REMOVE_FROM_THE_LIST = re.compile(
+    r"^(?P<verb>remove|delete|erase|take|cross|tick|get rid of)(?:\s+off)?\s+(?P<items>.+?)\s+"
+    r"(?:from|off)(?:\s+of)?\s+(?:my|the|our)\s+list$",
+    re.I,
+)
+_ADD_TO_THE_LIST = re.compile(
+    r"^(?:add|put|stick|pop|write|jot down)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+(?:(?:my|the|our)\s+)?list$",
+    re.I,
+)
+_EVERYTHING = re.compile(
+    r"^(?:everything|all(?:\s+(?:of\s+)?(?:the\s+)?(?:items|things|entries|of\s+it))?)$", re.I
+)
+_VAGUE_ITEM = re.compile(
+    r"^(?:it|this|that|them|these|those|an?\s+item|(?:this|that)\s+(?:item|one)|something)$", re.I
+)
 
 
-def _list_named(m: re.Match[str]) -> str | None:
-    """The list's name as said ("shopping"), or None for the to-dos or another app's lists."""
-    name = " ".join(m.group("list").split())
-    if _NOT_A_LIST.match(name) or name.lower() in _DETERMINERS:
+def _list_named(m: re.Match[str], group: str = "list") -> str | None:
+    """The list's name as said ("shopping list"), or None for the to-dos or another app's lists.
+
+    The word "list" is kept as said: the tools drop it (`list_label`), a reader sees the name.
+    """
+    name = " ".join((m.group(group) or "").split())
+    if not name or _NOT_A_LIST.match(name) or name.lower() in _DETERMINERS:
         return None
-    return name
+    if name.lower() in ("new", "whole", "entire", "old", "first", "last", "next", "same", "other"):
+        return None
+    return f"{name} list"
 
 
 def _list_items(text: str) -> list[str]:
@@ -624,6 +940,15 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
     def add_to_list(text: str) -> IntentMatch | None:
         m = _ADD_TO_LIST.match(text.strip())
         name = _list_named(m) if m else None
+        if name is None and (bare := _ADD_TO_THE_LIST.match(text.strip())):
+            items = _list_items(bare.group("items"))
+            if not items or any(len(i.split()) > 6 or _VAGUE_ITEM.match(i) for i in items):
+                return None
+            title = _title(", ".join(items))
+            question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'
+            return IntentMatch(
+                "task_add", {"title": title}, "add_to_list", missing={"list_name": question}
+            )
         if m is None or name is None:
             return None
         items = _list_items(m.group("items"))
@@ -639,11 +964,59 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             return None
         return IntentMatch("task_list", {"list_name": name}, "read_list")
 
+    def all_lists(text: str) -> IntentMatch | None:
+        if _ALL_LISTS.match(text.strip().rstrip(". ")):
+            return IntentMatch("task_list", {}, "read_list")
+        return None
+
+    def new_list(text: str) -> IntentMatch | None:
+        """A list exists once something is on it: ask for its name, then its first items."""
+        m = _NEW_LIST.match(text.strip().rstrip(". "))
+        if not m:
+            return None
+        name = _list_named(m, "after") or _list_named(m, "before")
+        if (m.group("before") or m.group("after")) and name is None:
+            return None  # "start a to-do list", "create a playlist": another thing
+        arguments = {"list_name": name} if name else {}
+        missing = {} if name else {"list_name": "What should the new list be called?"}
+        items = _list_items(m.group("items") or "")
+        if items and all(len(i.split()) <= 6 for i in items):
+            arguments["title"] = _title(", ".join(items))  # "... with eggs and milk"
+        elif m.group("items"):
+            return None
+        else:
+            missing["title"] = "What should go on it first?"
+        return IntentMatch("task_add", arguments, "new_list", missing=missing)
+
+    def clear_list(text: str) -> IntentMatch | None:
+        """Never a bulk delete on the intents path: items go one at a time, each confirmed."""
+        m = _CLEAR_LIST.match(text.strip().rstrip(". "))
+        if not m:
+            return None
+        name = _list_named(m, "after") or _list_named(m, "before")
+        if (m.group("before") or m.group("after")) and name is None:
+            return None
+        return one_at_a_time(name)
+
+    def one_at_a_time(name: str | None) -> IntentMatch:
+        which = f"on the {list_label_of(name)} list" if name else "on your lists"
+        question = f"I remove items one at a time, each after you confirm: which one {which}?"
+        arguments = {"list_name": name} if name else {}
+        return IntentMatch("task_delete", arguments, "clear_list", missing={"task": question})
+
     def remove_from_list(text: str) -> IntentMatch | None:
         m = _REMOVE_FROM_LIST.match(text.strip())
         name = _list_named(m) if m else None
+        if name is None and (bare := _REMOVE_FROM_THE_LIST.match(text.strip())):
+            items = _list_items(bare.group("items"))
+            if len(items) != 1 or len(items[0].split()) > 6 or _VAGUE_ITEM.match(items[0]):
+                return None
+            tool = "task_complete" if bare.group("verb").lower() in _DONE_VERBS else "task_delete"
+            return IntentMatch(tool, {"task": _title(items[0])}, "remove_from_list")
         if m is None or name is None:
             return None
+        if _EVERYTHING.match(m.group("items").strip()):  # "remove all items from my camping list"
+            return one_at_a_time(name)
         items = _list_items(m.group("items"))
         if len(items) != 1 or len(items[0].split()) > 6:
             return None  # several items at once: one call each is the model's job
@@ -653,8 +1026,16 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
     return [
         ("add_to_list", add_to_list),
         ("read_list", read_list),
+        ("all_lists", all_lists),
+        ("new_list", new_list),
+        ("clear_list", clear_list),
         ("remove_from_list", remove_from_list),
     ]
+
+
+def list_label_of(name: str) -> str:
+    """ "shopping list" → "shopping": the name as a question says it."""
+    return re.sub(r"\s+lists?$", "", name, flags=re.I)
 
 
 def make_task_matchers(
@@ -671,11 +1052,39 @@ def make_task_matchers(
                 return None
             arguments = {"title": title} | ({"due": when} if when else {})
             return IntentMatch("task_add", arguments, "add_task")
+        m = _REMINDER_ASK.match(text.strip())
+        if m and "?" not in text and not _NO_TOOL.search(text):
+            return _reminder(m.group("rest") or "")
         m = _ADD_TASK.match(text.strip())
         if m:
             title = _title(m.group("title"))
-            return IntentMatch("task_add", {"title": title}, "add_task") if title else None
+            due = {"due": m.group("when")} if m.group("when") else {}
+            return IntentMatch("task_add", {"title": title} | due, "add_task") if title else None
         return None
+
+    def _reminder(rest: str) -> IntentMatch | None:
+        """A reminder from what follows the ask: a title, a time, both or neither."""
+        rest = _REMINDER_FILLER.sub("", rest.strip())
+        if re.search(rf"\b{_BEFORE}$", rest, re.I):
+            return None  # "remind me 10 minutes before": about an event, not a task
+        if _REPEAT.search(rest) or re.search(r"\bevery\b", rest, re.I):
+            return None  # a repeating reminder: tasks do not repeat, the model explains
+        when: str | None
+        lead = re.match(r"^(?P<when>.+?)\s+(?:to|that|about)\s+(?P<what>.+)$", rest, re.I)
+        if rest and _resolves(rest, now()):
+            title, when = "", rest  # "remind me tomorrow at 2pm": a time, the title to ask
+        elif lead and _resolves(lead.group("when"), now()):
+            title, when = lead.group("what"), lead.group("when")  # "in 10 minutes to stretch"
+        else:
+            title, when = split_title_and_time(rest, now()) if rest else ("", None)
+        title = _title(_REMINDER_FILLER.sub("", title.strip()))
+        if len(title.split()) > 10:
+            return None
+        due = {"due": when} if when else {}
+        if not title:
+            due = {"due": pinned(when, now())} if when else {}
+            return IntentMatch("task_add", due, "add_task", missing={"title": _ASK_WHAT})
+        return IntentMatch("task_add", {"title": title} | due, "add_task")
 
     def list_tasks(text: str) -> IntentMatch | None:
         if _LIST_TASKS.match(text.strip()):

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from datetime import date
 
-from assistant.errors import ToolArgumentError
+from assistant.api import ToolArgumentError
 
 _DAYS = {
     "monday": "MO",

@@ -25,7 +25,7 @@ from dateutil.rrule import rrulestr  # type: ignore[import-untyped]
 from icalendar import Calendar, vRecur
 from icalendar.cal import Component
 
-from assistant.errors import ToolError
+from assistant.api import ToolError
 from botpsy_calendar.items import (
     Event,
     Task,

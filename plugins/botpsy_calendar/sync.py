@@ -32,7 +32,7 @@ from urllib.parse import quote
 
 from icalendar import Calendar
 
-from assistant.safetext import one_line
+from assistant.api import one_line
 from botpsy_calendar.dav import Conflict, DavClient, Unreachable
 from botpsy_calendar.store import VdirStore, atomic_write
 

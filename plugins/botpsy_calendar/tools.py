@@ -21,11 +21,21 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from assistant.clock import Clock
-from assistant.errors import AskUser, ToolArgumentError, ToolError
-from assistant.safetext import one_line, printable
-from assistant.timeparse import Moment, Span, parse_span
-from assistant.tools import Effect, Shown, ToolResult, tool
+from assistant.api import (
+    AskUser,
+    Clock,
+    Effect,
+    Moment,
+    Shown,
+    Span,
+    ToolArgumentError,
+    ToolError,
+    ToolResult,
+    one_line,
+    parse_span,
+    printable,
+    tool,
+)
 from botpsy_calendar.fence import Fenced, ForModel
 from botpsy_calendar.repeat import describe_repeat, parse_repeat
 from botpsy_calendar.store import Event, Task, VdirStore

@@ -3,8 +3,9 @@
 Registered through the `botpsy` entry-point group like any plugin. Settings
 (`[plugins.files]`): `folders`, the folders the tools may use (default the
 user's Documents, Downloads and Desktop; never the whole home folder or /).
-The index lives in `<data dir>/files/index.sqlite3`; it is provided to the
-core as the `file_index` service (`botpsy index status|rebuild`).
+The index lives in `<data dir>/files/index.sqlite3`; it is provided to other
+plugins as the `FILE_INDEX` service, and `botpsy index status|rebuild|update`
+is this plugin's subcommand.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from assistant.errors import ConfigError, ToolArgumentError
-from assistant.hookspecs import PluginContext, hookimpl
+from assistant.api import FILE_INDEX, ConfigError, PluginContext, ToolArgumentError, hookimpl
+from botpsy_files.commands import SUMMARY, index_command
 from botpsy_files.folders import AllowedFolders, default_folders, too_broad
 from botpsy_files.index import FileIndex
 from botpsy_files.intents import make_file_matchers
 from botpsy_files.tools import FileTools
+
+BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
 
 
 def allowed_folders(context: PluginContext) -> AllowedFolders:
@@ -39,10 +42,11 @@ def allowed_folders(context: PluginContext) -> AllowedFolders:
 
 def open_index(context: PluginContext) -> FileIndex:
     """The index, one per process, shared by the hooks and the `file_index` service."""
-    index = context.service("file_index")
+    index = context.shared.get("files.index")
     if index is None:
         index = FileIndex(context.data_dir / "files" / "index.sqlite3", allowed_folders(context))
-        context.provide("file_index", index)
+        context.shared["files.index"] = index
+        context.provide(FILE_INDEX, index)
     return index
 
 
@@ -74,3 +78,17 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
 
     for name, matcher in make_file_matchers(context.clock.now, has_file, has_folder):
         register(name, matcher)
+
+
+@hookimpl
+def register_commands(register: Callable[..., None], context: PluginContext) -> None:
+    """`botpsy index ...`."""
+    register("index", index_command(lambda: open_index(context)), SUMMARY)
+
+
+@hookimpl
+def shutdown(context: PluginContext) -> None:
+    """Stop following changes on disk (the TUI's watcher), if anything started it."""
+    index = context.shared.get("files.index")
+    if index is not None:
+        index.stop_watching()

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
-from assistant.errors import ToolArgumentError
+from assistant.api import ToolArgumentError
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
 _OPEN_FLAGS |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)

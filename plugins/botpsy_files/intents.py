@@ -10,9 +10,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from assistant.errors import TimeParseError
-from assistant.intents import IntentMatch
-from assistant.timeparse import parse_span
+from assistant.api import IntentMatch, TimeParseError, parse_span
 from botpsy_files.index import words_of
 from botpsy_files.tools import _KINDS
 

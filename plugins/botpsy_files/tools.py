@@ -23,9 +23,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from assistant.errors import AskUser, ToolArgumentError, ToolError
-from assistant.timeparse import Span
-from assistant.tools import Effect, Shown, ToolResult, tool
+from assistant.api import (
+    AskUser,
+    Effect,
+    Shown,
+    Span,
+    ToolArgumentError,
+    ToolError,
+    ToolResult,
+    tool,
+)
 from botpsy_files.extract import extract_text, kind_of
 from botpsy_files.folders import AllowedFolders, printable, shown
 from botpsy_files.index import FileIndex, Hit, words_of

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from assistant.accounts import Account
-from assistant.hookspecs import PluginContext, hookimpl
+from assistant.api import Account, PluginContext, hookimpl
 from botpsy_mail.account import EmailAccountKind, endpoints
 from botpsy_mail.intents import make_mail_matchers
 from botpsy_mail.mailbox import Mailbox
 from botpsy_mail.tools import MailTools
+
+BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
 
 
 def mail_account(context: PluginContext) -> Account | None:

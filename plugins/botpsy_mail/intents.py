@@ -11,14 +11,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assistant.intents import IntentMatch
+from assistant.api import IntentMatch
 
 _NOUN = r"(?:e-?mails?|mails?|messages?)"
 _ONE = r"(?:e-?mail|mail|message)"
 _NEW = r"(?:(?:new|unread|unopened|recent)\s+)?"
 _WORD = r"[\w.@+'-]+"
 _WHO = rf"{_WORD}(?:\s+{_WORD}){{0,5}}?"  # bounded: a name or an address, at most six words
-_WHEN = r"(?:\s+(?:today|this morning|this afternoon|this evening|so far|yet|lately|recently))?"
+_DAY = r"(?:today|yesterday|this morning|this afternoon|this evening|since\s+\w+(?:\s+\w+){0,2}?)"
+_WHEN = rf"(?:\s+(?P<day>{_DAY})|\s+(?:so far|yet|lately|recently))?"
+_WHEN2 = rf"(?:\s+(?P<day2>{_DAY})|\s+(?:so far|yet|lately|recently))?"
 _SAYING = (
     r"(?:saying|that|to say|and say|telling (?:him|her|them)(?: that)?|"
     r"and tell (?:him|her|them)(?: that)?)"
@@ -96,17 +98,48 @@ _SEND = [
 ]
 _REPLY = re.compile(
     r"^(?:reply|respond|answer|write back)(?P<all>\s+(?:to\s+)?all)?\s+(?:to\s+)?(?P<who>.+?)"
-    r"\s+(?:saying|that|to say|with|and say|and tell (?:him|her|them)(?: that)?)\s+(?P<body>.+)$",
+    r"\s+(?:saying|stating|that|to say|with|and say|and tell (?:him|her|them)(?: that)?)(?:\s+that)?"
+    r"\s+(?P<body>.+)$",
+    re.I,
+)
+# A reply with something missing: "reply", "answer with sounds good", "respond to ana's email",
+# "reply to the last email". The assistant asks for the rest.
+_REPLY_SHORT = re.compile(
+    r"^(?:(?:compose|write|draft|open|start)\s+(?:an?\s+)?)?(?:reply|respond|answer|write back)"
+    r"(?P<all>\s+(?:to\s+)?all)?"
+    rf"(?:\s+to\s+(?P<who>(?:the\s+|that\s+|this\s+|my\s+)?(?:(?:last|latest|newest|most recent)\s+)?"
+    rf"(?:{_ONE}(?:\s+from\s+{_WHO})?|{_WHO}'s(?:\s+(?:last|latest))?\s+{_ONE}|{_WHO})))?"
+    r"(?:\s+with\s+(?P<body>.+))?$",
+    re.I,
+)
+# "email ana", "send a mail to my aunt", "write an email to bob": who, and nothing to say yet.
+_SEND_SHORT = re.compile(
+    r"^(?:(?:i\s+(?:need|want|would\s+like)\s+to\s+)?(?:e-?mail|send\s+(?:an?\s+|the\s+)?(?:e-?mail|mail)\s+to"
+    r"|(?:write|compose|draft|start|open)\s+(?:an?\s+)?(?:new\s+)?(?:e-?mail|mail)\s+to"
+    r"|send\s+(?:an?\s+)?(?:e-?mail|mail)\s+to))"
+    rf"\s+(?P<to>{_WHO})$",
     re.I,
 )
 _CHECK = [
     # "any new mail from bob", "do i have new messages", "did i get an email from ana"
     re.compile(
         r"^(?:(?:do|did|have)\s+i\s+(?:have|get|got|gotten|receive|received)|is there|are there|got|any)"
-        rf"(?:\s+(?:any|an?|some))?\s+{_NEW}{_NOUN}(?:\s+from\s+(?P<sender>{_WHO}))?{_WHEN}$",
+        rf"(?:\s+(?:any|an?|some))?\s+{_NEW}{_NOUN}{_WHEN2}(?:\s+from\s+(?P<sender>{_WHO}))?{_WHEN}$",
         re.I,
     ),
-    # "how many unread emails do i have", "how many emails from ana are there"
+    # "let me know whether i got mail from ana", "tell me about new mail from bob"
+    re.compile(
+        r"^(?:just\s+)?(?:let me know|tell me|notify me|inform me)(?:\s+(?:if|whether)\s+(?:there\s+(?:is|are)"
+        r"|i\s+(?:have|got|get)))?(?:\s+(?:about|of))?(?:\s+(?:any|an?))?"
+        rf"\s+{_NEW}{_NOUN}(?:\s+from\s+(?P<sender>{_WHO}))?{_WHEN}$",
+        re.I,
+    ),
+    # "list unread messages", "check unread mail"
+    re.compile(
+        r"^(?:show|check|read|list)(?:\s+me)?\s+(?:my\s+)?(?:unread|new)(?:\s+(?:e-?mails?|mail|messages))?$",
+        re.I,
+    ),
+    # "how many unread emails have i got", "how many emails from ana are there"
     re.compile(
         rf"^how many\s+{_NEW}{_NOUN}(?:\s+from\s+(?P<sender>{_WHO}))?\s+"
         r"(?:do i have|have i got|did i get|have i (?:got|gotten|received)|are there|is there|"
@@ -116,8 +149,15 @@ _CHECK = [
     ),
     # "check my email", "show me my inbox", "check for new mail"
     re.compile(
-        r"^(?:check|show(?:\s+me)?|read(?:\s+me)?|open|go through)\s+(?:(?:my|the)\s+)?"
+        r"^(?:check|show(?:\s+me)?|read(?:\s+me)?|open|go through|look at|bring up|pull up|give me|let me see)"
+        r"\s+(?:(?:my|the|all(?:\s+(?:of\s+)?my)?)\s+)?"
         rf"{_NEW}(?:e-?mails?|mail|inbox|messages)(?:\s+for\s+me)?{_WHEN}$",
+        re.I,
+    ),
+    # "check emails from ana": reading or opening mail from someone is `read_mail`'s
+    re.compile(
+        r"^(?:check|look at|let me see|open|bring up|give me)\s+(?:(?:my|the|any|all(?:\s+(?:of\s+)?my)?)\s+)?"
+        rf"{_NEW}(?:e-?mails|mails|mail|messages){_WHEN2}\s+from\s+(?P<sender>{_WHO}){_WHEN}$",
         re.I,
     ),
     re.compile(
@@ -186,6 +226,12 @@ _SEARCH = [
         r"(?P<rest>\s+(?:from|about|regarding|concerning|mentioning|containing|titled|called|with|that)\s.+)$",
         re.I,
     ),
+    # "are there any emails about the lease", "do i have mail regarding the trip"
+    re.compile(
+        r"^(?:are there|is there|do i have|did i get|have i got)\s+(?:any\s+|an?\s+)?(?:new\s+)?"
+        rf"{_NOUN}(?P<rest>\s+(?:about|regarding|concerning|mentioning|in regard to|with regard to|related to)\s.+)$",
+        re.I,
+    ),
     # "search my mail for the lease"
     re.compile(
         r"^(?:search|look through|go through|check)\s+(?:(?:my|the)\s+)?(?:e-?mails?|mail|inbox|messages)"
@@ -201,10 +247,34 @@ _SEARCH = [
 ]
 _KEY = re.compile(
     r"(?:^|\s)(?P<key>from|about|regarding|concerning|mentioning|containing|titled|called|"
+    r"in regard to|with regard to|related to|"
     r"with (?:the )?subject(?: line)?|that (?:mentions?|says?))\s+",
     re.I,
 )
 _FIELD = {"from": "sender", "titled": "subject", "called": "subject"}
+
+
+_TIME_OF_DAY = re.compile(
+    r"^(?:this\s+)?(?:morning|afternoon|evening|noon|midday|lunch(?:time)?|"
+    r"(?:\d{1,2}(?::\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?:\s*(?:am|pm|a\s?m|p\s?m|o'?\s?clock))?)$",
+    re.I,
+)
+
+
+def _since(day: str) -> dict[str, str] | None:
+    """ "today" → since today; "yesterday" → that day only; "since 3pm" → since today.
+
+    A time of day alone names today: the search works in whole days.
+    """
+    said = re.sub(r"^since\s+", "", day.strip(), flags=re.I)
+    if said.lower() == "yesterday":
+        return {"since": "yesterday", "before": "today"}
+    if _TIME_OF_DAY.match(said) or said.lower() == "today":
+        return {"since": "today"}
+    if said.lower().startswith("this "):
+        return {"since": "today"}
+    return None  # "since monday": which monday is the model's to read
 
 
 def _sentence(text: str) -> str:
@@ -260,7 +330,7 @@ def _search_fields(rest: str) -> dict[str, str] | None:
         end = keys[n + 1].start() if n + 1 < len(keys) else len(rest)
         value = rest[key.end() : end].strip()
         word = key.group("key").lower()
-        field = _FIELD.get(word, "subject" if word.startswith("with") else "text")
+        field = _FIELD.get(word, "subject" if "subject" in word else "text")
         if field in fields:
             fields[field] += f" {word} {value}"  # "about the trip about …": keep it as said
             continue
@@ -309,6 +379,50 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
                 )
         return None
 
+    def short_reply(text: str) -> IntentMatch | None:
+        """ "Reply", "answer with sounds good", "respond to ana's email": ask for what is missing."""
+        m = _REPLY_SHORT.match(text.strip().rstrip(".!"))
+        if not m:
+            return None
+        who = _reply_target(m.group("who") or "")
+        if (
+            m.group("who")
+            and who is None
+            and not re.match(
+                rf"^(?:the|that|this|my)\s+(?:(?:last|latest|newest|most recent)\s+)?{_ONE}$",
+                m.group("who"),
+                re.I,
+            )
+        ):
+            return None  # "reply to bob saying thanks" is `reply_mail`'s
+        if who is not None and who.lower() in ("the", "that", "this", "my", "it", "me"):
+            return None
+        arguments: dict[str, object] = {"message": who} if who else {}
+        missing: dict[str, str] = {}
+        if not who:
+            missing["message"] = "Which email should I reply to? (who sent it)"
+        if m.group("body"):
+            arguments["body"] = _sentence(m.group("body"))
+        else:
+            missing["body"] = "What should the reply say?"
+        if m.group("all"):
+            arguments["reply_all"] = True
+        return IntentMatch("mail_reply", arguments, "reply_mail", missing=missing)
+
+    def short_send(text: str) -> IntentMatch | None:
+        """ "Email ana", "write an email to my uncle": ask what it is about and what it says."""
+        m = _SEND_SHORT.match(text.strip().rstrip(".!"))
+        if not m:
+            return None
+        to = m.group("to").strip()
+        bare = re.sub(r"^my\s+", "", to, flags=re.I)
+        if _name(bare) is None or re.match(r"^(?:the|all|everyone|everybody)\b", to, re.I):
+            return None  # "email the report to bob": a thing, not a person
+        if bare.lower() in {"me", "myself", "us", "you", "him", "her", "them"}:
+            return None
+        missing = {"subject": f"What is the email to {to} about?", "body": "What should it say?"}
+        return IntentMatch("mail_send", {"to": to}, "send_mail", missing=missing)
+
     def reply_mail(text: str) -> IntentMatch | None:
         m = _REPLY.match(text.strip())
         if not m or len(m.group("who").split()) > 5:
@@ -333,13 +447,18 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
                 continue
             groups = m.groupdict()
             said = (groups.get("sender") or groups.get("sender2") or "").strip()
-            if not said:
-                return IntentMatch("mail_check", {}, "check_mail")
-            sender = _name(said)
-            if sender is None:
+            day = groups.get("day") or groups.get("day2")
+            sender = _name(said) if said else None
+            if said and sender is None:
                 # "did i reply", "do i have emails from ana about the trip": not a check
                 continue
-            return IntentMatch("mail_check", {"sender": sender}, "check_mail")
+            who = {"sender": sender} if sender else {}
+            if day:  # "any mail from ana today": what came since then, read or not
+                since = _since(day)
+                if since is None:
+                    return None
+                return IntentMatch("mail_search", who | since, "check_mail")
+            return IntentMatch("mail_check", who, "check_mail")
         return None
 
     def read_mail(text: str) -> IntentMatch | None:
@@ -376,4 +495,21 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         ("search_mail", search_mail),
         ("reply_mail", reply_mail),
         ("send_mail", send_mail),
+        ("short_reply", short_reply),
+        ("short_send", short_send),
     ]
+
+
+def _reply_target(said: str) -> str | None:
+    """The sender whose mail a reply answers: "ana's last email" → "ana"; None for "the email"."""
+    said = said.strip()
+    if not said:
+        return None
+    said = re.sub(r"^(?:the|that|this|my)\s+", "", said, flags=re.I)
+    said = re.sub(
+        rf"^(?:(?:last|latest|newest|most recent)\s+)?{_ONE}(?:\s+from\s+)?", "", said, flags=re.I
+    )
+    said = re.sub(rf"'s(?:\s+(?:last|latest))?\s+{_ONE}$", "", said, flags=re.I)
+    if not said:
+        return None
+    return _name(said)

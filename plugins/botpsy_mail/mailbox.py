@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from email.message import EmailMessage
 
-from assistant.errors import ToolArgumentError
+from assistant.api import ToolArgumentError
 from botpsy_mail.message import MailView, parse_message
 from botpsy_mail.servers import Endpoint, MailError, imap_session, send
 

@@ -14,8 +14,7 @@ from datetime import datetime
 from email.message import EmailMessage, Message
 from email.utils import getaddresses, parsedate_to_datetime
 
-from assistant.htmltext import html_to_text
-from assistant.safetext import one_line
+from assistant.api import html_to_text, one_line
 
 TEXT_LIMIT = 8000  # characters of a body shown to the model; the rest is summarised by size
 

@@ -18,7 +18,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from email.message import EmailMessage
 
-from assistant.errors import ToolError
+from assistant.api import ToolError
 
 TIMEOUT = 20
 SECURITIES = ("tls", "starttls", "none")

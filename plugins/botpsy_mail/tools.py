@@ -19,9 +19,18 @@ from email.message import EmailMessage
 from email.utils import formataddr, getaddresses
 from typing import Any
 
-from assistant.errors import AskUser, ToolArgumentError, ToolError
-from assistant.safetext import one_line, printable
-from assistant.tools import MODEL_TEXT_BUDGET, Effect, Shown, ToolResult, tool
+from assistant.api import (
+    MODEL_TEXT_BUDGET,
+    AskUser,
+    Effect,
+    Shown,
+    ToolArgumentError,
+    ToolError,
+    ToolResult,
+    one_line,
+    printable,
+    tool,
+)
 from botpsy_mail.mailbox import Mailbox, SearchQuery, split_id
 from botpsy_mail.message import MailView, build_message, shown_text
 from botpsy_mail.servers import MailError

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assistant.hookspecs import PluginContext, hookimpl
-from assistant.intents import IntentMatch
+from assistant.api import IntentMatch, PluginContext, hookimpl
 from botpsy_web.providers import make_provider
 from botpsy_web.tools import WebTools
+
+BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
 
 _LOOK_UP = re.compile(
     r"^(?:please\s+)?(?:look\s+up|google|research|search\s+(?:the\s+web|online|the\s+internet)\s+for|"
@@ -22,13 +23,20 @@ _LOOK_UP = re.compile(
     re.I,
 )
 
-# Questions the web answers best and people ask most: the weather and the news.
-_WEATHER = re.compile(
-    r"\b(?:weather|forecast|temperature outside|raining|rain|snowing|snow|sunny|umbrella"
-    r"|how (?:hot|cold|warm) (?:is it|will it be))\b",
+# Questions the web answers best and people ask most: the news (the weather plugin has the weather).
+_NEWS = re.compile(r"\b(?:news|headlines)\b", re.I)
+# Questions about places and getting around, which only the web can answer here: what is near,
+# what is on somewhere, the traffic, timetables ("the nearest pharmacy", "bars around here",
+# "what's on in harbourtown", "how is the traffic on the ring road", "when is the next bus").
+_LOCAL = re.compile(
+    r"\b(?:near\s+(?:me|here|us|by)|nearby|nearest|closest|around\s+(?:here|me|us)"
+    r"|in\s+(?:the|my|this|our)\s+(?:area|neighbou?rhood|town|city)"
+    r"|what(?:'s|\s+is)\s+(?:on|happening|going\s+on)\s+(?:in|around|near|at)"
+    r"|things\s+to\s+do\s+in|traffic|timetables?|(?:train|bus|tram|ferry|flight)\s+times?"
+    r"|(?:next|last|first)\s+(?:train|bus|tram|ferry|flight)"
+    r"|(?:train|bus|tram|ferry|flight)\s+(?:leaves?|departs?|arrives?|gets?\s+in))\b",
     re.I,
 )
-_NEWS = re.compile(r"\b(?:news|headlines)\b", re.I)
 _ACTION = re.compile(r"^(?:add|schedule|book|put|create|remind|email|send|delete|cancel)\b", re.I)
 
 
@@ -41,8 +49,8 @@ def register_tools(register: Callable[..., None], context: PluginContext) -> Non
 
 @hookimpl
 def register_intents(register: Callable[..., None]) -> None:
-    """ "Look up the opening hours of the museum", "will it rain tomorrow", "any news about
-    the strike": research with citations."""
+    """ "Look up the opening hours of the museum", "any news about the strike": research with
+    citations."""
 
     def look_up(text: str) -> IntentMatch | None:
         m = _LOOK_UP.match(text.strip())
@@ -62,5 +70,5 @@ def register_intents(register: Callable[..., None]) -> None:
         return ask_the_web
 
     register("look_up", look_up)
-    register("weather", asking(_WEATHER))
     register("news", asking(_NEWS))
+    register("local", asking(_LOCAL))

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote, urljoin, urlsplit
 
-from assistant.htmltext import html_to_text
+from assistant.api import html_to_text
 from botpsy_web.providers import TIMEOUT, USER_AGENT, WebError
 
 MAX_BYTES = 2 * 1024 * 1024

@@ -13,7 +13,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from assistant.errors import ConfigError, ToolError
+from assistant.api import ConfigError, ToolError
 
 USER_AGENT = "botpsy/0.1 (personal assistant; +https://example.invalid/botpsy)"
 TIMEOUT = 10

@@ -14,9 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from assistant.errors import ToolArgumentError
-from assistant.selection import content_words, stem
-from assistant.tools import Effect, ToolResult, tool
+from assistant.api import Effect, ToolArgumentError, ToolResult, content_words, stem, tool
 from botpsy_web.fetch import Page, fetch
 from botpsy_web.providers import SearchProvider, SearchResult, WebError
 

@@ -1,0 +1,253 @@
+"""The assisted strategy: the harness decides on calls for a model that cannot.
+
+A model trained for tool calling (its template renders tools) decides by itself
+whether to call (`NativeStrategy`). A model that was not (like the starter
+model) cannot make that decision, so it is assisted: if no offered tool is
+relevant to the request it gets no tools and answers in words; otherwise it
+must call one of the relevant tools, filled one argument at a time from the
+user's own values (`assistant.assisted.slots`), and a call whose required text
+arguments appear nowhere in the request is not made: the user is asked for
+them instead of the model inventing them.
+
+Each step of the filling is one backend run under a ready grammar, continuing
+a forced call prefix (`GenerationOptions.grammar`, `.call_prefix`); a backend
+that cannot follow a grammar (a remote server, a scripted model) answers a step
+with a whole call of its own, which is then taken as its turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from assistant.assisted.grounding import Grounding
+from assistant.assisted.selection import score_tools, select_tools, ungrounded
+from assistant.assisted.slots import fill_call, fit, makes, unfilled
+from assistant.assisted.strategy import CallStrategy, Definitions, Offer, OnText, drain
+from assistant.errors import ToolArgumentError
+from assistant.formats.parse import parse_output
+from assistant.messages import Message
+from assistant.models.base import GenerationOptions, Model, ModelTurn, TurnStats
+from assistant.schema import coerce_arguments
+
+CALL_OPEN = "<tool_call>"
+STEP_TOKENS = 160  # one argument's value (or the function's name), never a whole reply
+
+
+class AssistedStrategy(CallStrategy):
+    """The harness chooses the tools and reads the values from the request; the model picks."""
+
+    name = "assisted"
+    reads_results = False  # an assisted model cannot read results: the tools' summaries answer
+
+    def offer(self, request: str, definitions: Definitions, max_tools: int) -> Offer:
+        relevant, unfillable = assisted_tools(request, definitions, max_tools)
+        if not relevant and unfillable:  # the user has not given the values these tools need
+            name, params = unfillable[0]
+            wanted = " and ".join(p.replace("_", " ") for p in params)
+            return Offer([], f"What {wanted} should I use for {name}?", asks=name)
+        return Offer(relevant)
+
+    def constrain(
+        self, request: str, offer: Offer, options: GenerationOptions
+    ) -> GenerationOptions:
+        if not offer.tools or options.tool_choice == "none":
+            return replace(options, tool_choice="none")
+        # greedy: choosing among the user's values is extraction, not writing
+        return replace(options, tool_choice="required", parallel_calls=False, temperature=0.0)
+
+    def generate(
+        self,
+        model: Model,
+        messages: list[Message],
+        request: str,
+        offer: Offer,
+        options: GenerationOptions,
+        on_text: OnText,
+    ) -> ModelTurn:
+        if options.tool_choice == "none":
+            return drain(model.respond(messages, [], options), on_text)
+        if not options.constrain_calls:
+            return drain(model.respond(messages, offer.tools, options), on_text)
+        # every value has one candidate in the user's words: no model run (nor load) is needed
+        return _determined_call(offer.tools, request) or _filled_call(
+            model, messages, offer.tools, request, options, on_text
+        )
+
+    def review(self, turn: ModelTurn, request: str, offer: Offer) -> ModelTurn:
+        """Calls with values the user never wrote are not made: the user is asked for them."""
+        schemas = {d["function"]["name"]: d["function"].get("parameters", {}) for d in offer.tools}
+        kept = []
+        invented: list[str] = []
+        for call in turn.tool_calls:
+            parameters = schemas.get(call.name)
+            if parameters is None:
+                continue
+            try:
+                coerce_arguments(call.arguments, parameters)
+            except ToolArgumentError:
+                kept.append(call)  # the agent reports the error to the user; nothing is invented
+                continue
+            missing = ungrounded(call.arguments, parameters, request)
+            if missing:
+                invented.extend(f"{name} for {call.name}" for name in missing)
+            else:
+                kept.append(call)
+        if not kept and invented:
+            question = "I need more detail: what " + " and ".join(invented) + " should I use?"
+            asked_tool = invented[0].rsplit(" for ", 1)[-1]
+            return replace(turn, content=question, tool_calls=[], asks=asked_tool)
+        return replace(turn, tool_calls=kept)
+
+
+class _GrammarIgnored(Exception):
+    """The backend answered a step with text no grammar-following backend could write."""
+
+    def __init__(self, turn: ModelTurn) -> None:
+        super().__init__("the backend does not follow grammars")
+        self.turn = turn
+
+
+def _filled_call(
+    model: Model,
+    messages: list[Message],
+    tools: Definitions,
+    request: str,
+    options: GenerationOptions,
+    on_text: OnText,
+) -> ModelTurn:
+    """One call, filled argument by argument; each choice one short constrained backend run."""
+    stats = TurnStats()
+
+    def complete(so_far: str, grammar: str) -> str:
+        step = replace(options, grammar=grammar, call_prefix=so_far, max_tokens=STEP_TOKENS)
+        turn = drain(model.respond(messages, tools, step), _silent)
+        _add(stats, turn.stats)
+        continuation = _continuation(turn.raw, so_far)
+        if continuation is None:
+            raise _GrammarIgnored(turn)
+        return continuation
+
+    try:
+        text = CALL_OPEN + fill_call(tools, request, complete)
+    except _GrammarIgnored as ignored:  # the backend wrote its own turn: that is its answer
+        if ignored.turn.content:
+            on_text(ignored.turn.content)
+        return replace(ignored.turn, stats=stats)
+    parsed = parse_output(text, [t["function"]["name"] for t in tools])
+    return ModelTurn(
+        parsed.content, parsed.tool_calls, parsed.reasoning, parsed.errors, text, stats
+    )
+
+
+def _continuation(raw: str, so_far: str) -> str | None:
+    """What the backend added after the forced prefix, if it followed a step's grammar.
+
+    A step's grammar ends at one value and its newline (or at a function's name), so
+    a longer answer, or one not continuing the prefix, is a whole turn of the backend's own.
+    """
+    head = CALL_OPEN + so_far
+    if not raw.startswith(head):
+        return None
+    added = raw[len(head) :]
+    if "\n" in added.rstrip("\n") or added.endswith("\n\n"):
+        return None
+    return added
+
+
+def _add(total: TurnStats, part: TurnStats) -> None:
+    for name in ("load_seconds", "prompt_seconds", "generation_seconds"):
+        setattr(total, name, getattr(total, name) + getattr(part, name))
+    total.prompt_tokens += part.prompt_tokens
+    total.cached_tokens += part.cached_tokens
+    total.generated_tokens += part.generated_tokens
+    total.prefix_cache = total.prefix_cache or part.prefix_cache
+
+
+def _silent(_: str) -> None:
+    return None
+
+
+_QUESTION = re.compile(r"\?\s*$|^\s*(?:what|which|who|when|where|how|is|are|do|does)\b", re.I)
+
+
+class _ModelNeeded(Exception):
+    """A choice only the model can make: several tools, or several values for one argument."""
+
+
+def _determined_call(tools: list[dict[str, Any]], request: str) -> ModelTurn | None:
+    """The call when the request leaves nothing to choose, else None (the model chooses)."""
+
+    def choose(text: str, grammar: str) -> str:
+        raise _ModelNeeded
+
+    try:
+        text = "<tool_call>" + fill_call(tools, request, choose)
+    except _ModelNeeded:
+        return None
+    parsed = parse_output(text, [t["function"]["name"] for t in tools])
+    if parsed.errors or not parsed.tool_calls:
+        return None
+    return ModelTurn("", parsed.tool_calls, raw=text)
+
+
+def assisted_tools(
+    request: str, definitions: list[dict[str, Any]], max_tools: int = 8
+) -> tuple[list[dict[str, Any]], list[tuple[str, list[str]]]]:
+    """The tools an assisted model may call for a request, and those that lack values.
+
+    Only tools the request is clearly about are offered, and only those whose required
+    values the request gives; if the tool it is most about lacks some, none is offered
+    ("add a meeting with Alice": ask when, rather than add a task instead).
+    """
+    selected = select_tools(request, definitions, max_tools, only_relevant=True, margin=1.0)
+    relevant, unfillable = _fillable(request, selected)
+    if unfillable and _best(request, selected) in {name for name, _ in unfillable}:
+        relevant = []
+    if _QUESTION.search(request):  # "What's on my calendar Friday?" reads, it makes nothing
+        relevant = [d for d in relevant if not makes(d["function"])] or relevant
+    if len(relevant) > 1:  # equally relevant: the one that takes more of what the user wrote
+        scores = {s.name: s.score for s in score_tools(request, relevant)}
+        standing = {
+            d["function"]["name"]: (scores[d["function"]["name"]], fit(d["function"], request))
+            for d in relevant
+        }
+        ranked = sorted(relevant, key=lambda d: standing[d["function"]["name"]], reverse=True)
+        if standing[ranked[0]["function"]["name"]] > standing[ranked[1]["function"]["name"]]:
+            relevant = ranked[:1]
+    return relevant, unfillable
+
+
+def _best(request: str, tools: list[dict[str, Any]]) -> str | None:
+    """The name of the tool the request is most clearly about (the first of equals: none)."""
+    scores = sorted(score_tools(request, tools), key=lambda s: -s.score)
+    if not scores or (len(scores) > 1 and scores[1].score == scores[0].score):
+        return None
+    return scores[0].name
+
+
+def _fillable(
+    request: str, tools: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], list[tuple[str, list[str]]]]:
+    """Tools whose required numbers the request can supply, and the others with what they lack."""
+    fillable: list[dict[str, Any]] = []
+    lacking: list[tuple[str, list[str]]] = []
+    for definition in tools:
+        function = definition["function"]
+        parameters = function.get("parameters") or {}
+        properties = parameters.get("properties") or {}
+        grounding = Grounding(request, parameters)
+        missing = [
+            name
+            for name in parameters.get("required", [])
+            if properties.get(name, {}).get("type") in ("integer", "number")
+            and "enum" not in properties[name]
+            and not grounding.numbers_for(name, integer=properties[name]["type"] == "integer")
+        ]
+        missing += [name for name in unfilled(function, request) if name not in missing]
+        if missing:
+            lacking.append((function["name"], missing))
+        else:
+            fillable.append(definition)
+    return fillable, lacking

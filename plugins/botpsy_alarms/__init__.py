@@ -1,0 +1,55 @@
+"""botpsy's alarms plugin: alarms and timers, stored in SQLite and rung by `botpsy daemon`.
+
+Registered through the `botpsy` entry-point group like any third-party plugin, as
+`clock` (so it loads after the calendar, whose intents are tried first). The tools set, list and cancel; the `due_items` hook tells the daemon what rings
+when. Data: `<data dir>/alarms/alarms.sqlite3`. Reminders with words ("remind me
+in 10 minutes to stretch") become tasks with a due time in the calendar plugin,
+which the daemon fires the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from assistant.api import DueItem, PluginContext, hookimpl, one_line
+from botpsy_alarms.intents import make_matchers
+from botpsy_alarms.store import Alarm, AlarmStore
+from botpsy_alarms.tools import AlarmTools, length_words
+
+BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
+
+
+def open_store(context: PluginContext) -> AlarmStore:
+    """The user's alarm database (opened per call, so other processes see every change)."""
+    return AlarmStore(context.data_dir / "alarms" / "alarms.sqlite3", context.clock.zone)
+
+
+@hookimpl
+def register_tools(register: Callable[..., None], context: PluginContext) -> None:
+    """Set, list and cancel alarms and timers."""
+    register(AlarmTools(open_store(context), context.clock))
+
+
+@hookimpl
+def register_intents(register: Callable[..., None], context: PluginContext) -> None:
+    """ "Wake me up at 6:30", "set a timer for twenty minutes", "what alarms do I have"."""
+    for name, matcher in make_matchers(context.clock.now):
+        register(name, matcher)
+
+
+@hookimpl
+def due_items(context: PluginContext, start: datetime, end: datetime) -> list[DueItem]:
+    """The alarms and timers that ring in [start, end)."""
+    return [_due(alarm) for alarm in open_store(context).between(start, end)]
+
+
+def _due(alarm: Alarm) -> DueItem:
+    label = one_line(alarm.label)  # the daemon logs it to a terminal: no ESC, no bell
+    if alarm.kind == "timer":
+        summary = f"Timer: {label}" if label else "Timer done"
+        body = f"{length_words(alarm.seconds or 0)} are up." if alarm.seconds else ""
+    else:
+        summary = f"Alarm: {label}" if label else "Alarm"
+        body = f"It is {alarm.at:%H:%M}."
+    return DueItem(alarm.key, alarm.at, summary, body, kind=alarm.kind, urgency="critical")

@@ -1,0 +1,281 @@
+"""Local intents for alarms and timers: the usual ways people set, ask about and cancel them.
+
+Conservative like every matcher: a time or length that does not resolve is the
+model's to handle, never guessed. A bare hour ("wake me up at 6") is read the
+way an alarm clock reads it: in the morning for a wake-up, otherwise the next
+time the clock shows it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+from datetime import datetime
+
+from assistant.api import IntentMatch, TimeParseError, parse_moment, parse_span
+from botpsy_alarms.tools import timer_length
+
+Now = Callable[[], datetime]
+Matcher = Callable[[str], IntentMatch | None]
+
+_WAKE = re.compile(
+    r"^(?:(?:i\s+(?:need|want|have|would\s+like)\s+(?:you\s+)?to\s+|i'?d\s+like\s+to\s+)?"
+    r"(?:(?:wake|get)\s+me(?:\s+up)?|(?:wake|get)\s+up))(?:\s+(?P<when>.+?))?\??$",
+    re.I,
+)
+# "Alert me in three hours", "ring me at 7": an alarm, not a wake-up.
+_ALERT = re.compile(
+    r"^(?:alert|ring|buzz|beep|ping)\s+me\s+(?P<when>(?:in|at|after)\s+.+?)\??$", re.I
+)
+_SET_ALARM = re.compile(
+    r"^(?:(?:set|make|create|add|put|schedule|start|turn\s+on|give\s+me|i\s+(?:need|want)"
+    r"|i\s+would\s+like|i'?d\s+like)\s+(?:me\s+|up\s+|on\s+)?"
+    r"(?:an?\s+|my\s+|the\s+|one\s+)?(?:new\s+)?|new\s+|an?\s+)?"
+    r"(?P<wake>(?:wake[- ]?up\s+)?alarm|wake[- ]?up(?:\s+call)?)(?:\s+(?:clock\s+)?(?P<when>.+?))?\??$",
+    re.I,
+)
+_ALARM_FOR = re.compile(r"^alarm\s+(?:set\s+)?(?P<when>.+?)\??$", re.I)
+_LABEL = re.compile(
+    r"^(?P<when>.+?)\s+(?:for|to|called|named|labell?ed|saying|so\s+i\s+can)\s+(?:the\s+|my\s+)?(?P<label>.+)$",
+    re.I,
+)
+_TIMER = re.compile(
+    r"^(?:(?:set|start|put|make|create|add|run|begin)\s+(?:on\s+)?(?:me\s+)?(?:up\s+)?"
+    r"(?:an?\s+|the\s+|my\s+|one\s+)?(?:new\s+)?)?(?:(?P<pre>[\w .-]{1,40}?)\s+)?timer"
+    r"(?:\s+(?:for|of|on|to)\s+(?P<length>.+?))?\??$",
+    re.I,
+)
+_COUNTDOWN = re.compile(
+    r"^(?:start\s+(?:an?\s+)?)?count\s*down\s+(?:for\s+|from\s+)?(?P<length>.+?)$", re.I
+)
+_ASK = re.compile(
+    r"^(?:what|which|show|list|tell|read|check|do\s+i\s+have|have\s+i\s+(?:got|set)|are\s+there|is\s+there"
+    r"|is\s+my|are\s+my|any|how\s+(?:many|much|long)|when\s+(?:is|does|will|do)|my|did\s+i"
+    r"|at\s+what\s+time|provide|report|give\s+me|let\s+me\s+know|(?:the\s+)?(?:next|upcoming)\s+(?=alarm|timer))\b",
+    re.I,
+)
+# "... alarms for tomorrow", "... timers set on Friday": the period a question is about.
+_PERIOD = re.compile(r"\s(?:set\s+)?(?:for|on|in|during)\s+(.+?)\??$", re.I)
+_NOUN = re.compile(r"\b(?:alarms?|timers?|wake[- ]?up\s+calls?)\b", re.I)
+_NOT_ASKING = re.compile(
+    r"\b(?:set\s+(?:an?|my|the)\s+new|cancel|delete|remove|turn\s+off|switch\s+off|change|move|snooze)\b",
+    re.I,
+)
+_CANCEL = re.compile(
+    r"^(?:cancel|delete|remove|clear|turn\s+off|switch\s+off|shut\s+off|stop|disable|unset|kill"
+    r"|get\s+rid\s+of|take\s+off|drop)\s+(?P<what>.*?\b(?:alarms?|timers?|wake[- ]?up(?:\s+call)?)\b.*?)\??$",
+    re.I,
+)
+_REMIND = re.compile(
+    r"^remind\s+me\s+(?P<when>(?:in|at|on|by|tomorrow|tonight|this|next|later)\b.*?)\s+"
+    r"(?:to|that|about)\s+(?P<what>.+?)$",
+    re.I,
+)
+_MERIDIEM = re.compile(
+    r"\b(?:a\.?m\.?|p\.?m\.?|noon|midday|midnight|morning|afternoon|evening|night|tonight)\b|\bin\s+\w",
+    re.I,
+)
+_CLOCK = re.compile(r"(?:(?<=\bat )|(?<=\bfor )|^)(\d{1,2})(?::(\d{2}))?(?=\s|$)")
+_HOURS = [
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+]
+_MINUTES = {
+    "o'clock": 0,
+    "oclock": 0,
+    "fifteen": 15,
+    "thirty": 30,
+    "forty five": 45,
+    "forty-five": 45,
+}
+# A spoken hour where a clock time goes ("at ten", "for six thirty"), not an amount ("ten minutes").
+_WORD_CLOCK = re.compile(
+    rf"(?:(?<=\bat )|(?<=\bfor )|^)({'|'.join(_HOURS)})"
+    rf"(?:\s+({'|'.join(sorted(_MINUTES, key=len, reverse=True))}))?"
+    r"(?!\s+(?:minutes?|mins?|hours?|hrs?|seconds?|days?|weeks?)\b)(?=\s|$)",
+    re.I,
+)
+
+
+def _digits(text: str) -> str:
+    """ "at ten" -> "at 10", "six thirty tomorrow" -> "6:30 tomorrow"; "X from now" -> "in X"."""
+    text = re.sub(r"^(.+?)\s+from\s+now$", r"in \1", text, flags=re.I)
+
+    def clock(m: re.Match[str]) -> str:
+        hour = _HOURS.index(m.group(1).lower()) + 1
+        minute = _MINUTES[m.group(2).lower()] if m.group(2) else None
+        return f"{hour}:{minute:02d}" if minute is not None else str(hour)
+
+    return _WORD_CLOCK.sub(clock, text)
+
+
+def resolve(phrase: str, now: datetime, wake: bool) -> str | None:
+    """The alarm's time as text the tool resolves, or None when it names no clock time.
+
+    "6" or "6:30" without am/pm: the morning for a wake-up, else whichever of
+    6:30 am and 6:30 pm comes first. A phrase whose words are all understood but
+    name an impossible or past time ("February 30 at 7") is returned as it is,
+    so the tool says what is wrong in one line instead of the model guessing.
+    """
+    text = re.sub(r"^(?:for|at|on)\s+", "", " ".join(phrase.split()), flags=re.I).rstrip("?.! ")
+    text = _digits(text)
+    if not text:
+        return None
+    choices = [text]
+    clock = _CLOCK.search(text)
+    if clock and not _MERIDIEM.search(text) and 1 <= int(clock.group(1)) <= 12:
+        head, tail = text[: clock.end()], text[clock.end() :]
+        choices = [f"{head}am{tail}"] if wake else [f"{head}am{tail}", f"{head}pm{tail}"]
+    found: list[tuple[datetime, str]] = []
+    invalid = False
+    for choice in choices:
+        try:
+            moment = parse_moment(choice, now)
+        except TimeParseError as exc:
+            invalid = invalid or not str(exc).startswith("could not understand")
+            continue
+        if moment.all_day:
+            continue
+        if moment.start <= now:
+            invalid = True
+            continue
+        found.append((moment.start, choice))
+    if found:
+        return min(found)[1]
+    return choices[0] if invalid else None
+
+
+def _alarm(when: str | None, now: datetime, wake: bool) -> IntentMatch | None:
+    if not when:
+        return IntentMatch("alarm_set", {}, missing={"time": "What time should the alarm ring?"})
+    resolved = resolve(when, now, wake)
+    label = ""
+    if resolved is None:
+        split = _LABEL.match(when)
+        if not split:
+            return None
+        resolved = resolve(split.group("when"), now, wake)
+        label = split.group("label").strip()
+        if resolved is None or len(label.split()) > 6:
+            return None
+    arguments = {"time": resolved} | ({"label": label} if label else {})
+    return IntentMatch("alarm_set", arguments)
+
+
+_AMOUNT = re.compile(r"[\w.]+\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)", re.I)
+
+
+def _length(text: str) -> str | None:
+    """A timer length the tool reads; an amount it will refuse ("0 minutes") also passes, so the
+    tool says what is wrong in one line."""
+    text = " ".join(text.replace("-", " ").split()).rstrip("?.! ")
+    try:
+        timer_length(text)
+    except TimeParseError:
+        return text if _AMOUNT.fullmatch(text) else None
+    return text
+
+
+def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
+    """The alarm and timer matchers, in the order they are tried."""
+
+    def set_alarm(text: str) -> IntentMatch | None:
+        m = _WAKE.match(text)
+        if m:
+            return _alarm(m.group("when"), now(), wake=True)
+        m = _ALERT.match(text)
+        if m:
+            return _alarm(m.group("when"), now(), wake=False)
+        for pattern in (_SET_ALARM, _ALARM_FOR):
+            m = pattern.match(text)
+            wake = bool(m and m.groupdict().get("wake") and "wake" in m.group("wake").lower())
+            found = _alarm(m.group("when"), now(), wake=wake) if m else None
+            if found is not None:
+                return found
+        return None
+
+    def set_timer(text: str) -> IntentMatch | None:
+        m = _TIMER.match(text) or _COUNTDOWN.match(text)
+        if not m:
+            return None
+        pre = (m.groupdict().get("pre") or "").strip()
+        given = (m.group("length") or "").strip()
+        label = ""
+        length = _length(pre) if pre else None
+        if length is None and pre:
+            if len(pre.split()) > 3 or re.search(
+                r"\b(?:what|how|is|the|my|cancel|stop)\b", pre, re.I
+            ):
+                return None
+            label = pre
+        if length is not None and given:  # "a 10 minute timer for the pasta"
+            label = re.sub(r"^(?:the|my)\s+", "", given, flags=re.I)
+            if len(label.split()) > 4:
+                return None
+        elif length is None and given:
+            length = _length(given)
+            if length is None:
+                split = _LABEL.match(given)
+                if not split:
+                    return None
+                length = _length(split.group("when"))
+                label = split.group("label").strip()
+        if length is None:
+            if given or _ASK.match(text):
+                return None
+            missing = {"duration": "How long should the timer run?"}
+            return IntentMatch("timer_set", {"label": label} if label else {}, missing=missing)
+        return IntentMatch("timer_set", {"duration": length} | ({"label": label} if label else {}))
+
+    def list_alarms(text: str) -> IntentMatch | None:
+        noun = _NOUN.search(text)
+        if not (_ASK.match(text) and noun and not _NOT_ASKING.search(text)):
+            return None
+        period = _PERIOD.search(text, noun.end())
+        if period:
+            phrase = re.sub(
+                r"^(?:the|this)\s+(?=morning|afternoon|evening|night)", "", period.group(1)
+            )
+            with contextlib.suppress(TimeParseError):
+                parse_span(phrase, now())
+                return IntentMatch("alarm_list", {"when": phrase})
+        return IntentMatch("alarm_list", {})
+
+    def cancel_alarm(text: str) -> IntentMatch | None:
+        m = _CANCEL.match(text)
+        if not m:
+            return None
+        return IntentMatch("alarm_delete", {"alarm": m.group("what").strip()})
+
+    def remind_in(text: str) -> IntentMatch | None:
+        """ "Remind me in 10 minutes to stretch": a task with a due time (the calendar's task_add)."""
+        m = _REMIND.match(text)
+        if not m:
+            return None
+        when, what = m.group("when").strip(), m.group("what").strip().rstrip(".!")
+        try:
+            parse_moment(when, now())
+        except TimeParseError:
+            return None
+        if not what or len(what.split()) > 10:
+            return None
+        return IntentMatch("task_add", {"title": what[0].upper() + what[1:], "due": when})
+
+    return [
+        ("cancel_alarm", cancel_alarm),
+        ("list_alarms", list_alarms),
+        ("set_timer", set_timer),
+        ("set_alarm", set_alarm),
+        ("remind_in", remind_in),
+    ]

@@ -1,0 +1,112 @@
+"""Alarms and timers kept in SQLite (`<data dir>/alarms/alarms.sqlite3`), so they outlive the app.
+
+The CLI writes here and `botpsy daemon` (another process) reads here to fire
+them, so every call opens, acts and closes: no state is cached in memory.
+Times are stored as UTC ISO 8601 and handed back in the user's zone.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, tzinfo
+from pathlib import Path
+
+from assistant.api import connect_database as connect
+from assistant.api import database_failure as failure
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS alarms(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    at TEXT NOT NULL,
+    label TEXT NOT NULL DEFAULT '',
+    seconds INTEGER,
+    created TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS alarms_at ON alarms(at);
+"""
+# Alarms whose time has passed are kept this long (the daemon may still catch them up), then dropped.
+KEEP_PAST = timedelta(days=2)
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """One alarm ("wake me up at 6:30") or timer ("20 minutes"): it rings once at `at`."""
+
+    id: int
+    kind: str  # "alarm" or "timer"
+    at: datetime
+    label: str = ""
+    seconds: int | None = None  # a timer's length
+
+    @property
+    def key(self) -> str:
+        """The daemon's key for this firing: changes if the time does."""
+        return f"alarms:{self.kind}:{self.id}:{self.at.astimezone(UTC).isoformat()}"
+
+
+def _utc(moment: datetime) -> str:
+    """A sortable UTC text: the same width for every time, so SQLite compares them as times."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+class AlarmStore:
+    """The alarms database of one user."""
+
+    def __init__(self, path: Path, zone: tzinfo) -> None:
+        self.path = path
+        self.zone = zone
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        connection = connect(self.path, SCHEMA)
+        try:
+            with connection:
+                yield connection
+        except sqlite3.Error as exc:
+            raise failure(self.path, exc) from None
+        finally:
+            connection.close()
+
+    def add(self, kind: str, at: datetime, label: str = "", seconds: int | None = None) -> Alarm:
+        """Store a new alarm or timer; old ones that rang long ago are dropped."""
+        when = _utc(at)
+        with self._db() as db:
+            cutoff = _utc(datetime.now(UTC) - KEEP_PAST)
+            db.execute("DELETE FROM alarms WHERE at < ?", (cutoff,))
+            cursor = db.execute(
+                "INSERT INTO alarms(kind, at, label, seconds, created) VALUES (?, ?, ?, ?, ?)",
+                (kind, when, label, seconds, datetime.now(UTC).isoformat()),
+            )
+            new_id = int(cursor.lastrowid or 0)
+        return Alarm(new_id, kind, at.astimezone(self.zone), label, seconds)
+
+    def remove(self, alarm_id: int) -> bool:
+        """Delete one alarm; whether it existed."""
+        with self._db() as db:
+            return db.execute("DELETE FROM alarms WHERE id = ?", (alarm_id,)).rowcount > 0
+
+    def between(self, start: datetime, end: datetime) -> list[Alarm]:
+        """Alarms and timers ringing in [start, end), soonest first."""
+        with self._db() as db:
+            rows = db.execute(
+                "SELECT * FROM alarms WHERE at >= ? AND at < ? ORDER BY at, id",
+                (_utc(start), _utc(end)),
+            ).fetchall()
+        return [self._alarm(row) for row in rows]
+
+    def upcoming(self, now: datetime) -> list[Alarm]:
+        """Every alarm and timer still to ring, soonest first."""
+        with self._db() as db:
+            rows = db.execute(
+                "SELECT * FROM alarms WHERE at > ? ORDER BY at, id",
+                (_utc(now),),
+            ).fetchall()
+        return [self._alarm(row) for row in rows]
+
+    def _alarm(self, row: sqlite3.Row) -> Alarm:
+        at = datetime.fromisoformat(row["at"]).astimezone(self.zone)
+        return Alarm(int(row["id"]), str(row["kind"]), at, str(row["label"]), row["seconds"])

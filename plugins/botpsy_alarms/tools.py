@@ -1,0 +1,246 @@
+"""The alarm and timer tools: set, list and cancel, with effects the trust policy reads.
+
+Setting is a reversible local write. Cancelling is a delete: it asks first and
+its preview names the one alarm it removes (pinned by id, so what is removed is
+what was shown). Reminders with words ("remind me in 10 minutes to stretch") are
+tasks with a due time (the calendar plugin), not alarms: they stay on the task
+list, sync to the user's other devices, and the daemon fires them the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from assistant.api import (
+    AskUser,
+    Clock,
+    Effect,
+    Shown,
+    Span,
+    TimeParseError,
+    ToolArgumentError,
+    ToolError,
+    ToolResult,
+    parse_duration,
+    parse_moment,
+    tool,
+)
+from botpsy_alarms.store import Alarm, AlarmStore
+
+MAX_AHEAD = timedelta(days=366)
+_KIND_WORDS = re.compile(
+    r"\b(?:the|my|an?|all|alarms?|timers?|wake[- ]?up(?: call)?|for|at|o'?clock)\b", re.I
+)
+
+
+class AlarmNotFound(ToolArgumentError):
+    """No alarm or timer fits what the user named."""
+
+
+def when_text(alarm: Alarm, now: datetime) -> str:
+    """ "06:30 tomorrow (Monday 30 November)": the time first, then which day in words."""
+    day = alarm.at.date()
+    if day == now.date():
+        word = "today"
+    elif day == (now + timedelta(days=1)).date():
+        word = "tomorrow"
+    else:
+        word = alarm.at.strftime("%A")
+    return f"{alarm.at:%H:%M} {word} ({alarm.at:%A %-d %B})"
+
+
+def describe(alarm: Alarm, now: datetime) -> str:
+    """One line for lists and previews: "alarm at 06:30 tomorrow (...) "gym"", "20-minute timer..."."""
+    label = f' "{alarm.label}"' if alarm.label else ""
+    if alarm.kind == "timer":
+        length = length_words(alarm.seconds or 0)
+        return f"timer for {length}{label}, rings at {when_text(alarm, now)}"
+    return f"alarm at {when_text(alarm, now)}{label}"
+
+
+def length_words(seconds: int) -> str:
+    hours, rest = divmod(seconds, 3600)
+    minutes = rest // 60
+    parts = ([f"{hours} hour{'s' if hours != 1 else ''}"] if hours else []) + (
+        [f"{minutes} minute{'s' if minutes != 1 else ''}"] if minutes or not hours else []
+    )
+    return " ".join(parts)
+
+
+def alarm_data(alarm: Alarm) -> dict[str, Any]:
+    """What the model and `--json` get for one alarm."""
+    data: dict[str, Any] = {"id": alarm.id, "kind": alarm.kind, "at": alarm.at.isoformat()}
+    if alarm.label:
+        data["label"] = alarm.label
+    if alarm.seconds:
+        data["seconds"] = alarm.seconds
+    return data
+
+
+class AlarmTools:
+    """Alarms and timers on this machine; `botpsy daemon` rings them."""
+
+    def __init__(self, store: AlarmStore, clock: Clock) -> None:
+        self.store = store
+        self.clock = clock
+
+    def _note(self) -> str:
+        return " (`botpsy daemon` rings it; start it with `botpsy daemon install`.)"
+
+    @tool(Effect.WRITE)
+    def alarm_set(self, time: datetime, label: str = "") -> ToolResult:
+        """Set an alarm that rings once at a clock time: "wake me up at 6:30 tomorrow", "set an alarm for 7am". For a length of time ("in 20 minutes") use timer_set.
+
+        Args:
+            time: when it rings, a day and clock time, e.g. "6:30am tomorrow", "7am", "Friday 8:15"
+            label: what the alarm is for, only if the user said so, e.g. "gym"
+        """
+        now = self.clock.now()
+        if time <= now:
+            raise ToolArgumentError(f"{time:%H:%M on %A %-d %B} is in the past; name a later time")
+        if time - now > MAX_AHEAD:
+            raise ToolArgumentError("an alarm can be at most a year ahead")
+        alarm = self.store.add("alarm", time, _clean(label))
+        return ToolResult(f"Alarm set for {when_text(alarm, now)}.", alarm_data(alarm))
+
+    @tool(Effect.WRITE)
+    def timer_set(self, duration: str, label: str = "") -> ToolResult:
+        """Start a countdown timer that rings after a length of time: "set a timer for twenty minutes", "10 minute timer for the pasta".
+
+        Args:
+            duration: how long, e.g. "20 minutes", "an hour and a half", "90 minutes"
+            label: what the timer is for, only if the user said so, e.g. "pasta"
+        """
+        length = timer_length(duration)
+        now = self.clock.now()
+        seconds = int(length.total_seconds())
+        alarm = self.store.add("timer", now + length, _clean(label), seconds)
+        return ToolResult(
+            f"Timer set for {length_words(seconds)}: it rings at {alarm.at:%H:%M}.",
+            alarm_data(alarm),
+        )
+
+    # Labels are untrusted: one set by a model obeying a mail or a page would otherwise come
+    # back as botpsy's own words in a clean conversation, where --yes covers a send.
+    @tool(Effect.READ, untrusted_output=True)
+    def alarm_list(self, when: Span | None = None) -> ToolResult:
+        """List the alarms and timers still to ring (what alarms do I have, is my alarm set for tomorrow, how long is left on the timer).
+
+        Args:
+            when: only those ringing in this period, e.g. "tomorrow", "this week"; empty for all
+        """
+        now = self.clock.now()
+        found = self.store.upcoming(now)
+        if when is not None:
+            found = [a for a in found if when.start <= a.at < when.end]
+        if not found:
+            period = ""
+            if when is not None:
+                last = when.end - timedelta(seconds=1)
+                period = f" for {when.start:%A %-d %B}"
+                if last.date() != when.start.date():
+                    period = f" from {when.start:%A %-d %B} to {last:%A %-d %B}"
+            return ToolResult(f"No alarms or timers are set{period}.", [])
+        lines = [f"- {describe(a, now)}" for a in found]
+        head = f"{len(found)} alarm{'s' if len(found) > 1 else ''} and timers set:"
+        if all(a.kind == "alarm" for a in found):
+            head = f"{len(found)} alarm{'s' if len(found) > 1 else ''} set:"
+        return ToolResult("\n".join([head, *lines]), [alarm_data(a) for a in found])
+
+    def find(self, alarm: str) -> Alarm:
+        """The one alarm or timer `alarm` names: "7am", "the timer", "gym", "#3"; else ask or fail."""
+        now = self.clock.now()
+        upcoming = self.store.upcoming(now)
+        text = " ".join(alarm.split())
+        pinned = re.fullmatch(r"#(\d+)", text)
+        if pinned:
+            found = [a for a in upcoming if a.id == int(pinned.group(1))]
+            if not found:
+                raise AlarmNotFound(f"alarm {text} is no longer set")
+            return found[0]
+        kinds = {k for k in ("alarm", "timer") if re.search(rf"\b{k}s?\b", text, re.I)}
+        if re.search(r"\bwake[- ]?up\b", text, re.I):
+            kinds.add("alarm")
+        candidates = [a for a in upcoming if not kinds or a.kind in kinds]
+        rest = _KIND_WORDS.sub(" ", text).strip(" ,.")
+        if rest:
+            candidates = _named(candidates, rest, now)
+        if not candidates:
+            what = f"'{text}'" if text else "anything"
+            have = "; ".join(describe(a, now) for a in upcoming[:3]) or "none are set"
+            have += "; ..." if len(upcoming) > 3 else ""
+            raise AlarmNotFound(f"no alarm or timer matches {what} (set: {have})")
+        if len(candidates) > 1:
+            options = [f"#{a.id}" for a in candidates]
+            listed = "; ".join(f"{i}. {describe(a, now)}" for i, a in enumerate(candidates, 1))
+            raise AskUser(f"Which one? {listed}", "alarm", options)
+        return candidates[0]
+
+    def preview_delete(self, arguments: dict[str, Any]) -> Shown:
+        """Name the one alarm a cancel removes, pinned by id."""
+        found = self.find(arguments.get("alarm", ""))
+        return Shown(f"cancel the {describe(found, self.clock.now())}", {"alarm": f"#{found.id}"})
+
+    @tool(Effect.DELETE, untrusted_output=True, preview="preview_delete")
+    def alarm_delete(self, alarm: str = "") -> ToolResult:
+        """Cancel (turn off, remove) one alarm or timer: "cancel the 7 am alarm", "stop the timer", "delete my gym alarm".
+
+        Args:
+            alarm: which one, by its time ("7am"), its label ("gym") or "timer"; empty when only one is set
+        """
+        found = self.find(alarm)
+        now = self.clock.now()
+        if not self.store.remove(found.id):
+            raise ToolError(f"the {describe(found, now)} was already removed")
+        return ToolResult(f"Cancelled the {describe(found, now)}.", alarm_data(found))
+
+
+def timer_length(text: str) -> timedelta:
+    """A timer's length: what `parse_duration` reads, and seconds ("90 seconds"), up to a day."""
+    words = " ".join(text.replace("-", " ").split())
+    seconds = re.fullmatch(r"(?:for\s+)?(\d{1,5})\s*(?:seconds?|secs?|s)", words, re.I)
+    try:
+        length = timedelta(seconds=int(seconds.group(1))) if seconds else parse_duration(words)
+    except TimeParseError as exc:
+        raise TimeParseError(f"argument 'duration': {exc}") from None
+    if not timedelta(seconds=1) <= length <= timedelta(days=1):
+        raise TimeParseError(
+            f"argument 'duration': a timer runs from 1 second to 24 hours, not '{words}'"
+        )
+    return length
+
+
+def _clean(label: str) -> str:
+    return " ".join(label.split())[:80]
+
+
+def _named(candidates: list[Alarm], words: str, now: datetime) -> list[Alarm]:
+    """The alarms whose label holds `words`, else those ringing at the time `words` names."""
+    wanted = words.casefold()
+    by_label = [a for a in candidates if a.label and wanted in a.label.casefold()]
+    if by_label:
+        return by_label
+    bare = re.fullmatch(r"(\d{1,2})(?::(\d\d))?", words)
+    if bare:  # "the 7 alarm": 7:00 in the morning or the evening
+        hour, minute = int(bare.group(1)) % 12, int(bare.group(2) or 0)
+        return [a for a in candidates if (a.at.hour % 12, a.at.minute) == (hour, minute)]
+    try:
+        moment = parse_moment(words, now)
+    except TimeParseError:
+        return []
+    if moment.all_day:  # "tomorrow's alarm": that day
+        return [a for a in candidates if a.at.date() == moment.start.date()]
+    hour, minute = moment.start.hour, moment.start.minute
+    names_day = re.search(
+        r"\d{4}|today|tomorrow|day\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
+        words,
+        re.I,
+    )
+    return [
+        a
+        for a in candidates
+        if (a.at.hour, a.at.minute) == (hour, minute)
+        and (not names_day or a.at.date() == moment.start.date())
+    ]

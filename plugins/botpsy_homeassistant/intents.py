@@ -1,0 +1,407 @@
+"""Local intents for Home Assistant: on and off, dimming and colour, the thermostat, covers, locks.
+
+Conservative like every matcher: the whole request must clearly be one of these,
+and the device must be named by a few words ("the kitchen lights", "the living
+room", "the coffee machine"). Requests arrive as speech is transcribed too (lower
+case, no punctuation, numbers in words), so every pattern is anchored at both ends
+and the device is a bounded run of words. Which entity a name means is the tools'
+business (they ask when two fit); opening, unlocking and disarming still ask first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from assistant.api import NUMBER_WORDS, IntentMatch
+from botpsy_homeassistant.colours import COLOURS
+
+Matcher = Callable[[str], IntentMatch | None]
+
+_W = r"[\w'+-]+"
+_DEVICE = rf"(?P<device>{_W}(?:\s+{_W}){{0,5}}?)"  # at most six words
+_THE = r"(?:(?:the|my|our|all(?:\s+the)?|all\s+of\s+the)\s+)?"
+_TAIL = r"(?:\s+(?:for\s+me|now|right\s+now|please|again|a\s+(?:bit|little)(?:\s+bit)?))*"
+_SPOKEN = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_NUMBER = rf"(?P<number>\d{{1,3}}(?:\.\d)?|(?:{_SPOKEN})(?:[ -](?:{_SPOKEN}))?)"
+_PERCENT = r"(?:\s*(?:%|percent|per\s*cent))"
+_DEGREES = r"(?:\s*(?:°\s*[cf]?|degrees?(?:\s+(?:celsius|centigrade|fahrenheit))?|c\b))?"
+_COLOUR = "|".join(sorted((re.escape(c) for c in COLOURS), key=len, reverse=True))
+_COLOUR_GROUP = rf"(?P<colour>(?:light\s+|dark\s+)?(?:{_COLOUR}))"
+
+# Nouns that make a phrase a home device, for the forms with no verb of their own
+# ("kitchen lights off") and for open/close, which files and apps share.
+_HOME_NOUN = (
+    r"(?:lights?|lamps?|bulbs?|plugs?|sockets?|outlets?|switch(?:es)?|fans?|heating|heater|"
+    r"thermostat|ac|air\s+conditioning|tv|television|vacuum|hoover|roomba|"
+    r"coffee\s+(?:machine|maker)|kettle)"
+)
+_COVER_NOUN = (
+    r"(?:garage(?:\s+door)?|gate|blinds?|shades?|curtains?|shutters?|windows?|cover|roof|awning|"
+    r"door)"
+)
+_CLIMATE_NOUN = r"(?:thermostat|heating|heat|temperature|ac|air\s+conditioning|climate)"
+# What a computer's own plugin answers ("lock the screen", "turn off the computer").
+_NOT_HOME = re.compile(
+    r"\b(?:screen|computer|laptop|pc|wifi|wi-fi|bluetooth|volume|sound|alarm\s+clock|"
+    r"notifications?|file|files|folder|app|application|browser|phone|timer|reminder|music|songs?|"
+    r"radio|channel|podcasts?|playlist|track|album|audiobook|e-?mails?|mail|recipes?|tone|news)\b",
+    re.I,
+)
+
+
+class _Any:
+    """Several anchored patterns tried in turn (group names repeat across them)."""
+
+    def __init__(self, *patterns: str) -> None:
+        self.patterns = [re.compile(p, re.I) for p in patterns]
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return next((m for p in self.patterns if (m := p.match(text))), None)
+
+
+_ON_OFF = _Any(
+    rf"^(?:turn|switch|put|flip|shut|power)\s+(?P<state>on|off)\s+{_THE}{_DEVICE}{_TAIL}$",
+    rf"^(?:turn|switch|put|flip|shut|power)\s+{_THE}{_DEVICE}\s+(?P<state>on|off)"
+    rf"(?:\s+(?P<room>in\s+{_THE}{_W}(?:\s+{_W}){{0,2}}))?{_TAIL}$",
+    rf"^{_THE}(?P<device>(?:{_W}\s+){{0,3}}{_HOME_NOUN}(?:\s+{_W})?)\s+(?P<state>on|off){_TAIL}$",
+)
+_START = _Any(
+    rf"^(?:start|run|begin|activate|set\s+off)\s+{_THE}{_DEVICE}{_TAIL}$",
+    rf"^(?P<clean>start\s+cleaning|vacuum(?:\s+{_THE}(?:house|floors?|flat|apartment|rooms?))?)"
+    rf"{_TAIL}$",
+    r"^(?:make|brew)\s+(?:me\s+)?(?:a\s+|some\s+)?(?P<coffee>coffee|cup\s+of\s+coffee|espresso)$",
+)
+_STOP = _Any(
+    rf"^(?:stop|end|halt)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}(?:vacuum|hoover|robot|fan|"
+    rf"coffee\s+machine|heating|ac|cleaning)){_TAIL}$",
+    rf"^(?:send|take)\s+{_THE}(?P<device>vacuum|hoover|robot)\s+"
+    rf"(?:home|(?:back\s+)?to\s+(?:its\s+|the\s+)?(?:base|dock)|back){_TAIL}$",
+)
+_SCENE = _Any(rf"^(?:activate|set|start|turn\s+on)\s+{_THE}{_DEVICE}\s+scene{_TAIL}$")
+_COLOUR_SET = _Any(
+    rf"^(?:change|set)\s+{_THE}colou?r\s+of\s+{_THE}{_DEVICE}\s+to\s+{_COLOUR_GROUP}{_TAIL}$",
+    rf"^(?:make|turn|set|change|switch)\s+{_THE}{_DEVICE}\s+(?:to\s+|into\s+)?{_COLOUR_GROUP}"
+    rf"(?:\s+colou?r)?{_TAIL}$",
+)
+_BRIGHTNESS_SET = _Any(
+    rf"^(?:set|dim|turn|put|change|make|bring|brighten)\s+{_THE}{_DEVICE}(?:\s+brightness)?"
+    rf"\s+(?:to|at)\s+{_NUMBER}{_PERCENT}?{_TAIL}$",
+    rf"^(?:set|change)\s+{_THE}brightness\s+(?:of\s+|in\s+)?{_THE}{_DEVICE}\s+to\s+{_NUMBER}"
+    rf"{_PERCENT}?{_TAIL}$",
+)
+# "dim" and "brighten" are about light whatever follows ("dim the living room"); "lower",
+# "bring up" and "turn down" are about light only when a light is named.
+_LIGHT_NOUN = r"(?:[\w'+-]+\s+){0,4}(?:lights?|lamps?|bulbs?|lighting)"
+_DIM = _Any(
+    rf"^(?:dim|darken)\s+{_THE}{_DEVICE}{_TAIL}$",
+    rf"^(?:lower|turn\s+down|bring\s+down)\s+{_THE}(?P<device>{_LIGHT_NOUN}){_TAIL}$",
+    rf"^(?:turn|bring)\s+{_THE}(?P<device>{_LIGHT_NOUN})\s+down{_TAIL}$",
+    rf"^make\s+{_THE}{_DEVICE}\s+(?:dimmer|darker|less\s+bright){_TAIL}$",
+)
+_BRIGHTEN = _Any(
+    rf"^(?:brighten|brighten\s+up|bright)\s+{_THE}{_DEVICE}{_TAIL}$",
+    rf"^(?:raise|turn\s+up|bring\s+up)\s+{_THE}(?P<device>{_LIGHT_NOUN}){_TAIL}$",
+    rf"^(?:turn|bring)\s+{_THE}(?P<device>{_LIGHT_NOUN})\s+up{_TAIL}$",
+    rf"^make\s+{_THE}{_DEVICE}\s+(?:brighter|lighter){_TAIL}$",
+)
+_CLIMATE_SET = _Any(
+    rf"^(?:set|turn|put|change|bring|heat|cool|warm(?:\s+up)?)\s+{_THE}"
+    rf"(?P<device>(?:{_W}\s+){{0,3}}?{_CLIMATE_NOUN}(?:\s+(?:in|of)\s+{_THE}{_W}(?:\s+{_W})?)?|"
+    rf"(?:{_W}\s+)?(?:car|house|flat|room|bedroom|office|kitchen))"
+    rf"\s+(?:up\s+|down\s+)?to\s+{_NUMBER}{_DEGREES}{_TAIL}$",
+    rf"^make\s+it\s+{_NUMBER}{_DEGREES}(?:\s+in\s+{_THE}(?P<device>{_W}(?:\s+{_W})?))?{_TAIL}$",
+)
+_OPEN = _Any(
+    rf"^(?:open|raise|lift|roll\s+up|pull\s+up)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}{_COVER_NOUN})"
+    rf"{_TAIL}$"
+)
+_CLOSE = _Any(
+    rf"^(?:close|shut|lower|roll\s+down|pull\s+down|draw)\s+{_THE}"
+    rf"(?P<device>(?:{_W}\s+){{0,3}}{_COVER_NOUN}){_TAIL}$"
+)
+_LOCK = _Any(rf"^(?P<verb>lock(?:\s+up)?|unlock|arm|disarm)\s+{_THE}{_DEVICE}{_TAIL}$")
+_STATUS = _Any(
+    rf"^(?:is|are)\s+{_THE}{_DEVICE}\s+(?:on|off|locked|unlocked|open|closed|running|charging)"
+    rf"(?:\s+or\s+(?:not|on|off|locked|unlocked|open|closed))?\??$",
+    rf"^(?:what(?:'s|\s+is)|how\s+much|check)\s+{_THE}(?P<reading>(?:{_W}\s+){{0,3}}"
+    rf"(?:battery|fuel|charge|range|temperature|humidity)(?:\s+level)?)"
+    rf"(?:\s+(?:left|is\s+left|(?:is\s+)?(?:in|of)\s+{_THE}(?P<owner>{_W}(?:\s+{_W})?)))*\??$",
+)
+
+
+# Ways of asking that carry no meaning here: "would you", "help me", "i'd like you to".
+# Speech to botpsy often starts with the name of another assistant, out of habit.
+_POLITE = re.compile(
+    r"^(?:(?:hey\s+|ok\s+|okay\s+)?(?:alexa|siri|google|cortana)[,]?\s+|"
+    r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|kindly\s+|help\s+me\s+|"
+    r"i\s+(?:want|need)\s+(?:you\s+)?to\s+|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to\s+|"
+    r"go\s+ahead\s+and\s+|just\s+)+",
+    re.I,
+)
+_ROOM = rf"(?P<room>(?:in|of)\s+{_THE}{_W}(?:\s+{_W}){{0,2}})"
+_DRINK = r"(?:coffee|espresso|cappuccino|latte)"
+_COFFEE = _Any(
+    rf"^(?:make|prepare|brew|start|get)\s+(?:me\s+)?(?:a\s+|an\s+|some\s+|my\s+|the\s+)?"
+    rf"(?:(?:morning|fresh|hot)\s+)?(?:cup\s+of\s+)?{_DRINK}(?:\s+for\s+me)?{_TAIL}$",
+    rf"^(?:i(?:'d|\s+would)\s+like|i\s+want|(?:can|could|may)\s+i\s+(?:have|get))\s+"
+    rf"(?:a\s+|an\s+|some\s+)?(?:cup\s+of\s+)?{_DRINK}{_TAIL}$",
+)
+_PLACES = (
+    r"(?:house|flat|apartment|home|floors?|carpets?|rugs?|rooms?|kitchen|living\s+room|bedroom|"
+    r"hall(?:way)?|bathroom|stairs|office)"
+)
+_CLEAN = _Any(
+    rf"^(?:start|begin|run)\s+(?:the\s+)?(?:house\s+)?(?:cleaning|clean-?up|hoovering|vacuuming)"
+    rf"{_TAIL}$",
+    rf"^(?:clean|hoover|vacuum)\s+{_THE}(?:{_W}\s+)?{_PLACES}{_TAIL}$",
+)
+_LIGHTS = r"(?:lights?|lighting|lamps?|brightness|light\s+level)"
+_MORE_LIGHT = _Any(
+    rf"^(?:increase|raise|boost|turn\s+up|up)\s+{_THE}{_LIGHTS}(?:\s+{_ROOM})?{_TAIL}$",
+    rf"^{_THE}{_LIGHTS}\s+up{_TAIL}$",
+    rf"^i\s+need\s+(?:some\s+)?more\s+(?:light|lights|lighting){_TAIL}$",
+)
+_LESS_LIGHT = _Any(
+    rf"^(?:decrease|lower|reduce|minimi[sz]e|turn\s+down)\s+{_THE}{_LIGHTS}(?:\s+{_ROOM})?{_TAIL}$",
+    rf"^{_THE}{_LIGHTS}\s+down{_TAIL}$",
+    rf"^(?:it's|it\s+is|this\s+is)\s+(?:too|very|so)\s+bright(?:\s+(?:in\s+)?here)?{_TAIL}$",
+)
+_TOO_DARK = _Any(
+    rf"^(?:it's|it\s+is)\s+(?:too\s+|very\s+|so\s+)?dark(?:\s+(?:in\s+)?here)?{_TAIL}$",
+)
+_ANY_COLOUR = _Any(
+    rf"^(?:can|could)\s+{_THE}{_DEVICE}\s+be\s+(?:changed|turned|set|made)\s+(?:to\s+)?"
+    rf"{_COLOUR_GROUP}{_TAIL}$",
+    rf"^(?:set|change)\s+{_THE}colou?r\s+(?:to\s+)?{_COLOUR_GROUP}\s+(?:for|on|of|in)\s+{_THE}"
+    rf"{_DEVICE}{_TAIL}$",
+)
+_WHICH_COLOUR = _Any(
+    rf"^(?:change|set|switch)\s+{_THE}colou?r\s+of\s+{_THE}{_DEVICE}{_TAIL}$",
+    rf"^(?:change|set|switch)\s+{_THE}(?P<device>(?:{_W}\s+){{0,2}}lights?)\s+colou?rs?{_TAIL}$",
+)
+
+
+def spoken_number(text: str) -> float:
+    """'21', '20.5', 'twenty one', 'nineteen' as a number."""
+    if re.fullmatch(r"\d+(?:\.\d+)?", text):
+        return float(text)
+    return float(sum(NUMBER_WORDS[w] for w in re.split(r"[ -]", text.casefold())))
+
+
+def _device(text: str) -> str:
+    """The device words as said, 'the' dropped: 'the kitchen lights' → 'kitchen lights'."""
+    return re.sub(r"^(?:the|my|our)\s+", "", text.strip(), flags=re.I)
+
+
+def _home(device: str) -> bool:
+    return not _NOT_HOME.search(device)
+
+
+def _numeric(value: float) -> int | float:
+    return int(value) if value == int(value) else value
+
+
+def make_home_matchers() -> list[tuple[str, Matcher]]:
+    """The matchers, most specific first: colour and brightness before plain on and off."""
+
+    def colour(text: str) -> IntentMatch | None:
+        m = _COLOUR_SET.match(text)
+        if not m or not _home(m["device"]) or m["device"].casefold() in ("it", "this", "that"):
+            return None
+        return IntentMatch(
+            "home_light_set", {"device": _device(m["device"]), "colour": m["colour"].casefold()}
+        )
+
+    def brightness(text: str) -> IntentMatch | None:
+        m = _BRIGHTNESS_SET.match(text)
+        if not m or not _home(m["device"]) or re.search(_CLIMATE_NOUN, m["device"], re.I):
+            return None
+        value = spoken_number(m["number"])
+        if not 0 <= value <= 100:
+            return None
+        return IntentMatch(
+            "home_light_set", {"device": _device(m["device"]), "brightness": int(value)}
+        )
+
+    def relative(pattern: _Any, change: int) -> Matcher:
+        def matcher(text: str) -> IntentMatch | None:
+            m = pattern.match(text)
+            if not m:
+                return None
+            device = _device(m["device"])
+            if not _home(device) or device.casefold() in ("it", "this", "that", "the volume"):
+                return None
+            if re.search(rf"\b{_CLIMATE_NOUN}\b|\b(?:blinds?|shades?|music|tv)\b", device, re.I):
+                return None
+            return IntentMatch("home_light_set", {"device": device, "change": change})
+
+        return matcher
+
+    def climate(text: str) -> IntentMatch | None:
+        m = _CLIMATE_SET.match(text)
+        if not m:
+            return None
+        value = spoken_number(m["number"])
+        device = _device(m.groupdict().get("device") or "thermostat")
+        if not _home(device):
+            return None
+        if re.fullmatch(r"(?:temperature|heat)", device, re.I):
+            device = "thermostat"
+        return IntentMatch("home_climate_set", {"device": device, "temperature": _numeric(value)})
+
+    def on_off(text: str) -> IntentMatch | None:
+        m = _ON_OFF.match(text)
+        if not m:
+            return None
+        device = _device(m["device"])
+        if not _home(device) or device.casefold() in ("it", "this", "that", "everything"):
+            return None
+        if re.search(r"\b(?:alarms?|timers?)\b", device, re.I):
+            return None  # "turn off the alarm" is the alarm clock's
+        if text.casefold().startswith("put ") and not re.search(rf"\b{_HOME_NOUN}\b", device, re.I):
+            return None  # "put some jazz on" is music
+        if m.groupdict().get("room"):
+            device = f"{device} {m['room']}"
+        state = m["state"].casefold()
+        return IntentMatch("home_turn_on" if state == "on" else "home_turn_off", {"device": device})
+
+    def start(text: str) -> IntentMatch | None:
+        m = _START.match(text)
+        if not m:
+            return None
+        groups = m.groupdict()
+        if groups.get("clean"):
+            return IntentMatch("home_turn_on", {"device": "vacuum"})
+        if groups.get("coffee"):
+            return IntentMatch("home_turn_on", {"device": "coffee machine"})
+        device = _device(m["device"])
+        if not _home(device) or not re.search(
+            rf"\b(?:{_HOME_NOUN}|robot|cleaner|machine|maker|scene|dishwasher|washing)\b",
+            device,
+            re.I,
+        ):
+            return None  # "start a timer", "start the meeting" are not home devices
+        return IntentMatch("home_turn_on", {"device": device})
+
+    def stop(text: str) -> IntentMatch | None:
+        m = _STOP.match(text)
+        if not m:
+            return None
+        device = _device(m["device"])
+        return IntentMatch(
+            "home_turn_off", {"device": "vacuum" if device.casefold() == "cleaning" else device}
+        )
+
+    def scene(text: str) -> IntentMatch | None:
+        m = _SCENE.match(text)
+        return (
+            IntentMatch("home_turn_on", {"device": _device(m["device"]) + " scene"}) if m else None
+        )
+
+    def cover(pattern: _Any, tool: str) -> Matcher:
+        def matcher(text: str) -> IntentMatch | None:
+            m = pattern.match(text)
+            return IntentMatch(tool, {"device": _device(m["device"])}) if m else None
+
+        return matcher
+
+    def lock(text: str) -> IntentMatch | None:
+        m = _LOCK.match(text)
+        if not m:
+            return None
+        device = _device(m["device"])
+        if not _home(device) or device.casefold() in ("it", "this", "that", "up"):
+            return None
+        verb = m["verb"].casefold()
+        tool = "home_unlock" if verb in ("unlock", "disarm") else "home_lock"
+        if verb in ("arm", "disarm") and not re.search(r"\b(?:alarm|security)\b", device, re.I):
+            return None
+        return IntentMatch(tool, {"device": device})
+
+    def status(text: str) -> IntentMatch | None:
+        m = _STATUS.match(text)
+        if not m:
+            return None
+        groups = m.groupdict()
+        device = _device(groups.get("device") or "")
+        if groups.get("reading"):
+            device = " ".join(
+                _device(p) for p in (groups.get("owner") or "", groups["reading"]) if p
+            )
+        if not _home(device) or device.casefold() in ("it", "this", "that"):
+            return None
+        if groups.get("reading") and not re.search(
+            r"\b(?:car|battery|fuel|charge|range)\b", device, re.I
+        ):
+            return None  # "what's the temperature" alone is the weather's
+        return IntentMatch("home_status", {"device": device.replace("'s", "")})
+
+    def fixed(pattern: _Any, tool: str, arguments: dict[str, Any]) -> Matcher:
+        def matcher(text: str) -> IntentMatch | None:
+            return IntentMatch(tool, dict(arguments)) if pattern.match(text) else None
+
+        return matcher
+
+    def light_level(pattern: _Any, change: int) -> Matcher:
+        def matcher(text: str) -> IntentMatch | None:
+            m = pattern.match(text)
+            if not m:
+                return None
+            room = m.groupdict().get("room")
+            device = f"lights {room}" if room else "lights"
+            return IntentMatch("home_light_set", {"device": device, "change": change})
+
+        return matcher
+
+    def any_colour(text: str) -> IntentMatch | None:
+        m = _ANY_COLOUR.match(text)
+        if not m or not _home(m["device"]):
+            return None
+        return IntentMatch(
+            "home_light_set", {"device": _device(m["device"]), "colour": m["colour"].casefold()}
+        )
+
+    def which_colour(text: str) -> IntentMatch | None:
+        m = _WHICH_COLOUR.match(text)
+        if not m or not _home(m["device"]) or not re.search(r"lights?|lamps?", m["device"], re.I):
+            return None
+        return IntentMatch(
+            "home_light_set",
+            {"device": _device(m["device"])},
+            missing={"colour": "Which colour? (e.g. blue, warm white)"},
+        )
+
+    matchers = [
+        ("light_colour", colour),
+        ("light_any_colour", any_colour),
+        ("light_which_colour", which_colour),
+        ("light_brightness", brightness),
+        ("climate_set", climate),
+        ("scene", scene),
+        ("on_off", on_off),
+        ("light_dim", relative(_DIM, -30)),
+        ("light_brighten", relative(_BRIGHTEN, 30)),
+        ("clean", fixed(_CLEAN, "home_turn_on", {"device": "vacuum"})),
+        ("start", start),
+        ("stop", stop),
+        ("open", cover(_OPEN, "home_open")),
+        ("close", cover(_CLOSE, "home_close")),
+        ("lock", lock),
+        ("status", status),
+        ("coffee", fixed(_COFFEE, "home_turn_on", {"device": "coffee machine"})),
+        ("more_light", light_level(_MORE_LIGHT, 30)),
+        ("less_light", light_level(_LESS_LIGHT, -30)),
+        ("too_dark", fixed(_TOO_DARK, "home_turn_on", {"device": "lights"})),
+    ]
+    return [(name, _politely(matcher)) for name, matcher in matchers]
+
+
+def _politely(matcher: Matcher) -> Matcher:
+    """The matcher, after "would you", "help me" and the like are taken off the request."""
+
+    def polite(text: str) -> IntentMatch | None:
+        return matcher(_POLITE.sub("", text, count=1).strip())
+
+    return polite
