@@ -339,12 +339,13 @@ def test_model_info_and_synth_speak_the_cli(cli: Any, tiny: Path) -> None:
 def test_choosing_a_model_builds_its_prompt_cache_so_the_first_request_is_warm(
     cli: Any, tiny: Path, home: Path
 ) -> None:
-    """`botpsy model warm` (also `model use --warm`) processes the system prompt and every tool
-    once, with a progress bar; the first request ever then processes only its own tokens."""
+    """`botpsy model use` (and `model warm`) processes the system prompt and every tool once,
+    with a progress bar; the first request ever then processes only its own tokens. Every tool
+    is offered because they fit the context (`[agent] max_tools = 0`, auto, the default)."""
     settings = home / "botpsy.toml"
-    settings.write_text("[agent]\nmax_tools = 10000\n[model]\nmax_tokens = 8\ncontext = 16384\n")
+    settings.write_text("[model]\nmax_tokens = 8\ncontext = 16384\n")
     env = {"BOTPSY_CONFIG": str(settings)}
-    warmed = cli("model", "use", str(tiny), "--warm", env=env)
+    warmed = cli("model", "use", str(tiny), env=env)
     assert warmed.status == 0, warmed.stderr
     assert "prompt cache built" in warmed.stderr and "tok" in warmed.stderr  # the progress bar
     again = cli("model", "warm", env=env)

@@ -24,12 +24,20 @@ def parser() -> argparse.ArgumentParser:
     pull.add_argument("--sha256", help="the file's expected sha256")
     pull.add_argument("--use", action="store_true", help="make it the default model when done")
     pull.add_argument(
-        "--warm", action="store_true", help="then build its prompt cache (with --use)"
+        "--warm",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="with --use, build its prompt cache so the first request is not cold (default)",
     )
     sub.add_parser("list", help="known and downloaded models, and which one runs")
     use = sub.add_parser("use", help="make a model the default (a name, 'starter', or a GGUF path)")
     use.add_argument("name")
-    use.add_argument("--warm", action="store_true", help="then build its prompt cache")
+    use.add_argument(
+        "--warm",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="build its prompt cache so the first request is not cold (default)",
+    )
     warm = sub.add_parser(
         "warm", help="build the prompt cache (system prompt and tools) so no request starts cold"
     )
@@ -80,7 +88,7 @@ def main(argv: list[str]) -> int:
             store.use(model.name)
             print(f"{model.name} is now the default model.")
             if args.warm:
-                _warm(config, None)
+                _warm(config, None, quiet=True)
         return ExitStatus.OK
     if args.action == "list":
         installed = store.installed()
@@ -107,7 +115,7 @@ def main(argv: list[str]) -> int:
         store.use(args.name if not Path(args.name).exists() else str(Path(args.name).resolve()))
         print(f"{args.name} is now the default model.")
         if args.warm:
-            _warm(config, None)
+            _warm(config, None, quiet=True)
         return ExitStatus.OK
     if args.action == "warm":
         _warm(config, str(store.resolve(args.name) or "") if args.name else None)
@@ -142,10 +150,25 @@ def _synth(args: argparse.Namespace) -> int:
     return ExitStatus.OK
 
 
-def _warm(config: Config, model: str | None) -> None:
-    """Build the chosen model's prompt cache, with a progress bar on stderr."""
+def _warm(config: Config, model: str | None, quiet: bool = False) -> None:
+    """Build the chosen model's prompt cache, with a progress bar on stderr.
+
+    `quiet` (after `use` and `pull --use`, where it is the default): a model that has no
+    stable prefix to cache (its tools are chosen per request) is no news, and a cache that
+    cannot be built is one line, never a failed `use`.
+    """
     import sys
 
+    from assistant.errors import BotpsyError
     from assistant.models.warm import warm_prompt_cache
 
-    warm_prompt_cache(config, model or None, lambda line: print(line, file=sys.stderr))
+    def report(line: str) -> None:
+        if not (quiet and "not building the prompt cache" in line):
+            print(line, file=sys.stderr)
+
+    try:
+        warm_prompt_cache(config, model or None, report)
+    except BotpsyError as exc:
+        if not quiet:
+            raise
+        print(f"botpsy: the prompt cache was not built: {exc}", file=sys.stderr)
