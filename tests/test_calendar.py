@@ -259,7 +259,7 @@ def test_a_weekday_series_starts_on_its_first_weekday(
     ],
 )
 def test_task_intents(text: str, tool: str, arguments: dict[str, object]) -> None:
-    from botpsy_calendar.intents import make_task_matchers
+    from botpsy_calendar.task_intents import make_task_matchers
 
     found = [m(text) for _, m in make_task_matchers(lambda: NOW)]
     (match,) = [m for m in found if m is not None]
@@ -267,7 +267,7 @@ def test_task_intents(text: str, tool: str, arguments: dict[str, object]) -> Non
 
 
 def test_task_intents_leave_other_requests_alone() -> None:
-    from botpsy_calendar.intents import make_task_matchers
+    from botpsy_calendar.task_intents import make_task_matchers
 
     matchers = make_task_matchers(lambda: NOW, has_task=lambda words: False)
     for text in ("mark the email as read", "add dentist Friday 3pm", "what's the weather?"):

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 from botpsy_calendar.contacts import make_contact_matcher
-from botpsy_calendar.intents import make_matchers, make_task_matchers, take_repeat
+from botpsy_calendar.intents import make_matchers, take_repeat
+from botpsy_calendar.task_intents import make_task_matchers
 
 from assistant.config import Config
 from assistant.intents import IntentMatch, clean_request

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from botpsy_calendar.intents import make_matchers, make_task_matchers
+from botpsy_calendar.intents import make_matchers
 from botpsy_calendar.store import Task, VdirStore
+from botpsy_calendar.task_intents import make_task_matchers
 from botpsy_calendar.tools import CalendarTools, list_label, split_items
 from icalendar import Calendar
 

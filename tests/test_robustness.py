@@ -133,7 +133,8 @@ def test_calendar_matchers_are_not_cubic() -> None:
     within_deadline(
         """
         from assistant.clock import Clock
-        from botpsy_calendar.intents import make_matchers, make_task_matchers, split_title_and_time
+        from botpsy_calendar.intents import make_matchers, split_title_and_time
+        from botpsy_calendar.task_intents import make_task_matchers
         from tests.conftest import NOW, ZONE
 
         now = Clock(ZONE, NOW).now

@@ -13,8 +13,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from botpsy_calendar.intents import make_matchers, make_task_matchers
+from botpsy_calendar.intents import make_matchers
 from botpsy_calendar.store import VdirStore
+from botpsy_calendar.task_intents import make_task_matchers
 from botpsy_calendar.tools import CalendarTools
 
 from assistant.clock import Clock

@@ -22,9 +22,10 @@ from assistant.api import Account, DueItem, Moment, PluginContext, hookimpl, one
 from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools, make_contact_matcher
 from botpsy_calendar.dav import DavClient
-from botpsy_calendar.intents import make_matchers, make_task_matchers
+from botpsy_calendar.intents import make_matchers
 from botpsy_calendar.store import VdirStore
 from botpsy_calendar.sync import CalDavStore, account_root
+from botpsy_calendar.task_intents import make_task_matchers
 from botpsy_calendar.tools import CalendarTools
 
 BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
