@@ -1,5 +1,10 @@
 """The audit log: every tool call, with its decision and outcome, in SQLite in the user data dir.
 
+A call that changes or sends something is written ahead: its entry (outcome
+"started") is committed before it runs and gets its outcome after, so a crash or a
+failing disk leaves a trace of what ran. When that first write fails, the call
+does not run (the agent refuses it, saying why): nothing runs unrecorded.
+
 Arguments are stored with secrets redacted (by argument name), so the log can be
 shown and shared. A log file that is not a usable database is never lost and never
 a traceback: it is moved aside to `audit.sqlite3.corrupt-<time>`, a new log is
@@ -40,6 +45,7 @@ CREATE TABLE IF NOT EXISTS calls (
 """
 _SECRET = re.compile(r"pass(word)?|secret|token|api[_-]?key|auth|credential", re.I)
 REDACTED = "***"
+STARTED = "started"  # the outcome of a call written ahead and not finished (yet, or ever)
 
 
 def redact(value: Any, key: str = "") -> Any:
@@ -130,10 +136,41 @@ class AuditLog:
         """Write one entry now (committed, so a crash later loses nothing)."""
         self._guarded(lambda: self._write(entry))
 
-    def _write(self, entry: AuditEntry) -> None:
+    def begin(self, entry: AuditEntry) -> int:
+        """Write an entry before its call runs (outcome "started"); its row, for `finish`.
+
+        Raises `StorageError` when it cannot be written: then the call must not run.
+        """
+        entry.outcome = STARTED
+        return self._guarded(lambda: self._write(entry))
+
+    def finish(self, row: int, entry: AuditEntry) -> None:
+        """Give the entry `begin` wrote its decision and outcome (a new entry if it is gone)."""
+
+        def update() -> None:
+            with self._db:
+                changed = self._db.execute(
+                    "UPDATE calls SET arguments=?, decision=?, outcome=?, summary=?, seconds=?"
+                    " WHERE id=? AND outcome=?",
+                    (
+                        json.dumps(redact(entry.arguments), ensure_ascii=False, default=str),
+                        entry.decision,
+                        entry.outcome,
+                        entry.summary[:2000],
+                        round(entry.seconds, 4),
+                        row,
+                        STARTED,
+                    ),
+                ).rowcount
+            if not changed:  # the log was started again meanwhile: the outcome still counts
+                self._write(entry)
+
+        self._guarded(update)
+
+    def _write(self, entry: AuditEntry) -> int:
         entry.time = entry.time or datetime.now(UTC).isoformat(timespec="seconds")
         with self._db:
-            self._db.execute(
+            cursor = self._db.execute(
                 "INSERT INTO calls (time, session, path, tool, plugin, effect, arguments, decision,"
                 " outcome, summary, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
@@ -150,6 +187,7 @@ class AuditLog:
                     round(entry.seconds, 4),
                 ),
             )
+        return int(cursor.lastrowid or 0)
 
     def recent(self, limit: int = 20) -> list[AuditEntry]:
         """The newest entries, oldest first."""

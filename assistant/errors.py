@@ -49,14 +49,22 @@ class AskUser(ToolError):
 
     The question becomes the reply; the user's answer fills `argument` and the
     same call runs again. `options` are the values a numbered answer ("2", "the
-    second") stands for, in the order the question lists them.
+    second") stands for, in the order the question lists them; `labels` are the words
+    each is known by (name, room, day), so "the one in the bedroom" picks one too.
     """
 
-    def __init__(self, question: str, argument: str, options: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        question: str,
+        argument: str,
+        options: list[str] | None = None,
+        labels: list[str] | None = None,
+    ) -> None:
         super().__init__(question)
         self.question = question
         self.argument = argument
         self.options = options or []
+        self.labels = labels or []
 
 
 class TimeParseError(ToolArgumentError):

@@ -38,6 +38,7 @@ class IntentMatch:
     intent: str = ""
     missing: dict[str, str] = field(default_factory=dict)  # argument -> question for the user
     options: list[str] = field(default_factory=list)  # what "1", "the second" stand for
+    labels: list[str] = field(default_factory=list)  # the words each option is known by
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, kept in the conversation while a question waits for its answer."""
@@ -47,6 +48,7 @@ class IntentMatch:
             "intent": self.intent,
             "missing": self.missing,
             "options": self.options,
+            "labels": self.labels,
         }
 
     @classmethod
@@ -58,23 +60,75 @@ class IntentMatch:
             data.get("intent", ""),
             dict(data["missing"]),
             list(data.get("options", [])),
+            list(data.get("labels", [])),
         )
 
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
 
 
-def pick_option(answer: str, options: list[str]) -> str | None:
-    """The option a numbered answer names: "2", "#2", "the second", "second one", "the last"."""
+def pick_option(answer: str, options: list[str], labels: list[str] | None = None) -> str | None:
+    """The option an answer names: "2", "#2", "the second", "the last", or its own words.
+
+    "the one in the bedroom" picks the only option whose label (or value) has every
+    word the answer says beyond filler; an answer that fits several or none picks none.
+    """
     words = re.sub(r"[^\w\s]", " ", answer.lower()).split()
     words = [w for w in words if w not in ("the", "one", "number", "no", "option", "please")]
-    if len(words) != 1 or not options:
+    if not options or not words:
         return None
-    word = words[0]
-    index = int(word) if word.isdigit() else _ORDINALS.get(word)
-    if index is None or index == 0 or abs(index) > len(options):
+    if len(words) == 1:
+        word = words[0]
+        index = int(word) if word.isdigit() else _ORDINALS.get(word)
+        if index is not None:
+            if index == 0 or abs(index) > len(options):
+                return None
+            return options[index - 1 if index > 0 else index]
+    said = {w for w in words if w not in _ANSWER_FILLER}
+    if not said or len(words) > _MAX_ANSWER_WORDS:
         return None
-    return options[index - 1 if index > 0 else index]
+    named = labels if labels and len(labels) == len(options) else options
+    fits = [
+        option
+        for option, label in zip(options, named, strict=True)
+        if said
+        <= set(re.sub(r"[^\w\s]", " ", f"{label} {option}".lower().replace("_", " ")).split())
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
+# Words around an option's own words in an answer: "the one in the kitchen", "i mean ana's".
+_ANSWER_FILLER = frozenset(
+    [
+        "a",
+        "an",
+        "in",
+        "on",
+        "at",
+        "of",
+        "for",
+        "from",
+        "with",
+        "my",
+        "our",
+        "your",
+        "i",
+        "mean",
+        "want",
+        "that",
+        "this",
+        "it",
+        "is",
+        "s",
+        "its",
+        "yes",
+        "yeah",
+        "ok",
+        "okay",
+        "just",
+    ]
+)
+_MAX_ANSWER_WORDS = 8
 
 
 @dataclass

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -72,13 +72,17 @@ class Policy:
         `taint` names the untrusted content the conversation holds ("" when clean);
         `authored` says every argument of the call is the user's own words.
         """
-        name = tool.name
-        if name in self.settings.deny:
-            return Verdict(Decision.REFUSE, f"your policy denies {name}")
+        name, key = tool.name, grant_name(tool)
+        if name in self.settings.deny or key in self.settings.deny:
+            return Verdict(Decision.REFUSE, f"your policy denies {key}")
         egress = tool.effect is Effect.EGRESS and not authored
-        if taint and (tool.effect.sensitive or egress):
+        if taint and (tool.effect.sensitive or egress or tool.ask_when_tainted):
             what = (
-                "call sends what you did not write off this machine" if egress else str(tool.effect)
+                "call sends what you did not write off this machine"
+                if egress
+                else f"{tool.name} call"
+                if not tool.effect.sensitive
+                else str(tool.effect)
             )
             return Verdict(
                 Decision.ASK,
@@ -87,14 +91,41 @@ class Policy:
                 live=True,
             )
         if tool.effect.sensitive:
-            if name in self.settings.allow or name in self.always_allowed:
-                return Verdict(Decision.RUN, f"your policy allows {name}")
-            if name in self.session_allowed:
-                return Verdict(Decision.RUN, f"you allowed {name} for this session")
+            if key in self.settings.allow or key in self.always_allowed:
+                return Verdict(Decision.RUN, f"your policy allows {key}")
+            if key in self.session_allowed:
+                return Verdict(Decision.RUN, f"you allowed {key} for this session")
             return Verdict(Decision.ASK, f"{tool.effect} actions ask first")
-        if name in self.settings.ask:
+        if name in self.settings.ask or key in self.settings.ask:
             return Verdict(Decision.ASK, f"your policy asks before {name}")
         return Verdict(Decision.RUN, f"{tool.effect} actions run")
+
+
+def grant_name(tool: Tool) -> str:
+    """The name an allow rule or a remembered yes must use for `tool`.
+
+    A built-in or plugin tool's own name. An MCP tool's is `SERVER:TOOL` (its `grant`),
+    never the plain name it is offered under: when one server fails to start, another
+    server's tool of the same name takes the plain name, and must not inherit a yes meant
+    for the first. Deny and ask rules match either name (asking more is safe).
+    """
+    return str(getattr(tool, "grant", "") or tool.name)
+
+
+def described_by_others(tools: Iterable[Tool]) -> str:
+    """Who, other than botpsy and its installed plugins, wrote tool text the model is offered.
+
+    A tool may carry `described_by` (an untrusted MCP server's tools do): its name and
+    description are that source's words, in the prompt from the first turn, so a
+    conversation that offers it is tainted before the model says anything. "" when none.
+    """
+    sources = sorted({str(getattr(t, "described_by", "") or "") for t in tools} - {""})
+    if not sources:
+        return ""
+    shown = (
+        " and ".join(sources) if len(sources) <= 2 else f"{sources[0]} and {len(sources) - 1} more"
+    )
+    return f"the tool descriptions of {shown}"
 
 
 _FUNCTION_WORDS = frozenset(
@@ -132,18 +163,40 @@ def authored_by_user(arguments: dict[str, object], written: Iterable[str]) -> bo
     """Whether every text argument is made of words the user wrote in this conversation.
 
     A query rephrased from the user's words passes; a URL or query carrying a
-    phrase from a mail or a page (the way data is smuggled out) does not.
+    phrase from a mail or a page (the way data is smuggled out) does not. Numbers
+    and what is nested in lists and objects (keys too) count as words: a sign-in
+    code leaves as readily in `{"page": 604813}` as in a query. Only a whole number
+    below 100 (a limit, a count, a page) passes unwritten.
     """
     words = {w.casefold() for text in written for w in _WORD.findall(text)}
-    for value in arguments.values():
-        texts = value if isinstance(value, list) else [value]
-        for text in texts:
-            if not isinstance(text, str):
-                continue
+    try:
+        for text in _texts(arguments):
             used = {w.casefold() for w in _WORD.findall(text)} - _FUNCTION_WORDS
             if not used <= words:
                 return False
+    except RecursionError:  # nested deeper than anyone writes: not the user's words
+        return False
     return True
+
+
+def _texts(value: object, depth: int = 0) -> Iterator[str]:
+    """Every piece of text a value carries, numbers as their digits (booleans say nothing)."""
+    if depth > 20:
+        raise RecursionError("arguments nested too deep")
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if depth:  # the call's own argument names are the tool's, not data
+                yield str(key)
+            yield from _texts(item, depth + 1)
+    elif isinstance(value, list | tuple | set):
+        for item in value:
+            yield from _texts(item, depth + 1)
+    elif isinstance(value, int) and not isinstance(value, bool) and -100 < value < 100:
+        return  # a limit or a count: two digits at most say little
+    elif value is not None and not isinstance(value, bool):
+        yield str(value)
 
 
 @dataclass
@@ -156,6 +209,7 @@ class ApprovalRequest:
     arguments: dict[str, Any]
     reason: str
     live: bool = False  # tainted: only a person answering now counts; no remembering
+    pinned: dict[str, Any] = field(default_factory=dict)  # the exact targets the preview named
 
 
 class Remember(StrEnum):

@@ -82,14 +82,18 @@ def decline(request: str, tools: list[dict[str, Any]]) -> str | None:
     A request that names one of a tool's own words ("remind me to fix the lights" names
     the task tool) is left to the tools.
     """
-    relevant = any(score.relevant for score in score_tools(request, tools))
-    if relevant and any(
-        score.relevant for score in score_tools(_GENERIC_VERBS.sub(" ", request), tools)
-    ):
-        return None  # the request names a tool's own words, not just "read" or "show"
     named = [(at, d) for d in domains() if (at := d.named_at(request)) is not None]
     if not named:
         return None
+    # A tool's word inside the domain's own phrase ("book" in "book a taxi") is not the tool's.
+    rest = request
+    for _, named_domain in named:
+        rest = _pattern(named_domain.phrases).sub(" ", rest)
+    relevant = any(score.relevant for score in score_tools(rest, tools))
+    if relevant and any(
+        score.relevant for score in score_tools(_GENERIC_VERBS.sub(" ", rest), tools)
+    ):
+        return None  # the request names a tool's own words, not just "read" or "show"
     at, domain = min(named, key=lambda pair: pair[0])
     topic = _TOPIC.search(request)
     if relevant and topic and topic.start() < at:

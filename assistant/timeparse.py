@@ -524,6 +524,9 @@ class _Scanner:
         return self.state
 
 
+_THIS_DAY_PART = re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b", re.I)
+
+
 def parse_moment(text: str, now: datetime) -> Moment:
     """Resolve a phrase to a start (and maybe an end); a day without a time is all-day."""
     text = " ".join(_checked(text).split())  # and so every message quoting it is one line
@@ -549,7 +552,8 @@ def parse_moment(text: str, now: datetime) -> Moment:
     if state.day is None:
         assert clock is not None
         day = now.date()
-        if datetime.combine(day, clock, zone) <= now:
+        # "this morning" at 09:30 is today's, already begun; a bare "morning" is the next one.
+        if datetime.combine(day, clock, zone) <= now and not _THIS_DAY_PART.search(text):
             day += timedelta(days=1)
     else:
         day = state.day

@@ -103,6 +103,7 @@ class ToolMark:
     name: str | None = None
     untrusted_output: bool = False
     preview: str | Preview | None = None
+    ask_when_tainted: bool = False
 
 
 def tool(
@@ -111,6 +112,7 @@ def tool(
     name: str | None = None,
     untrusted_output: bool = False,
     preview: str | Preview | None = None,
+    ask_when_tainted: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark a function or method as a tool with its effect.
 
@@ -120,10 +122,15 @@ def tool(
     removes): a function of the resolved arguments, or on a toolbox the name of
     a method taking them. It may raise `ToolError`, which fails the call before
     anyone is asked.
+    `ask_when_tainted` is for a write that decides what later calls do (a contact's
+    address decides where "email Ana" goes): once text others wrote is in the
+    conversation, it asks for a live yes like a sensitive call.
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
-        function.__botpsy_tool__ = ToolMark(Effect(effect), name, untrusted_output, preview)  # type: ignore[attr-defined]
+        function.__botpsy_tool__ = ToolMark(  # type: ignore[attr-defined]
+            Effect(effect), name, untrusted_output, preview, ask_when_tainted
+        )
         return function
 
     return mark
@@ -168,6 +175,7 @@ class Tool:
     kinds: dict[str, str] = field(default_factory=dict)
     untrusted_output: bool = False
     preview: Preview | None = None
+    ask_when_tainted: bool = False
 
     @classmethod
     def from_function(
@@ -202,6 +210,7 @@ class Tool:
             kinds=kinds,
             untrusted_output=bool(mark and mark.untrusted_output),
             preview=preview,
+            ask_when_tainted=bool(mark and mark.ask_when_tainted),
         )
 
     def definition(self) -> dict[str, Any]:

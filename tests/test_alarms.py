@@ -185,6 +185,22 @@ def matched(text: str) -> tuple[str, dict[str, Any]] | None:
         ("stop the timer", ("alarm_delete", {"alarm": "the timer"})),
         ("remind me in 20 minutes to take the bread out",
          ("task_add", {"title": "Take the bread out", "due": "in 20 minutes"})),
+        # another assistant's name first, out of habit
+        ("siri, set an alarm for 7 am", ("alarm_set", {"time": "7 am"})),
+        ("hey cortana cancel the swim alarm", ("alarm_delete", {"alarm": "the swim alarm"})),
+        # a cancel said as a wish, a list with no verb, a clock time as speech writes it
+        ("i don't need my 5:45 alarm anymore", ("alarm_delete", {"alarm": "my 5:45 alarm"})),
+        ("alarms for friday", ("alarm_list", {"when": "friday"})),
+        ("my timers", ("alarm_list", {})),
+        ("wake me up at 6 45", ("alarm_set", {"time": "6:45am"})),
+        ("set an alarm to wake me up at 7 tomorrow", ("alarm_set", {"time": "7am tomorrow"})),
+        ("alarm me at 9:15 pm", ("alarm_set", {"time": "9:15 pm"})),
+        ("what alarms do i have on monday", ("alarm_list", {"when": "monday"})),
+        ("which timers do i have tomorrow", ("alarm_list", {"when": "tomorrow"})),
+        ("what time do i wake up on friday", ("alarm_list", {"when": "on friday"})),
+        ("are any alarms set", ("alarm_list", {})),
+        ("switch the gym alarm off", ("alarm_delete", {"alarm": "the gym alarm"})),
+        ("i'd like to delete my timer", ("alarm_delete", {"alarm": "my timer"})),
     ],
 )  # fmt: skip
 def test_local_intents(text: str, expected: tuple[str, dict[str, Any]]) -> None:
@@ -200,6 +216,9 @@ def test_local_intents(text: str, expected: tuple[str, dict[str, Any]]) -> None:
         "cancel the meeting with the team",
         "set the thermostat to 21",
         "wake me up when the download is done",
+        "siri play some jazz",
+        "i don't need the car this weekend",
+        "alarms are annoying",
     ],
 )
 def test_leaves_other_requests_alone(text: str) -> None:
@@ -216,3 +235,20 @@ def test_with_the_clock_plugin_off_alarms_are_declined_with_a_hint(cli: Any) -> 
     assert transcript["path"] == "declined" and transcript["tool_calls"] == []
     assert transcript["reply"].startswith("I can't set alarms or timers yet")
     assert "botpsy plugins enable clock" in transcript["reply"]
+
+
+def test_old_alarms_are_dropped_by_botpsys_clock_not_the_walls(tmp_path: Path) -> None:
+    """With a pinned now (BOTPSY_NOW, a replayed scenario) "long ago" is measured from it."""
+    from zoneinfo import ZoneInfo
+
+    from botpsy_alarms.store import AlarmStore
+
+    zone = ZoneInfo("Europe/Berlin")
+    pinned = datetime(2020, 3, 1, 18, 30, tzinfo=zone)  # years before the wall clock
+    store = AlarmStore(tmp_path / "alarms.sqlite3", zone, lambda: pinned)
+    store.add("alarm", datetime(2020, 3, 2, 7, 0, tzinfo=zone), "first")
+    store.add("alarm", datetime(2020, 3, 3, 7, 0, tzinfo=zone), "second")
+    assert [a.label for a in store.upcoming(pinned)] == ["first", "second"]
+    later = AlarmStore(tmp_path / "alarms.sqlite3", zone, lambda: pinned + timedelta(days=5))
+    later.add("alarm", datetime(2020, 3, 9, 7, 0, tzinfo=zone), "third")
+    assert [a.label for a in later.upcoming(pinned)] == ["third"]  # two days past: dropped

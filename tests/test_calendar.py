@@ -64,6 +64,10 @@ def test_list_search_update_delete(tools: dict[str, Tool], clock: Clock, store: 
     assert "Dentist" in listed and "Team lunch" not in listed
     assert "2 events" in run(tools, clock, "calendar_list_events")
     assert "Team lunch" in run(tools, clock, "calendar_search_events", text="rosa")
+    # The words a person says around a title ("my ... appointment") do not hide it.
+    found = run(tools, clock, "calendar_search_events", text="my dentist appointment")
+    assert "Dentist" in found and "Team lunch" not in found
+    assert "No events" in run(tools, clock, "calendar_search_events", text="my dentist lunch")
     moved = run(tools, clock, "calendar_update_event", event="dentist", start="Friday 4pm")
     assert "16:00–17:00" in moved  # keeps its length
     event = next(e for e in store.events() if e.title == "Dentist")

@@ -68,3 +68,38 @@ def test_a_move_keeps_the_events_day(config: Config) -> None:
     assert moved.calls[0].tool == "calendar_update_event" and moved.calls[0].outcome == "ok"
     (event,) = _events(config)
     assert "20261204T160000" in event and model.seen == []
+
+
+def test_an_answer_picks_an_option_by_number_or_by_its_own_words() -> None:
+    from assistant.intents import pick_option
+
+    options = ["light.desk_lamp", "light.bedside"]
+    labels = ["desk lamp office", "bedside lamp bedroom"]
+    assert pick_option("2", options, labels) == "light.bedside"
+    assert pick_option("the first one", options, labels) == "light.desk_lamp"
+    assert pick_option("the one in the bedroom", options, labels) == "light.bedside"
+    assert pick_option("office please", options, labels) == "light.desk_lamp"
+    assert pick_option("the lamp", options, labels) is None  # both are lamps: ask again
+    assert pick_option("the kitchen", options, labels) is None
+    assert pick_option("turn off the bedroom lamp and lock up", options, labels) is None
+    assert pick_option("bedside", options) == "light.bedside"  # no labels: the values' words
+
+
+def test_an_answer_that_leaves_a_value_missing_asks_for_the_next_one(config: Config) -> None:
+    """Two values missing: the first answer is kept and the next question is asked."""
+    from assistant.intents import IntentMatch
+
+    assistant, model, _ = scripted_assistant(config, [])
+    session = assistant.sessions.create()
+    session.pending = IntentMatch(
+        "calendar_create_event", {}, "add_event",
+        missing={"title": "What is it?", "start": "When is it?"},
+    ).to_dict()  # fmt: skip
+    asked = assistant.agent.run("pottery class", session)
+    assert asked.path == "followup" and asked.reply == "When is it?" and asked.calls == []
+    done = assistant.agent.run("friday at 6pm", assistant.sessions.last())
+    assistant.close()
+    assert done.calls[0].tool == "calendar_create_event" and done.calls[0].outcome == "ok"
+    (event,) = _events(config)
+    assert "summary:pottery class" in event.lower() and "T180000" in event
+    assert model.seen == []

@@ -35,6 +35,7 @@ from botpsy_homeassistant.tools import HomeTools
 
 from assistant.accounts import Account, AccountBook
 from assistant.errors import AskUser, ToolArgumentError
+from assistant.intents import pick_option
 from assistant.scope import decline
 from assistant.tools import Effect, ToolRegistry
 from tests.conftest import require_program
@@ -373,6 +374,10 @@ def test_unknown_ambiguous_and_unexposed_devices_change_nothing(
         tools.home_unlock("door")
     assert asked.value.argument == "device"
     assert "lock.front_door" in asked.value.options and "lock.kitchen_door" in asked.value.options
+    # The answer may name the one meant by its own words, not only by its number.
+    picked = pick_option("the kitchen one", asked.value.options, asked.value.labels)
+    assert picked == "lock.kitchen_door"
+    assert pick_option("the door", asked.value.options, asked.value.labels) is None
     # The fan and the other vacuums are in HA but not exposed: not even their ids reach them.
     with pytest.raises(HomeAssistantError, match="no device to turn on called"):
         tools.home_turn_on("fan.ceiling_fan")

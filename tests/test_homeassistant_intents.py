@@ -75,6 +75,40 @@ def match(text: str) -> IntentMatch | None:
         ("it's very dark in here", "home_turn_on", {"device": "lights"}),
         ("reduce the lighting in the hall", "home_light_set", {"device": "lights in the hall", "change": -30}),
         ("could the bedroom lamp be turned to orange", "home_light_set", {"device": "bedroom lamp", "colour": "orange"}),
+        # brightness, relative and absolute, with or without a light named
+        ("make it a little brighter in here", "home_light_set", {"device": "lights", "change": 30}),
+        ("make it darker", "home_light_set", {"device": "lights", "change": -30}),
+        ("dim", "home_light_set", {"device": "lights", "change": -30}),
+        ("lights to forty", "home_light_set", {"device": "lights", "brightness": 40}),
+        ("turn the porch lights down to 20 percent", "home_light_set", {"device": "porch lights", "brightness": 20}),
+        ("raise the brightness of the desk lamp", "home_light_set", {"device": "desk lamp", "change": 30}),
+        ("lower the light intensity", "home_light_set", {"device": "lights", "change": -30}),
+        ("i want soft lighting in the study", "home_light_set", {"device": "lights in the study", "change": -30}),
+        # moods are light settings
+        ("make it cosier", "home_light_set", {"device": "lights", "colour": "warm white", "brightness": 40}),
+        ("set the hall lights to reading mode", "home_light_set", {"device": "hall lights", "colour": "cool white", "brightness": 100}),
+        ("romantic lighting in the dining room", "home_light_set", {"device": "lights in the dining room", "colour": "warm white", "brightness": 20}),
+        # the vacuum and the coffee machine
+        ("get the robot vacuum going", "home_turn_on", {"device": "vacuum"}),
+        ("tell the hoover to clean the hallway", "home_turn_on", {"device": "vacuum"}),
+        ("the carpets need vacuuming", "home_turn_on", {"device": "vacuum"}),
+        ("set the espresso machine running", "home_turn_on", {"device": "espresso machine"}),
+        # colours said every way, levels in words and amounts
+        ("porch lights amber", "home_light_set", {"device": "porch lights", "colour": "amber"}),
+        ("make the bedroom light purple", "home_light_set", {"device": "bedroom light", "colour": "purple"}),
+        ("switch the lamp colour to teal", "home_light_set", {"device": "lamp", "colour": "teal"}),
+        ("turn the lights pink in the nursery", "home_light_set", {"device": "lights in the nursery", "colour": "pink"}),
+        ("set the strip lights to a cool white", "home_light_set", {"device": "strip lights", "colour": "cool white"}),
+        ("lights to full", "home_light_set", {"device": "lights", "brightness": 100}),
+        ("set the reading lamp at half brightness", "home_light_set", {"device": "reading lamp", "brightness": 50}),
+        ("increase the brightness by 15 percent", "home_light_set", {"device": "lights", "change": 15}),
+        ("lower the hall lights by twenty", "home_light_set", {"device": "hall lights", "change": -20}),
+        ("kill the lights", "home_turn_off", {"device": "lights"}),
+        ("a bit more light in here", "home_light_set", {"device": "lights", "change": 30}),
+        ("i need coffee", "home_turn_on", {"device": "coffee machine"}),
+        ("start brewing some espresso", "home_turn_on", {"device": "coffee machine"}),
+        # a name said first, as to any voice assistant
+        ("hey juno, switch off the attic light", "home_turn_off", {"device": "attic light"}),
     ],
 )  # fmt: skip
 def test_common_phrasings(text: str, tool: str, arguments: dict[str, Any]) -> None:
@@ -107,6 +141,16 @@ def test_common_phrasings(text: str, tool: str, arguments: dict[str, Any]) -> No
         "clean the cache",
         "put some jazz on",
         "start the podcast about space",
+        "make it work",  # a mood word only counts where light is meant
+        "make the summary shorter",
+        "set the mood for the party playlist",
+        "don't turn off the lights",
+        "juno why did you turn off the lights",
+        "make it brighter on the screen",
+        "what is a different colour for the logo",
+        "make the heading red",
+        "i need my coffee mug washed",
+        "kill the music",
     ],
 )
 def test_other_requests_are_left_alone(text: str) -> None:
@@ -117,6 +161,12 @@ def test_a_colour_change_without_a_colour_asks_for_it() -> None:
     found = match("change the colour of the desk lamp")
     assert found is not None and found.tool == "home_light_set"
     assert found.arguments == {"device": "desk lamp"} and "colour" in found.missing
+
+
+def test_a_new_colour_with_none_named_asks_which() -> None:
+    found = match("switch the lamps to a random colour")
+    assert found is not None and found.tool == "home_light_set"
+    assert found.arguments == {"device": "lamps"} and "colour" in found.missing
 
 
 def test_spoken_numbers_and_words() -> None:

@@ -259,7 +259,7 @@ def test_mark_move_archive_and_delete_are_reversible(tools: MailTools, inbox: Do
 
 
 def test_a_draft_round_trip(tools: MailTools, inbox: Dovecot, smtp: SmtpRecorder) -> None:
-    said = tools.mail_draft("bob@smith.example", "Plans", "See you Friday.").summary  # type: ignore[attr-defined]
+    said = tools.mail_draft("bob@smith.example", subject="Plans", body="See you Friday.").summary  # type: ignore[attr-defined]
     assert said.startswith('Saved a draft to bob@smith.example: "Plans" (Drafts/1)')
     ((flags, data),) = inbox.folder(ADDRESS, "Drafts")
     assert "\\Draft" in flags and b"See you Friday." in data
@@ -276,7 +276,7 @@ def test_send_reaches_the_smtp_server_with_the_right_headers(
     assert (
         "to: bob@smith.example" in preview and "subject: Hi" in preview and "Hello Bob" in preview
     )
-    said = tools.mail_send("bob@smith.example", "Hi", "Hello Bob").summary  # type: ignore[attr-defined]
+    said = tools.mail_send("bob@smith.example", subject="Hi", body="Hello Bob").summary  # type: ignore[attr-defined]
     assert said == 'Sent "Hi" to bob@smith.example.'
     ((sender, recipients, data),) = smtp.received
     message = email.message_from_bytes(data, policy=email.policy.default)
@@ -288,18 +288,32 @@ def test_send_reaches_the_smtp_server_with_the_right_headers(
     assert "\\Seen" in flags and message["Message-ID"].encode() in copy
 
 
+def test_a_send_without_a_subject_takes_the_first_words_of_its_text(
+    tools: MailTools, smtp: SmtpRecorder
+) -> None:
+    body = "the boat leaves at nine tomorrow morning sharp"
+    preview = tools.preview_send({"to": "bob@smith.example", "body": body}).text
+    assert "subject: The boat leaves at nine tomorrow…" in preview
+    tools.mail_send("bob@smith.example", body=body)  # type: ignore[attr-defined]
+    ((_, _, data),) = smtp.received
+    message = email.message_from_bytes(data, policy=email.policy.default)
+    assert message["Subject"] == "The boat leaves at nine tomorrow…"
+
+
 def test_a_half_failed_send_says_exactly_what_happened(
     tools: MailTools, smtp: SmtpRecorder
 ) -> None:
-    said = tools.mail_send("bob@smith.example, nobody@example.org", "Hi", "Hello").summary  # type: ignore[attr-defined]
+    said = tools.mail_send(
+        "bob@smith.example, nobody@example.org", subject="Hi", body="Hello"
+    ).summary  # type: ignore[attr-defined]
     assert said.startswith(
         'Sent "Hi" to bob@smith.example. The server refused nobody@example.org (550'
     )
     assert len(smtp.received) == 1
     with pytest.raises(MailError, match="nothing was sent: the message is too large"):
-        tools.mail_send("bob@smith.example", "Big", "x" * 300_000)  # type: ignore[attr-defined]
+        tools.mail_send("bob@smith.example", subject="Big", body="x" * 300_000)  # type: ignore[attr-defined]
     with pytest.raises(MailError, match="nothing was sent: the server refused every recipient"):
-        tools.mail_send("nobody@example.org", "Hi", "Hello")  # type: ignore[attr-defined]
+        tools.mail_send("nobody@example.org", subject="Hi", body="Hello")  # type: ignore[attr-defined]
     assert len(smtp.received) == 1
 
 

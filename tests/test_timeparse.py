@@ -116,3 +116,12 @@ def test_a_clock_time_followed_by_more_words(text: str, start: datetime) -> None
 def test_listing_ranges(text: str, first: str, last: str) -> None:
     span = parse_span(text, NOW)
     assert (span.start.date().isoformat(), span.end.date().isoformat()) == (first, last)
+
+
+def test_this_morning_is_today_even_once_begun() -> None:
+    """At 09:30, "this morning" is today's (it has begun); a bare "morning" is the next one."""
+    half_past_nine = datetime(2026, 12, 1, 9, 30, tzinfo=ZONE)
+    assert parse_moment("this morning", half_past_nine).start == at(2026, 12, 1, 9)
+    assert parse_moment("this morning at 8", half_past_nine).start == at(2026, 12, 1, 8)
+    assert parse_moment("in the morning", half_past_nine).start == at(2026, 12, 2, 9)
+    assert parse_moment("this evening", half_past_nine).start == at(2026, 12, 1, 19)

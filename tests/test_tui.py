@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input, Markdown
+from rich.text import Text
+from textual.widgets import DataTable, Input, Markdown
+from textual.widgets._data_table import default_cell_formatter
 
 from assistant.config import Config
 from assistant.models.scripted import ScriptedModel
@@ -195,6 +197,26 @@ async def test_tools_and_help_screens(config: Config) -> None:
         await pilot.press("escape", "f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+@pytest.mark.asyncio
+async def test_a_tool_description_is_shown_as_text_not_markup(config: Config) -> None:
+    """A third-party description with Rich markup must not restyle the table or add links."""
+    from assistant.tools import Effect, Tool
+
+    odd = Tool(
+        "odd_tool", "Lists [b]things[/b] [link=https://evil.example]click[/link]",
+        {"type": "object", "properties": {}}, Effect.READ, lambda: "", plugin="third",
+    )  # fmt: skip
+    app = BotpsyApp(config, model=ScriptedModel([]))
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(ToolsScreen([odd], {"odd_tool": "runs"}))
+        await pilot.pause()
+        cell = app.screen.query_one(DataTable).get_row_at(0)[-1]
+        shown = default_cell_formatter(cell)
+        assert isinstance(shown, Text)
+        assert shown.plain == "Lists [b]things[/b] [link=https://evil.example]click[/link]"
+        assert not shown.spans  # no style, no link
 
 
 def test_the_app_module_is_the_only_textual_importer() -> None:

@@ -225,8 +225,30 @@ def weather(home: Path, open_meteo: OpenMeteoStandIn, cli: Any) -> Any:
             "what's the temperature going to be on friday",
             {"when": "on friday", "about": "temperature"},
         ),
+        # no weather word: the outside, records, amounts, what to bring
+        ("whats it like outside", {}),
+        ("how is it out there this morning", {"when": "this morning"}),
+        ("is today the warmest day in porto", {"when": "today", "place": "porto", "about": "temperature"}),
+        ("will it get above thirty degrees on saturday", {"when": "on saturday", "about": "temperature"}),
+        ("how much rain fell in bergen today", {"when": "today", "place": "bergen", "about": "rain"}),
+        ("do i need sunblock tomorrow", {"when": "tomorrow", "about": "temperature"}),
+        ("expected snowfall in tromso", {"place": "tromso", "about": "snow"}),
+        # days as they are spoken, and the forecast's own reach
+        ("tomorrow's weather in faro", {"when": "tomorrow", "place": "faro"}),
+        ("weather on the third of december", {"when": "on the third of december"}),
+        ("forecast for december the ninth", {"when": "december the ninth"}),
+        ("the five day forecast", {"when": "the next five days"}),
+        ("a one week forecast for evora", {"when": "the next 7 days", "place": "evora"}),
+        ("weather for the following week", {"when": "next week"}),
+        ("will it snow in january", {"when": "january", "about": "snow"}),
+        ("show me the forecast for my area", {}),
+        ("whats the high tomorrow", {"when": "tomorrow", "about": "temperature"}),
+        ("is it going to be a lovely day on sunday", {"when": "on sunday"}),
+        ("chances of rain in braga", {"place": "braga", "about": "rain"}),
+        ("is it warm enough for sandals", {"about": "temperature"}),
+        ("weather", {}),
     ],
-)
+)  # fmt: skip
 def test_weather_questions_become_a_forecast_call(text: str, arguments: dict[str, str]) -> None:
     match = weather_question(text)
     assert match is not None and match.tool == "weather_forecast"
@@ -246,6 +268,13 @@ def test_weather_questions_become_a_forecast_call(text: str, arguments: dict[str
         "it's nice to meet you",
         "remind me to pack shorts",
         "please tell me to take a coat when it gets cold",
+        "what are the sales forecast numbers for december",
+        "forecast revenue for next quarter",
+        "is there a correlation between rain and traffic accidents",
+        "what is the fifth of november known for",
+        "what is the high point of the tour",
+        "what should i wear to the wedding",
+        "is it nice to meet you",
     ],
 )
 def test_requests_that_only_mention_the_weather_are_not_weather_questions(text: str) -> None:

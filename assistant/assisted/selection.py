@@ -23,6 +23,9 @@ _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
+_SIBILANT_ES = re.compile(r"(?:ss|x|zz|[cs]h)es$")  # "boxes", "matches"; not "sizes"
+
+
 def stem(word: str) -> str:
     """A light suffix-stripping stemmer: 'calculating' and 'calculated' meet at 'calcul'."""
     for suffix in (
@@ -39,7 +42,13 @@ def stem(word: str) -> str:
         "s",
         "ly",
     ):
+        if suffix == "s" and word.endswith("ss"):
+            break  # "address" and "class" are singular: "addresses" meets them
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "es" and not _SIBILANT_ES.search(word):
+                # "times" is "time" + "s", not "tim" + "es": stripping "es" made it meet
+                # the agent noun "timer" ("tim" + "er"); "boxes" and "matches" lose "es"
+                suffix = "s"
             # "probabilities" and "probability", "studied" and "study" meet at "probabilit"
             word = word[: -len(suffix)] + ("i" if suffix in ("ies", "ied") else "")
             break
@@ -61,6 +70,7 @@ class ToolScore:
     name: str
     name_hits: int
     description_hits: int
+    needs_name: int = 0  # name words needed (a question of knowledge asks for more evidence)
 
     @property
     def score(self) -> float:
@@ -69,7 +79,13 @@ class ToolScore:
 
     @property
     def relevant(self) -> bool:
-        """Evidence enough to call it: a word of its name, or two of its description."""
+        """Evidence enough to call it: a word of its name, or two of its description.
+
+        A request shaped as a question of knowledge needs words of the name (see
+        `name_words_needed`): offering a tool to an assisted model forces a call.
+        """
+        if self.needs_name:
+            return self.name_hits >= self.needs_name
         return self.name_hits >= 1 or self.description_hits >= 2
 
 
@@ -104,8 +120,22 @@ def _name_hits(wanted: set[str], name_words: set[str]) -> int:
 _ASKS_FOR = {k: set(v) for k, v in table("selection", "asks_for").items()}
 
 
+_CLAUSE_WORDS = words("selection", "clause_words")
+_AUXILIARIES = words("selection", "auxiliaries")
+
+
+def _questions(request: str) -> set[str]:
+    """The question words that ask: "when" asks in "when is it", not in "tell me when it is"."""
+    tokens = [w for w in _SPLIT.split(request.lower()) if w]
+    return {
+        w
+        for i, w in enumerate(tokens)
+        if w not in _CLAUSE_WORDS or (i + 1 < len(tokens) and tokens[i + 1] in _AUXILIARIES)
+    }
+
+
 def _asked_for(request: str) -> set[str]:
-    words = set(_SPLIT.split(request.lower()))
+    words = _questions(request)
     asked = {stem(w) for question, wants in _ASKS_FOR.items() if question in words for w in wants}
     named = len(unit_words(request)) + len({currency_code(m.group(0)) for m in
                                             CURRENCY_NAME.finditer(request)})  # fmt: skip
@@ -125,26 +155,97 @@ def _lead_words(description: str) -> set[str]:
     return content_words(f"{found.group(1)} {found.group(2)}") if found else set()
 
 
+# Words that say when, not what ("time", "now", "today"): evidence for a tool only beside a
+# word that says what, or for a tool about time itself (every word of its name is one of them).
+# Alone they made "what time is it now" a request for the player's "now playing".
+_WHEN_WORDS = words("selection", "when")
+_WHEN = frozenset(stem(w) for w in _WHEN_WORDS)
+
+
+def _about_time(name: str) -> bool:
+    """Every word of the tool's name says when (`time_now`); `timer_set` is about a timer."""
+    parts = [w for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w]
+    return bool(parts) and all(w in _WHEN_WORDS for w in parts)
+
+
+def _hits(wanted: set[str], name_words: set[str], description_words: set[str]) -> tuple[int, int]:
+    return _name_hits(wanted, name_words), sum(
+        1 for d in description_words if d in wanted or any(_related(d, w) for w in wanted)
+    )
+
+
+_OPENERS = tuple(sorted(words("selection", "knowledge_openers"), key=len, reverse=True))
+_FILLERS = tuple(sorted(words("selection", "fillers"), key=len, reverse=True))
+_KNOWLEDGE_WORDS = words("selection", "knowledge_words")
+
+
+def _spoken(request: str) -> str:
+    """The request as a spoken phrase: lower case, words only, fillers off the front."""
+    text = " ".join(w for w in _SPLIT.split(request.lower()) if w)
+    stripped = True
+    while stripped:
+        stripped = False
+        for filler in _FILLERS:
+            if text == filler or text.startswith(filler + " "):
+                text = text[len(filler) :].lstrip()
+                stripped = True
+    return text
+
+
+def name_words_needed(request: str) -> int:
+    """How many words of a tool's name a request must use for the tool to be relevant.
+
+    0: the usual rule (a name word, or two description words). A question of knowledge,
+    maths or chit-chat ("what is ...", "how many ... in ...", "who was ...") needs one:
+    its description words ("convert", "length") are the topic, not a tool's job. One
+    that names knowledge itself ("a joke", "the definition of") needs two: "open" alone
+    does not make a joke a file.
+    """
+    spoken = _spoken(request)
+    if set(spoken.split()) & _KNOWLEDGE_WORDS:
+        return 2
+    if any(spoken == o or spoken.startswith(o + " ") for o in _OPENERS):
+        return 1
+    return 0
+
+
 def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolScore]:
-    """A score for each tool, in the given order."""
-    wanted = content_words(request) | _asked_for(request)
-    scores = []
+    """A score for each tool, in the given order.
+
+    A word that says when counts only beside one that says what. A tool about time itself
+    (`time_now`) is the exception while no other tool shares a word of what with the
+    request: "what time is it now" is the clock's, "turn on the lights now" is not.
+    """
+    asked = _asked_for(request)  # "when did it open" asks for a date: that is its what
+    wanted = content_words(request) | asked
+    what = {w for w in wanted - _WHEN if len(w) > 1} | asked
+    counted = []
     for definition in definitions:
         function = definition.get("function", definition)
         description = function.get("description", "")
         name_words = content_words(function["name"]) | _lead_words(description)
         description_words = content_words(description) - name_words
-        scores.append(
-            ToolScore(
+        counted.append(
+            (
                 function["name"],
-                _name_hits(wanted, name_words),
-                sum(
-                    1
-                    for d in description_words
-                    if d in wanted or any(_related(d, w) for w in wanted)
-                ),
+                _hits(wanted, name_words, description_words),
+                _hits(what, name_words, description_words),
             )
         )
+    others_named = any(any(of_what) for name, _, of_what in counted if not _about_time(name))
+    needs = name_words_needed(request)
+    knowledge = {stem(w) for w in _KNOWLEDGE_WORDS}
+    scores = []
+    for name, of_all, of_what in counted:
+        if _about_time(name):
+            kept = of_what if others_named else of_all
+        else:
+            kept = of_all if any(of_what) else (0, 0)  # only words of when: no evidence of what
+        # "what's the date today" says only when: a tool about time needs no more evidence
+        own = 0 if _about_time(name) and not what - asked else needs
+        if own == 2 and knowledge & wanted & content_words(name):
+            own = 1  # "tell me a joke" is a joke tool's own request
+        scores.append(ToolScore(name, *kept, needs_name=own))
     return scores
 
 

@@ -1,10 +1,12 @@
-"""`botpsy eval scenarios`: botpsy's own requests, run for real against its built-in tools.
+"""`botpsy eval scenarios`: botpsy's own requests, in every domain, through the pipeline a user runs.
 
-Each scenario starts from a fresh local calendar at a pinned time, plays its
-turns through exactly the agent a user runs (local intents, then the model),
-and is right when the expected calls happened and the calendar ends in the
-expected state. Simple and complex tasks are reported apart, with which path
-(local intent or model) answered each turn.
+Each scenario starts in a fresh private home at a pinned time (scenario_world: the real
+calendar, task, contact, alarm and file stores, seeded from the scenario; stand-ins for the
+mail servers and Home Assistant), plays its turns through exactly the agent a user runs (local
+intents, then the model), and is right when the expected calls happened, with the expected
+arguments and resolved targets, and the stores end in the expected state. Scenarios whose
+tools reach services run in dry-run: calls are planned and recorded, none is made. Simple
+and complex tasks are reported apart, and per domain, with which path answered each turn.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from datetime import datetime
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from assistant.errors import ExitStatus, UsageError
 from assistant.evals.progress import Progress
+from assistant.evals.scenario_world import ZONE, HomeStandIn, alarms_after, private_home, seed
 
 
 @dataclass
@@ -30,10 +34,13 @@ class ScenarioResult:
 
     id: str
     kind: str
+    domain: str
     passed: bool
     paths: list[str]
     seconds: float
     problems: list[str] = field(default_factory=list)
+    reply: str = ""  # the last turn's reply
+    calls: list[str] = field(default_factory=list)  # "tool decision" of each call, in order
 
 
 def load_scenarios(path: Path | None) -> tuple[str, list[dict[str, Any]]]:
@@ -56,6 +63,60 @@ def _matches(actual: Any, expected: Any) -> bool:
     return bool(actual == expected)
 
 
+def _resolved(actual: Any, expected: Any) -> bool:
+    """A pinned target: a list means exactly those (comma-separated ids, in any order)."""
+    if actual is None:
+        return False
+    if isinstance(expected, list):
+        return sorted(str(actual).split(",")) == sorted(expected)
+    return _matches(actual, expected)
+
+
+def _tools(want: dict[str, Any]) -> list[str]:
+    """The acceptable tools of an expected call: one name, or a list of equally right ones."""
+    tool = want["tool"]
+    return [tool] if isinstance(tool, str) else list(tool)
+
+
+def _call_problems(expected_calls: list[dict[str, Any]], made: list[Any]) -> list[str]:
+    problems = []
+    if len(made) != len(expected_calls):
+        problems.append(f"expected {len(expected_calls)} calls, got {[c.tool for c in made]}")
+    for want, call in zip(expected_calls, made, strict=False):
+        if call.tool not in _tools(want):
+            problems.append(f"called {call.tool}, expected {' or '.join(_tools(want))}")
+            continue
+        for key, value in want.get("arguments", {}).items():
+            if not _matches(call.arguments.get(key, ""), value):
+                problems.append(
+                    f"{call.tool}: {key}={call.arguments.get(key)!r}, expected {value!r}"
+                )
+        pinned = getattr(call, "pinned", None) or {}
+        for key, value in want.get("resolved", {}).items():
+            if not _resolved(pinned.get(key), value):
+                problems.append(
+                    f"{call.tool}: {key} resolved to {pinned.get(key)!r}, expected {value!r}"
+                )
+        for attribute in ("decision", "outcome"):
+            if attribute in want and getattr(call, attribute) != want[attribute]:
+                problems.append(
+                    f"{call.tool}: {attribute} {getattr(call, attribute)}, expected {want[attribute]}"
+                )
+    return problems
+
+
+def _task_problems(scenario: dict[str, Any], tasks: list[Any]) -> list[str]:
+    """Tasks compare by title and done, and by list when the expectation names one."""
+    have = sorted((t.title.lower(), t.done, getattr(t, "list_name", "").lower()) for t in tasks)
+    want = sorted((t["title"].lower(), t.get("done", False), t.get("list", "").lower())
+                  for t in scenario["expect_tasks"])  # fmt: skip
+    if len(have) != len(want) or not all(
+        h[:2] == w[:2] and w[2] in h[2] for h, w in zip(have, want, strict=False)
+    ):
+        return [f"tasks are {have}, expected {want}"]
+    return []
+
+
 def check(
     scenario: dict[str, Any],
     calls: list[Any],
@@ -63,38 +124,32 @@ def check(
     events: list[Any],
     tasks: list[Any] | None = None,
     files: list[str] | None = None,
+    alarms: list[tuple[str, str, str]] | None = None,
+    home_calls: list[str] | None = None,
 ) -> list[str]:
     """What differs from the expectation (empty when the scenario passed)."""
     problems = []
     if "expect_tasks" in scenario:
-        have_tasks = sorted((t.title.lower(), t.done) for t in tasks or [])
-        want_tasks = sorted(
-            (t["title"].lower(), t.get("done", False)) for t in scenario["expect_tasks"]
-        )
-        if have_tasks != want_tasks:
-            problems.append(f"tasks are {have_tasks}, expected {want_tasks}")
+        problems += _task_problems(scenario, tasks or [])
     if "expect_files" in scenario and sorted(files or []) != sorted(scenario["expect_files"]):
         problems.append(
             f"files are {sorted(files or [])}, expected {sorted(scenario['expect_files'])}"
         )
-    expected_calls = scenario.get("expect_calls", [])
-    made = list(calls)
-    if len(made) != len(expected_calls):
-        problems.append(f"expected {len(expected_calls)} calls, got {[c.tool for c in made]}")
-    for want, call in zip(expected_calls, made, strict=False):
-        if call.tool != want["tool"]:
-            problems.append(f"called {call.tool}, expected {want['tool']}")
-            continue
-        for key, value in want.get("arguments", {}).items():
-            if not _matches(call.arguments.get(key, ""), value):
-                problems.append(
-                    f"{call.tool}: {key}={call.arguments.get(key)!r}, expected {value!r}"
-                )
-        for attribute in ("decision", "outcome"):
-            if attribute in want and getattr(call, attribute) != want[attribute]:
-                problems.append(
-                    f"{call.tool}: {attribute} {getattr(call, attribute)}, expected {want[attribute]}"
-                )
+    if "expect_alarms" in scenario:
+        have_alarms = sorted(alarms or [])
+        want_alarms = sorted((a.get("kind", "alarm"), a["at"], a.get("label", ""))
+                             for a in scenario["expect_alarms"])  # fmt: skip
+        if len(have_alarms) != len(want_alarms) or not all(
+            h[0] == w[0] and h[1].startswith(w[1]) and w[2].lower() in h[2].lower()
+            for h, w in zip(have_alarms, want_alarms, strict=False)
+        ):
+            problems.append(f"alarms are {have_alarms}, expected {want_alarms}")
+    if "expect_home_calls" in scenario and (home_calls or []) != scenario["expect_home_calls"]:
+        problems.append(
+            f"Home Assistant was asked {home_calls or []}, expected {scenario['expect_home_calls']}"
+        )
+    if "expect_calls" in scenario:  # absent: any calls that leave the expected state are right
+        problems += _call_problems(scenario["expect_calls"], list(calls))
     for word in scenario.get("expect_reply", []):
         if word.lower() not in reply.lower():
             problems.append(f"the reply does not mention {word!r}")
@@ -108,80 +163,78 @@ def check(
     return problems
 
 
+class Refuser:
+    """The scenario's user says no to every sensitive call."""
+
+    def approve(self, request: Any) -> Any:
+        from assistant.policy import Approval
+
+        return Approval(False, note="the user said no")
+
+
+class Person:
+    """The scenario's user, at the terminal: answers the questions and says yes."""
+
+    def approve(self, request: Any) -> Any:
+        from assistant.policy import Approval
+
+        return Approval(True, note="the user said yes")
+
+
 def run_scenario(
     scenario: dict[str, Any], now: str, model: Any, use_intents: bool
 ) -> ScenarioResult:
-    """Play one scenario in a fresh data dir."""
-    from botpsy_calendar.store import Event, VdirStore
+    """Play one scenario in a fresh private home; `dry_run = true` plans calls and runs none."""
+    from botpsy_calendar.store import VdirStore
 
     from assistant.app import build_assistant
-    from assistant.clock import Clock
-    from assistant.config import Config
-    from assistant.policy import Approval
 
-    class Refuser:
-        def approve(self, request: Any) -> Approval:
-            return Approval(False, note="the user said no")
-
-    class Person:
-        """The scenario's user, at the terminal: answers the questions and says yes."""
-
-        def approve(self, request: Any) -> Approval:
-            return Approval(True, note="the user said yes")
-
-    with tempfile.TemporaryDirectory(prefix="botpsy-scenario-") as folder:
-        config = Config(data_dir=Path(folder), timezone="Europe/Berlin")
-        documents = Path(folder) / "Documents"
-        documents.mkdir()
-        for item in scenario.get("files", []):  # a folder tree for the file tools
-            target = documents / item["path"]
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(item.get("text", ""), encoding="utf-8")
-        config.plugins = {"files": {"folders": [str(documents)]}}
-        clock = Clock.for_user("Europe/Berlin")
-        pinned = datetime.fromisoformat(now)
-        store = VdirStore(Path(folder) / "calendars", "personal", clock.zone)
-        for item in scenario.get("setup", []):
-            start = datetime.fromisoformat(item["start"]).replace(tzinfo=clock.zone)
-            end = (
-                datetime.fromisoformat(item["end"]).replace(tzinfo=clock.zone)
-                if "end" in item
-                else None
+    pinned = datetime.fromisoformat(now)
+    home = HomeStandIn(scenario.get("home", [])).start()
+    try:
+        with (
+            tempfile.TemporaryDirectory(prefix="botpsy-scenario-") as name,
+            private_home(Path(name), pinned, home.url) as config,
+        ):
+            folder = Path(name)
+            documents = folder / "Documents"
+            seed(scenario, config.data_dir, documents, pinned)
+            approver = Person() if scenario.get("approve", True) else Refuser()
+            started = time.perf_counter()
+            assistant = build_assistant(
+                config, approver, model=model, dry_run=bool(scenario.get("dry_run", False))
             )
-            store.save(Event(item["title"], start, end or start.replace(hour=start.hour + 1)))
-        approver = Person() if scenario.get("approve", True) else Refuser()
-        import os
-
-        previous = os.environ.get("BOTPSY_NOW")
-        os.environ["BOTPSY_NOW"] = pinned.isoformat()
-        started = time.perf_counter()
-        try:
-            assistant = build_assistant(config, approver, model=model)
-            session = None
             calls: list[Any] = []
             paths: list[str] = []
             reply = ""
-            for turn in scenario["turns"]:
-                result = assistant.agent.run(turn, session, use_intents=use_intents)
-                session = assistant.sessions.load(result.session)
-                calls += result.calls
-                paths.append(result.path)
-                reply = result.reply
-            assistant.audit.close()
-            assistant.sessions.close()
-        finally:
-            if previous is None:
-                os.environ.pop("BOTPSY_NOW", None)
-            else:
-                os.environ["BOTPSY_NOW"] = previous
-        files = sorted(str(p.relative_to(documents)) for p in documents.rglob("*") if p.is_file())
-        problems = check(scenario, calls, reply, store.events(), store.tasks(), files)
-        return ScenarioResult(scenario["id"], scenario["kind"], not problems, paths,
-                              time.perf_counter() - started, problems)  # fmt: skip
+            try:
+                session = None
+                for turn in scenario["turns"]:
+                    result = assistant.agent.run(turn, session, use_intents=use_intents)
+                    session = assistant.sessions.load(result.session)
+                    calls += result.calls
+                    paths.append(result.path)
+                    reply = result.reply
+            finally:  # not assistant.close(): the model is shared by every scenario
+                assistant.plugins.close()
+                assistant.audit.close()
+                assistant.sessions.close()
+            seconds = time.perf_counter() - started
+            store = VdirStore(config.data_dir / "calendars", "personal", ZoneInfo(ZONE))
+            files = sorted(
+                str(p.relative_to(documents)) for p in documents.rglob("*") if p.is_file()
+            )
+            problems = check(scenario, calls, reply, store.events(), store.tasks(), files,
+                             alarms_after(config.data_dir, pinned), list(home.calls))  # fmt: skip
+    finally:
+        home.stop()
+    made = [f"{c.tool} {c.decision}" for c in calls]
+    return ScenarioResult(scenario["id"], scenario["kind"], scenario.get("domain", "calendar"),
+                          not problems, paths, seconds, problems, reply, made)  # fmt: skip
 
 
 def main(argv: list[str]) -> int:
-    """`botpsy eval scenarios [--file F] [--no-intents] [--model PATH] [--json]`."""
+    """`botpsy eval scenarios [--file F] [--only ID] [--domain D] [--no-intents] [--json] ...`."""
     parser = argparse.ArgumentParser(
         prog="botpsy eval scenarios", description="botpsy's own suite."
     )
@@ -194,6 +247,7 @@ def main(argv: list[str]) -> int:
         "--no-intents", action="store_true", help="answer every turn with the model"
     )
     parser.add_argument("--only", action="append", help="run only this scenario id (repeatable)")
+    parser.add_argument("--domain", action="append", help="run only this domain (repeatable)")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args(argv)
     from assistant.app import make_model
@@ -204,6 +258,13 @@ def main(argv: list[str]) -> int:
         scenarios = [s for s in scenarios if s["id"] in args.only]
         if not scenarios:
             raise UsageError(f"no scenario with id {', '.join(args.only)}")
+    if args.domain:
+        known = {s.get("domain", "calendar") for s in scenarios}
+        if unknown := sorted(set(args.domain) - known):
+            raise UsageError(
+                f"--domain: no scenarios in {', '.join(unknown)} (have {', '.join(sorted(known))})"
+            )
+        scenarios = [s for s in scenarios if s.get("domain", "calendar") in args.domain]
     model = make_model(load_config(args.config), args.model)
     results = []
     meter = Progress("scenarios", len(scenarios))
@@ -212,24 +273,8 @@ def main(argv: list[str]) -> int:
         meter.update(index)
     meter.close()
     model.close()
-    report: dict[str, Any] = {
-        "model": getattr(model, "name", "model"),
-        "intents": not args.no_intents,
-        "kinds": {},
-    }
-    for kind in ("simple", "complex"):
-        mine = [r for r in results if r.kind == kind]
-        turns = [p for r in mine for p in r.paths]
-        report["kinds"][kind] = {
-            "scenarios": len(mine),
-            "passed": sum(r.passed for r in mine),
-            "accuracy": round(sum(r.passed for r in mine) / len(mine), 4) if mine else 0.0,
-            "turns_by_intent": sum(p in ("intent", "followup") for p in turns),
-            "turns_by_model": sum(p == "model" for p in turns),
-            "seconds_per_scenario": round(sum(r.seconds for r in mine) / len(mine), 3)
-            if mine
-            else 0.0,
-        }
+    report: dict[str, Any] = {"model": getattr(model, "name", "model"),
+                              "intents": not args.no_intents, **summarize(results)}  # fmt: skip
     report["scenarios"] = [r.__dict__ for r in results]
     if args.json:
         print(json.dumps(report, indent=2))
@@ -241,7 +286,30 @@ def main(argv: list[str]) -> int:
     for kind, k in report["kinds"].items():
         print(f"{kind:<8} {k['passed']:>4}/{k['scenarios']:<4} {k['accuracy']:>9.0%} {k['turns_by_intent']:>10}"
               f" {k['turns_by_model']:>9} {k['seconds_per_scenario']:>11.2f}")  # fmt: skip
+    print("by domain: " + ", ".join(f"{d} {k['passed']}/{k['scenarios']}"
+                                    for d, k in report["domains"].items()))  # fmt: skip
     for r in results:
         mark = "ok " if r.passed else "XX "
-        print(f"  {mark}{r.id:<20} {'/'.join(r.paths):<16} {'; '.join(r.problems)[:150]}")
+        print(f"  {mark}{r.id:<24} {'/'.join(r.paths):<16} {'; '.join(r.problems)[:150]}")
     return ExitStatus.OK
+
+
+def _figures(mine: list[ScenarioResult]) -> dict[str, Any]:
+    turns = [p for r in mine for p in r.paths]
+    return {
+        "scenarios": len(mine),
+        "passed": sum(r.passed for r in mine),
+        "accuracy": round(sum(r.passed for r in mine) / len(mine), 4) if mine else 0.0,
+        "turns_by_intent": sum(p in ("intent", "followup", "declined") for p in turns),
+        "turns_by_model": sum(p == "model" for p in turns),
+        "seconds_per_scenario": round(sum(r.seconds for r in mine) / len(mine), 3) if mine else 0.0,
+    }
+
+
+def summarize(results: list[ScenarioResult]) -> dict[str, Any]:
+    """Figures per kind (simple, complex) and per domain."""
+    kinds = {kind: _figures([r for r in results if r.kind == kind])
+             for kind in ("simple", "complex")}  # fmt: skip
+    domains = {domain: _figures([r for r in results if r.domain == domain])
+               for domain in sorted({r.domain for r in results})}  # fmt: skip
+    return {"kinds": kinds, "domains": domains}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-API_VERSION = "1.0"  # major: hooks or names removed or changed; minor: things added
+API_VERSION = "1.1"  # major: hooks or names removed or changed; minor: things added
 
 _CLAUSE = re.compile(r"^\s*(>=|<=|==|!=|~=|>|<)?\s*(\d+(?:\.\d+)*)\s*$")
 

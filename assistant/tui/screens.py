@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -298,9 +299,10 @@ class ToolsScreen(ModalScreen[None]):
         """Fill the table."""
         table = self.query_one(DataTable)
         table.add_columns("tool", "plugin", "effect", "policy", "what it does")
-        for tool in self.tools:
-            table.add_row(tool.name, tool.plugin, str(tool.effect), self.status.get(tool.name, ""),
-                          tool.description)  # fmt: skip
+        for tool in self.tools:  # plain text: a plugin's "[link=...]" is shown, not rendered
+            cells = (tool.name, tool.plugin, str(tool.effect), self.status.get(tool.name, ""),
+                     one_line(tool.description, 300))  # fmt: skip
+            table.add_row(*(Text(cell) for cell in cells))
 
 
 class HelpScreen(ModalScreen[None]):

@@ -1,4 +1,5 @@
-"""botpsy's alarms plugin: alarms and timers, stored in SQLite and rung by `botpsy daemon`.
+"""botpsy's alarms plugin: alarms and timers, stored in SQLite and rung by `botpsy daemon`,
+and the clock itself (`time_now`: the time and date here or in another zone).
 
 Registered through the `botpsy` entry-point group like any third-party plugin, as
 `clock` (so it loads after the calendar, whose intents are tried first). The tools set, list and cancel; the `due_items` hook tells the daemon what rings
@@ -13,6 +14,8 @@ from collections.abc import Callable
 from datetime import datetime
 
 from assistant.api import DueItem, PluginContext, hookimpl, one_line
+from botpsy_alarms.clock import ClockTools
+from botpsy_alarms.clock_intents import clock_matchers
 from botpsy_alarms.intents import make_matchers
 from botpsy_alarms.store import Alarm, AlarmStore
 from botpsy_alarms.tools import AlarmTools, length_words
@@ -22,19 +25,22 @@ BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
 
 def open_store(context: PluginContext) -> AlarmStore:
     """The user's alarm database (opened per call, so other processes see every change)."""
-    return AlarmStore(context.data_dir / "alarms" / "alarms.sqlite3", context.clock.zone)
+    return AlarmStore(
+        context.data_dir / "alarms" / "alarms.sqlite3", context.clock.zone, context.clock.now
+    )
 
 
 @hookimpl
 def register_tools(register: Callable[..., None], context: PluginContext) -> None:
-    """Set, list and cancel alarms and timers."""
+    """Set, list and cancel alarms and timers; tell the time here and elsewhere."""
     register(AlarmTools(open_store(context), context.clock))
+    register(ClockTools(context.clock))
 
 
 @hookimpl
 def register_intents(register: Callable[..., None], context: PluginContext) -> None:
     """ "Wake me up at 6:30", "set a timer for twenty minutes", "what alarms do I have"."""
-    for name, matcher in make_matchers(context.clock.now):
+    for name, matcher in [*make_matchers(context.clock.now), *clock_matchers(context.clock.now)]:
         register(name, matcher)
 
 

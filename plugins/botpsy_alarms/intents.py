@@ -26,7 +26,7 @@ _WAKE = re.compile(
 )
 # "Alert me in three hours", "ring me at 7": an alarm, not a wake-up.
 _ALERT = re.compile(
-    r"^(?:alert|ring|buzz|beep|ping)\s+me\s+(?P<when>(?:in|at|after)\s+.+?)\??$", re.I
+    r"^(?:alert|ring|buzz|beep|ping|alarm)\s+me\s+(?P<when>(?:in|at|after)\s+.+?)\??$", re.I
 )
 _SET_ALARM = re.compile(
     r"^(?:(?:set|make|create|add|put|schedule|start|turn\s+on|give\s+me|i\s+(?:need|want)"
@@ -51,7 +51,7 @@ _COUNTDOWN = re.compile(
 )
 _ASK = re.compile(
     r"^(?:what|which|show|list|tell|read|check|do\s+i\s+have|have\s+i\s+(?:got|set)|are\s+there|is\s+there"
-    r"|is\s+my|are\s+my|any|how\s+(?:many|much|long)|when\s+(?:is|does|will|do)|my|did\s+i"
+    r"|is\s+my|are\s+my|are\s+any|any|how\s+(?:many|much|long)|when\s+(?:is|does|will|do)|my|did\s+i"
     r"|at\s+what\s+time|provide|report|give\s+me|let\s+me\s+know|(?:the\s+)?(?:next|upcoming)\s+(?=alarm|timer))\b",
     re.I,
 )
@@ -62,10 +62,34 @@ _NOT_ASKING = re.compile(
     r"\b(?:set\s+(?:an?|my|the)\s+new|cancel|delete|remove|turn\s+off|switch\s+off|change|move|snooze)\b",
     re.I,
 )
+_WISH = r"(?:i\s+(?:want|need|would\s+like)\s+(?:you\s+)?to\s+|i'?d\s+like\s+(?:you\s+)?to\s+)?"
 _CANCEL = re.compile(
-    r"^(?:cancel|delete|remove|clear|turn\s+off|switch\s+off|shut\s+off|stop|disable|unset|kill"
-    r"|get\s+rid\s+of|take\s+off|drop)\s+(?P<what>.*?\b(?:alarms?|timers?|wake[- ]?up(?:\s+call)?)\b.*?)\??$",
+    rf"^{_WISH}(?:cancel|delete|remove|clear|turn\s+off|switch\s+off|shut\s+off|stop|disable|unset"
+    r"|kill|get\s+rid\s+of|take\s+off|drop)\s+(?P<what>.*?\b(?:alarms?|timers?|wake[- ]?up(?:\s+call)?)\b.*?)"
+    r"\??$",
     re.I,
+)
+# "turn my 7 am alarm off", "switch the timer off".
+_OFF_AFTER = re.compile(
+    rf"^{_WISH}(?:turn|switch|shut|shut)\s+(?P<what>(?:the|my|that|this|all(?:\s+my)?|all\s+the)\s+"
+    r"(?:[\w:]+\s+){0,3}?(?:alarms?|timers?))\s+off\??$",
+    re.I,
+)
+# "i don't need the 6 am alarm anymore": a cancel said as a wish.
+_NO_LONGER = re.compile(
+    r"^i\s+(?:don'?t|do\s+not|no\s+longer)\s+(?:need|want)\s+(?P<what>(?:the|my|that|this|an?)\s+"
+    r".*?\b(?:alarms?|timers?|wake[- ]?up(?:\s+call)?)\b.*?)(?:\s+(?:anymore|any\s+more|now))?\??$",
+    re.I,
+)
+# "alarms for tomorrow", "my alarms on friday": a list asked with no verb.
+_BARE_LIST = re.compile(
+    r"^(?:(?:my|the|all(?:\s+my)?|any)\s+)?(?:alarms|timers|alarms\s+and\s+timers)"
+    r"(?:\s+(?:set|i\s+have))?(?P<period>\s+(?:for|on)\s+.+?)?\??$",
+    re.I,
+)
+# Speech to botpsy may start with another assistant's name, out of habit ("siri, ...").
+_NAME = re.compile(
+    r"^(?:(?:hey|ok|okay)\s+)?(?:siri|google|alexa|cortana|bixby)[,:]?\s+(?=\w)", re.I
 )
 _REMIND = re.compile(
     r"^remind\s+me\s+(?P<when>(?:in|at|on|by|tomorrow|tonight|this|next|later)\b.*?)\s+"
@@ -117,7 +141,13 @@ def _digits(text: str) -> str:
         minute = _MINUTES[m.group(2).lower()] if m.group(2) else None
         return f"{hour}:{minute:02d}" if minute is not None else str(hour)
 
-    return _WORD_CLOCK.sub(clock, text)
+    text = _WORD_CLOCK.sub(clock, text)
+    # "6 30" as speech is written: half past six
+    return re.sub(
+        r"(?:(?<=\bat )|(?<=\bfor )|^)(\d{1,2}) ([0-5]\d)(?!\s*(?:minutes?|mins?|hours?|seconds?))\b",
+        r"\1:\2",
+        text,
+    )
 
 
 def resolve(phrase: str, now: datetime, wake: bool) -> str | None:
@@ -156,7 +186,19 @@ def resolve(phrase: str, now: datetime, wake: bool) -> str | None:
     return choices[0] if invalid else None
 
 
+# "set an alarm to wake me up at 6", "set my alarm to go off at 7": what an alarm does, then when.
+_DOES = re.compile(
+    r"^(?:to|that\s+will|which\s+will|so\s+it)\s+(?P<wake>wake\s+me(?:\s+up)?|get\s+me\s+up|go\s+off"
+    r"|ring|sound)\s*",
+    re.I,
+)
+
+
 def _alarm(when: str | None, now: datetime, wake: bool) -> IntentMatch | None:
+    does = _DOES.match(when or "")
+    if does:
+        wake = wake or does.group("wake").lower().startswith(("wake", "get"))
+        when = when[does.end() :] if when else when
     if not when:
         return IntentMatch("alarm_set", {}, missing={"time": "What time should the alarm ring?"})
     resolved = resolve(when, now, wake)
@@ -185,6 +227,44 @@ def _length(text: str) -> str | None:
     except TimeParseError:
         return text if _AMOUNT.fullmatch(text) else None
     return text
+
+
+# "what time do i wake up tomorrow": the alarms of that day.
+_WAKE_WHEN = re.compile(
+    r"^(?:what\s+time|when)\s+(?:do|will|am|should)\s+i\s+(?:wake|get)\s+up(?:\s+(?P<period>.+?))?\??$",
+    re.I,
+)
+_DAY_WORDS = re.compile(
+    r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend"
+    r"|week|morning|evening)\b",
+    re.I,
+)
+
+
+def _last_words(text: str) -> str:
+    """The period at the end of a question ("... do i have tomorrow"): its last words that name a day."""
+    words = text.rstrip("?").split()
+    for size in (3, 2, 1):
+        tail = " ".join(words[-size:])
+        if (
+            len(words) >= size
+            and _DAY_WORDS.search(tail)
+            and not re.match(r"(?:do|i|have|set)\b", tail)
+        ):
+            return tail
+    return ""
+
+
+def _with_period(phrase: str | None, now: datetime) -> IntentMatch:
+    """The alarm list, of the period `phrase` names when it resolves, else of all."""
+    phrase = re.sub(
+        r"^(?:the|this)\s+(?=morning|afternoon|evening|night)", "", (phrase or "").strip()
+    )
+    if phrase:
+        with contextlib.suppress(TimeParseError):
+            parse_span(phrase, now)
+            return IntentMatch("alarm_list", {"when": phrase})
+    return IntentMatch("alarm_list", {})
 
 
 def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
@@ -239,8 +319,14 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         return IntentMatch("timer_set", {"duration": length} | ({"label": label} if label else {}))
 
     def list_alarms(text: str) -> IntentMatch | None:
+        wake = _WAKE_WHEN.match(text)
+        if wake:
+            return _with_period(wake.group("period"), now())
         noun = _NOUN.search(text)
-        if not (_ASK.match(text) and noun and not _NOT_ASKING.search(text)):
+        bare = _BARE_LIST.match(text)
+        if not (bare or (_ASK.match(text) and noun and not _NOT_ASKING.search(text))):
+            return None
+        if noun is None:
             return None
         period = _PERIOD.search(text, noun.end())
         if period:
@@ -250,10 +336,10 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             with contextlib.suppress(TimeParseError):
                 parse_span(phrase, now())
                 return IntentMatch("alarm_list", {"when": phrase})
-        return IntentMatch("alarm_list", {})
+        return _with_period(_last_words(text[noun.end() :]), now())
 
     def cancel_alarm(text: str) -> IntentMatch | None:
-        m = _CANCEL.match(text)
+        m = _CANCEL.match(text) or _OFF_AFTER.match(text) or _NO_LONGER.match(text)
         if not m:
             return None
         return IntentMatch("alarm_delete", {"alarm": m.group("what").strip()})
@@ -272,10 +358,20 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             return None
         return IntentMatch("task_add", {"title": what[0].upper() + what[1:], "due": when})
 
-    return [
+    matchers: list[tuple[str, Matcher]] = [
         ("cancel_alarm", cancel_alarm),
         ("list_alarms", list_alarms),
         ("set_timer", set_timer),
         ("set_alarm", set_alarm),
         ("remind_in", remind_in),
     ]
+    return [(name, addressed(matcher)) for name, matcher in matchers]
+
+
+def addressed(matcher: Matcher) -> Matcher:
+    """The matcher, after another assistant's name ("siri, ...") is taken off the request."""
+
+    def without_name(text: str) -> IntentMatch | None:
+        return matcher(_NAME.sub("", text, count=1))
+
+    return without_name

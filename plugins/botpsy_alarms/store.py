@@ -8,7 +8,7 @@ Times are stored as UTC ISO 8601 and handed back in the user's zone.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
@@ -56,9 +56,12 @@ def _utc(moment: datetime) -> str:
 class AlarmStore:
     """The alarms database of one user."""
 
-    def __init__(self, path: Path, zone: tzinfo) -> None:
+    def __init__(self, path: Path, zone: tzinfo, now: Callable[[], datetime] | None = None) -> None:
         self.path = path
         self.zone = zone
+        # botpsy's clock, not the wall's: with BOTPSY_NOW (or a test's pinned now) what counts
+        # as "rang long ago" must agree with when the alarms were set.
+        self.now = now or (lambda: datetime.now(UTC))
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -75,11 +78,11 @@ class AlarmStore:
         """Store a new alarm or timer; old ones that rang long ago are dropped."""
         when = _utc(at)
         with self._db() as db:
-            cutoff = _utc(datetime.now(UTC) - KEEP_PAST)
+            cutoff = _utc(self.now() - KEEP_PAST)
             db.execute("DELETE FROM alarms WHERE at < ?", (cutoff,))
             cursor = db.execute(
                 "INSERT INTO alarms(kind, at, label, seconds, created) VALUES (?, ?, ?, ?, ?)",
-                (kind, when, label, seconds, datetime.now(UTC).isoformat()),
+                (kind, when, label, seconds, self.now().astimezone(UTC).isoformat()),
             )
             new_id = int(cursor.lastrowid or 0)
         return Alarm(new_id, kind, at.astimezone(self.zone), label, seconds)

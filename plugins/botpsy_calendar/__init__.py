@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlsplit
 
 from assistant.api import Account, DueItem, Moment, PluginContext, hookimpl, one_line
 from botpsy_calendar.account import CalendarAccountKind
-from botpsy_calendar.contacts import ContactBook, ContactTools, make_contact_matcher
+from botpsy_calendar.contacts import ContactBook, ContactTools
 from botpsy_calendar.dav import DavClient
 from botpsy_calendar.intents import make_matchers
 from botpsy_calendar.store import VdirStore
@@ -83,7 +83,12 @@ def open_contacts(context: PluginContext) -> ContactBook:
         account = calendar_account(context)
         if account is not None and account.get("addressbook"):
             folder = account_root(context.data_dir, account.name) / "contacts"
-            book = ContactBook(folder, account.get("addressbook"), connector(context, account))
+            book = ContactBook(
+                folder,
+                account.get("addressbook"),
+                connector(context, account),
+                dry_run=context.dry_run,
+            )
         else:
             book = ContactBook(context.data_dir / "contacts")
         context.shared["calendar.contacts"] = book
@@ -133,8 +138,7 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         register(name, matcher)
     for name, matcher in make_task_matchers(context.clock.now, has_task):
         register(name, matcher)
-    open_contacts(context)
-    register("find_contact", make_contact_matcher())
+    open_contacts(context)  # offers the "contacts" service; its intents are in make_matchers
 
 
 # The longest reminder the tools set (four weeks): how far ahead of a window events are read.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import islice
 
 from assistant.api import (
@@ -20,9 +20,49 @@ from assistant.api import (
     parse_moment,
     parse_span,
 )
+from botpsy_calendar.contacts import make_contact_matcher
+from botpsy_calendar.speech import (
+    ADD_IT,
+    AFTER_TIME,
+    AGENDA_LEAD,
+    AGENDA_WITH_TIME,
+    AGENDA_WORDS,
+    ANY_KIND,
+    ANY_KIND_HEAD,
+    BARE_PERIOD,
+    BOOKING_VERBS,
+    DAYS_OWN,
+    DET,
+    EVENT_ASK,
+    GENERIC_EVENT,
+    GOING,
+    HAVE_KIND,
+    HAVING,
+    IS_ON,
+    KIND_HEAD,
+    KIND_NOUN,
+    MARK,
+    MEETING,
+    MY_PERIOD,
+    NAMED_KIND,
+    NEW_EVENT,
+    NOT_AGENDA,
+    OWNED,
+    OWNED_KIND,
+    PERIOD_SPANS,
+    RIDES,
+    THE_KIND,
+    TRAVEL,
+    WHICH_EVENT,
+    as_cancel,
+    content_words,
+    elsewhere,
+    without_match,
+)
 
 _ADD = re.compile(
-    r"^(?P<verb>add|schedule|put|book|create|set up|make|plan|pencil in|set|arrange|organi[sz]e|enter)\s+"
+    r"^(?P<verb>add|schedule|put(?:\s+in)?|book|create|set up|make|plan|pencil in|set|arrange"
+    r"|organi[sz]e|enter|save\s+the\s+date(?:\s+for)?)\s+"
     r"(?:an?\s+|the\s+|my\s+)?(?P<noun>(?:new\s+)?(?:calendar\s+)?(?:event|appointment|entry)\s+"
     r"(?:for\s+|called\s+|named\s+)?)?"
     r"(?P<rest>.+)$",
@@ -53,7 +93,7 @@ _OTHER_DOMAINS = re.compile(
     re.I,
 )
 _NOT_A_TITLE = re.compile(
-    r"^(what|when|where|who|whom|how|why|which|is|are|am|do|does|did|can|could|will|would|should|"
+    r"^(what|when|where|who|whom|how|why|which|is|are|am|do|does|did|can|could|will|would|should|any|"
     r"tell|show|find|search|look|send|email|mail|reply|forward|remind|read|check|list|delete|cancel|"
     r"remove|move|open|turn|set|play|call|text|message|i|we|it|there|please|wake|dim|switch|mute|"
     r"unmute|pause|resume|stop|skip)\b",
@@ -69,6 +109,8 @@ _NO_TOOL = re.compile(
     r"|^(?:make|get|bring|fetch|brew)\s+(?:me|us)\b",
     re.I,
 )
+
+
 _CANCEL = re.compile(
     r"^(?:cancel|delete|remove|drop|call off|clear|erase)\s+(?:my\s+|the\s+|our\s+|that\s+)?(?P<rest>.+?)"
     r"(?P<where>\s+(?:from|off|in|on)\s+(?:my|the)(?:\s+(?P<day>[\w\s']{1,30}?))?"
@@ -86,7 +128,7 @@ _EVENT_WORDS = re.compile(
 # Never a bulk delete on the intents path: the assistant asks which one (deletes ask anyway).
 _CLEAR_ALL = re.compile(
     r"^(?:(?:completely|totally|fully|entirely|just)\s+)?(?:(?:clear|wipe|empty|free\s+up)(?:\s+out)?\s+(?:(?:my|the|our)\s+)?(?P<what>calendar|agenda|schedule"
-    r"|diary|day|morning|afternoon|evening|week|weekend)(?P<rest1>.*)"
+    r"|diary|day|morning|afternoon|evening|weekend|week)\b(?P<rest1>.*)"
     r"|(?:delete|remove|cancel|clear|erase)\s+(?:(?:all|every|each)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?"
     r"(?:calendar\s+)?(?:events?|meetings?|appointments?|entries|plans|data|items|things)|everything)"
     r"(?P<rest2>.*)"
@@ -102,6 +144,15 @@ _SEARCH_EVENTS = re.compile(
 _MOVE_EVENT = re.compile(
     r"^(?:please\s+)?(?:move|reschedule|shift|push|postpone|change|put off|bring forward|delay)"
     r"(?:\s+(?:back|forward))?\s+(?P<rest>.+)$",
+    re.I,
+)
+# "push the dentist back (by) an hour", "push back the dentist an hour", "make it ... later".
+_SHIFT_EVENT = re.compile(
+    r"^(?:please\s+)?(?:(?:can|could)\s+you\s+)?"
+    r"(?:(?:move|shift|push|bring|put)\s+(?P<what>.+?)\s+(?P<way>back|forward|later|earlier|out)"
+    r"\s+(?:by\s+)?(?P<length>.+?)"
+    r"|(?:move|shift|push|bring|put)\s+(?P<way2>back|forward)\s+(?P<rest>.+?)"
+    r"|(?:make|have)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier))$",
     re.I,
 )
 _RENAME = re.compile(
@@ -124,35 +175,25 @@ _BEFORE = (
 )
 # At most this many " to " cuts are tried, so a long request costs no more than a short one.
 _MAX_CUTS = 6
+_PRONOUNS = {"that", "it", "this", "them", "those", "these", "one", "that one", "this one"}
 _EVENT_NOUNS = {"appointment", "appointments", "appt", "event", "events", "entry"}
 _DETERMINERS = {"the", "my", "our", "a", "an", "that", "this", "your"}
-# An agenda question asked the way people speak: "do i have anything on saturday", "am i busy
-# this weekend", "any meetings tomorrow", "how many appointments next week".
-_AGENDA_LEAD = re.compile(
-    r"^(?:(?:do|will|did)\s+(?:i|we)\s+(?:have|got|need to be)|have\s+i\s+got|(?:am|are)\s+(?:i|we)"
-    r"|(?:is|are)\s+(?:there|the|my|our)|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
-    r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check)\b",
-    re.I,
-)
-_AGENDA_WORDS = re.compile(
-    r"\b(?:calendar|agenda|schedule|scheduled|events?|meetings?|appointments?|plans|planned"
-    r"|programs?|busy|free|booked|anything\s+(?:on|going\s+on|happening)|anywhere\s+to\s+be"
-    r"|coming\s+up|upcoming)\b",
-    re.I,
-)
+
+
 _REMINDER_WORDS = re.compile(r"\b(?:reminders?|tasks?|to-?dos?|alerts)\b", re.I)
 _IN_CALENDAR = re.compile(
     r"\s+(?:in|on|from)\s+(?:my|the)\s+(?:calendar|agenda|schedule|diary)$", re.I
 )
 # The agenda named and nothing else: "coming appointments", "my schedule for friday", "agenda".
 _BARE_AGENDA = re.compile(
-    r"^(?:(?:my|the|our)\s+)?(?:upcoming\s+|next\s+|coming\s+)?(?:calendar|agenda|schedule|diary"
-    r"|events|appointments|meetings)(?:\s+(?:for\s+|on\s+)?(?P<when>.+))?$",
+    r"^(?:(?:my|the|our)\s+|(?P<day>today|tonight|tomorrow|this\s+week|next\s+week)(?:'s|’s)\s+)?"
+    r"(?:upcoming\s+|next\s+|coming\s+|daily\s+|weekly\s+|monthly\s+|full\s+)?(?:calendar|agenda"
+    r"|schedule|diary|events|appointments|meetings|plans?|itinerary)(?:\s+(?:for\s+|on\s+)?(?P<when>.+))?$",
     re.I,
 )
 _NOT_A_QUESTION = re.compile(
-    r"\b(?:add|schedule\s+(?:a|an|the|my)|book|put|create|cancel|delete|remove|move|reschedule"
-    r"|rename|remind\s+me|set(?=\s))\b",
+    r"\b(?:add|schedule\s+(?:a|an|the|my)|(?<!the\s)(?<!my\s)(?<!\ba\s)(?<!our\s)book|put|create|cancel|delete|remove|move|reschedule"
+    r"|rename|remind\s+me|set(?=\s)|(?:clear|wipe|empty)\s+(?:my|the|our|out|all|everything|off))\b",
     re.I,
 )
 _AGENDA_TAIL_WORDS = 8  # the time phrase is looked for in the last words only
@@ -191,19 +232,24 @@ _TITLE_EDGES = re.compile(r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next)$"
 _MAX_PHRASE_WORDS = 12
 
 
-def split_title_and_time(text: str, now: datetime) -> tuple[str, str | None]:
+def split_title_and_time(text: str, now: datetime, tight: bool = False) -> tuple[str, str | None]:
     """The title and the date/time phrase in `text` ("lunch with Bob tomorrow at noon").
 
     A phrase that runs to the end wins; one inside the text may not leave digits
     behind it, so "Dec 5 2110" is never read as "Dec 5" plus a title "2110".
     Phrases are at most `_MAX_PHRASE_WORDS` long, so this is linear in the words.
+    With `tight`, words the phrase does not need go back to the title: "quiz night on
+    friday at 8pm" is "quiz night" on "friday at 8pm", as "night on friday at 8pm" means
+    the same time.
     """
     words = text.split()
     n = len(words)
     for i in range(max(1, n - _MAX_PHRASE_WORDS), n):
         phrase = " ".join(words[i:])
         if _resolves(phrase, now):
-            return " ".join(words[:i]), phrase
+            if tight:
+                i = _tightest(words, i, now)
+            return " ".join(words[:i]), " ".join(words[i:])
     # digits_after[j]: whether words[j:] holds a digit
     digits_after = [False] * (n + 1)
     for j in range(n - 1, -1, -1):
@@ -216,6 +262,35 @@ def split_title_and_time(text: str, now: datetime) -> tuple[str, str | None]:
             if _resolves(phrase, now):
                 return " ".join(words[:i] + words[j:]), phrase
     return text, None
+
+
+def _tightest(words: list[str], i: int, now: datetime) -> int:
+    """The latest start of a phrase ending `words` that means what `words[i:]` means.
+
+    Only title words move: never a day, a date, a number or "today"/"tomorrow".
+    """
+    meant = parse_moment(" ".join(words[i:]), now)
+    best = i
+    for k in range(i + 1, len(words)):
+        moved = words[i:k]
+        while moved and moved[-1].lower() in ("on", "at", "for", "from", "in", "this"):
+            moved = moved[:-1]
+        if any(_DATEISH.match(w) or w.lower() in _TIME_WORDS for w in moved):
+            break
+        try:
+            moment = parse_moment(" ".join(words[k:]), now)
+        except TimeParseError:
+            continue
+        if moved and (moment.start, moment.end, moment.all_day) == (
+            meant.start,
+            meant.end,
+            meant.all_day,
+        ):
+            best = i + len(moved)  # "on friday at 8pm" keeps its "on"
+    return best
+
+
+_TIME_WORDS = {"morning", "noon", "midday", "midnight", "week", "weekend", "month", "year"}
 
 
 def dateish_tail(text: str) -> str | None:
@@ -249,7 +324,12 @@ def pinned(phrase: str, now: datetime) -> str:
 
 def _event_words(text: str) -> str:
     """The words that name an existing event: "the dentist appointment" → "Dentist"."""
-    words = [w for w in text.split() if w.lower() not in _EVENT_NOUNS]
+    said = text.split()
+    words = [  # "the appointment with dr lee" keeps its noun: "with dr lee" names no event
+        w
+        for i, w in enumerate(said)
+        if w.lower() not in _EVENT_NOUNS or said[i + 1 : i + 2] in (["with"], ["With"])
+    ]
     while words and words[0].lower() in _DETERMINERS:
         words.pop(0)
     if len(words) > 1 and words[-1].lower() in ("meeting", "meetings"):
@@ -350,57 +430,6 @@ def take_repeat(text: str) -> tuple[str, str | None]:
     return " ".join(rest.split()), repeat
 
 
-# What a contact card holds, asked about a person: "what's ana's surname", "bob's home address".
-_DETAIL = (
-    r"(?:e-?mail|home|postal|street)\s+address|e-?mail|(?:(?:mobile|cell|home|work|phone)\s+)?"
-    r"(?:phone\s+)?number|phone|last\s+name|surname|family\s+name"
-    r"|contact(?:\s+(?:details|info|information|card|number))?|details"
-)
-_PERSON = r"(?P<name>(?:my\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
-_CONTACT_ASK = [
-    re.compile(
-        rf"^(?:what(?:'s|s|\s+is|\s+are)|give\s+me|tell\s+me|show\s+me|find|get|look\s+up|read\s+me)\s+"
-        rf"{_PERSON}(?:'s|’s|s')\s+(?:{_DETAIL})$",
-        re.I,
-    ),
-    re.compile(
-        rf"^(?:what(?:'s|s|\s+is|\s+are)|give\s+me|tell\s+me|show\s+me|find|get|look\s+up|read\s+me)\s+"
-        rf"(?:the\s+)?(?:{_DETAIL})\s+(?:of|for)\s+{_PERSON}$",
-        re.I,
-    ),
-    re.compile(
-        rf"^(?:is\s+there|do\s+i\s+have)\s+(?:a\s+)?contact\s+(?:named|called|for)\s+{_PERSON}"
-        r"(?:\s+in\s+my\s+(?:contacts|contact\s+list|address\s+book|list|phone))?$",
-        re.I,
-    ),
-    re.compile(
-        rf"^(?:find|search\s+for|look\s+up|look\s+for|check\s+for)\s+{_PERSON}\s+in\s+my\s+"
-        r"(?:contacts|contact\s+list|address\s+book)$",
-        re.I,
-    ),
-]
-_NOT_PERSON = re.compile(
-    r"^(?:my|your|his|her|their|our|the|this|that|it|its|a|an|me|you)(?:\s|$)", re.I
-)
-
-
-def make_contact_details_matcher() -> Callable[[str], IntentMatch | None]:
-    """ "What is ana's surname", "tell me the phone number of my brother" → contacts_find."""
-
-    def contact_details(text: str) -> IntentMatch | None:
-        cleaned = " ".join(text.strip().rstrip("?.").split())
-        for pattern in _CONTACT_ASK:
-            m = pattern.match(cleaned)
-            if m:
-                name = re.sub(r"^my\s+", "", m.group("name"), flags=re.I).strip()
-                if not name or _NOT_PERSON.match(name):
-                    return None
-                return IntentMatch("contacts_find", {"name": name}, "contact_details")
-        return None
-
-    return contact_details
-
-
 _FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -418,11 +447,33 @@ def make_matchers(
     "move it to monday" its time. Without it a time alone is left to the model.
     """
 
+    def _named(rest: str) -> tuple[str, str] | None:
+        """ "tomorrow at five called drinks" → ("drinks", "tomorrow at five")."""
+        m = re.match(r"^(?P<when>.+?)\s+(?:called|named|titled)\s+(?P<title>.+)$", rest, re.I)
+        if m and _resolves(m.group("when"), now()):
+            return m.group("title").strip(" \"'“”"), m.group("when")
+        return None
+
+    def _leading_time(rest: str) -> tuple[str, str] | None:
+        """ "june third is ben's birthday" → ("ben's birthday", "june third")."""
+        words = rest.split()
+        for k in range(min(len(words) - 1, _MAX_PHRASE_WORDS), 0, -1):
+            phrase = " ".join(words[:k])
+            if _resolves(phrase, now()):
+                title = re.sub(
+                    r"^(?:is|as|for|:|-|will\s+be)\s+", "", " ".join(words[k:]), flags=re.I
+                )
+                return (title, phrase) if title and not _resolves(title, now()) else None
+        return None
+
     def add_event(text: str) -> IntentMatch | None:
+        text = NEW_EVENT.sub("add ", text.strip())  # "new event tennis saturday at nine"
         m = _ADD.match(text)
         if not m or "?" in text or _NO_TOOL.search(text):
             return None
-        verb = m.group("verb").lower()
+        verb = " ".join(m.group("verb").lower().split())
+        if TRAVEL.search(text) and (verb in BOOKING_VERBS or RIDES.search(text)):
+            return None  # "book me a train ticket", "schedule a taxi": a booking, not an event
         if (
             verb == "put"
             and re.match(r"on\b", m.group("rest"), re.I)
@@ -446,14 +497,22 @@ def make_matchers(
             extra["reminder_minutes"] = reminder
         if repeat:
             extra["repeat"] = repeat
-        title, when = split_title_and_time(rest, now())
+        title, when = _named(rest) or split_title_and_time(rest, now(), tight=True)
+        if when is None and (lead := _leading_time(rest)) is not None:
+            title, when = lead  # "add june third: ben's birthday"
         if when is None and (tail := dateish_tail(rest)) is not None:
             if _minutes(tail) is not None:
                 return None  # "make the standup 15 minutes": a length, not a start
             title, when = rest[: rest.rindex(tail)], tail  # the tool explains what is wrong with it
         title = _title(title)
+        if (noun := m.group("noun")) and re.match(r"with\s", title, re.I):
+            title = _title(f"{noun.split()[-1]} {title[:1].lower()}{title[1:]}")  # "with the vet"
+        if verb.startswith("put") and title.lower().endswith(" in"):
+            title = title[:-3]  # "put a meeting in for friday"
         if not title or len(title.split()) > 8 or _resolves(title, now()):
             return None  # "add wednesday at 6pm": a time with no title
+        if title.lower() in _PRONOUNS:
+            return None  # "make that six thirty": a change to what was just said, not an event
         if re.search(r"\b(?:calendar|agenda|diary)\b", title, re.I):
             return None  # "make my calendar blank on friday": about the calendar, not an event
         if soft and re.search(r"\b(?:to|as)\b", title, re.I):
@@ -479,14 +538,61 @@ def make_matchers(
         m = _WANT_EVENT.match(text.strip())
         if not m or "?" in text or _NO_TOOL.search(text) or _OTHER_DOMAINS.search(text):
             return None
+        if TRAVEL.search(text):
+            return None
         rest = m.group("rest") or ""
         if m.group("who"):
             title, when = split_title_and_time(m.group("who"), now())
             title = f"Meeting with {title.strip()}" if title.strip() else ""
         else:
-            title, when = split_title_and_time(rest, now())
+            title, when = split_title_and_time(rest, now(), tight=True)
         title = _title(title)
         if when is None or not title or len(title.split()) > 8 or _resolves(title, now()):
+            return None
+        return IntentMatch("calendar_create_event", {"title": title, "start": when}, "add_event")
+
+    def told_event(text: str) -> IntentMatch | None:
+        """ "I have a dentist appointment friday at ten", "we're going to a wedding on the fifth".
+
+        Only with a time said and a kind of event named ("appointment", "party", "class")
+        or someone's event ("tom's party"), so "i have a headache today" stays with the model.
+        """
+        said = text.strip().rstrip(".!")
+        if "?" in said or _NO_TOOL.search(said) or TRAVEL.search(said):
+            return None
+        said = ADD_IT.sub("", said).strip()
+        if _OTHER_DOMAINS.search(said) or _REMINDER_WORDS.search(said):
+            return None
+        mark = MARK.match(said)
+        if mark and _resolves(mark.group("when"), now()):
+            return _told(mark.group("title"), mark.group("when"), any_title=True)
+        if (m := IS_ON.match(said)) and _resolves(m.group("when"), now()):
+            return _told(m.group("title"), m.group("when"))
+        for pattern, prefix in ((MEETING, "Meeting "), (GOING, ""), (HAVING, "")):
+            m = pattern.match(said)
+            if not m:
+                continue
+            rest = m.group("rest") or m.group("had") if pattern is HAVING else m.group("rest")
+            wish = re.match(r"(?:i|we)\s+(?:want|would)|(?:i|we)'d", said, re.I)
+            if pattern is GOING and wish and re.match(r"(?:an?|some|any)\s", rest, re.I):
+                return None  # "i want to go to a concert tonight": a wish, not a plan
+            title, when = split_title_and_time(rest, now(), tight=True)
+            if when is None:
+                return None
+            public = not said.lower().startswith("there")  # "there's a game tonight": anyone's
+            return _told(prefix + title, when, any_title=bool(prefix), public=public)
+        return None
+
+    def _told(
+        title: str, when: str, any_title: bool = False, public: bool = True
+    ) -> IntentMatch | None:
+        title = _title(
+            re.sub(r"^(?:an?|our|the|my(?!\s+\S+(?:'s|’s)\s))\s+", "", title.strip(), flags=re.I)
+        )
+        if not title or len(title.split()) > 8 or _resolves(title, now()):
+            return None
+        kind = ANY_KIND if public else KIND_NOUN
+        if not any_title and not (kind.search(title) or re.search(r"\w(?:'s|’s)\s", title)):
             return None
         return IntentMatch("calendar_create_event", {"title": title, "start": when}, "add_event")
 
@@ -494,7 +600,7 @@ def make_matchers(
         """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time."""
         if "?" in text or _NOT_A_TITLE.match(text) or _OTHER_DOMAINS.search(text):
             return None
-        if _NO_TOOL.search(text):
+        if _NO_TOOL.search(text) or TRAVEL.search(text):
             return None
         title, when = split_title_and_time(text, now())
         if when is None or not text.lower().endswith(when.lower()):
@@ -518,7 +624,59 @@ def make_matchers(
             "calendar_create_event", {"title": title, "start": when}, "event_at_time"
         )
 
+    def which_event(text: str) -> IntentMatch | None:
+        """ "Delete my next appointment", "remove the event at one pm": the user picks which."""
+        m = WHICH_EVENT.match(as_cancel(text))
+        if not m or _OTHER_DOMAINS.search(text) or _NO_TOOL.search(text):
+            return None
+        tail = re.sub(
+            r"\s*\b(?:from|in|on|off)\s+(?:my|the|our)\s+(?:calendar|agenda|schedule|diary)\b",
+            "",
+            m.group("tail"),
+            flags=re.I,
+        )
+        tail = re.sub(r"^\s*(?:(?:for|on|at|in|of)\s+)?(?:the\s+)?", "", tail, flags=re.I).strip()
+        noun = m.group("noun").lower()
+        if tail and not _spans(tail):
+            return None  # "delete the meeting with ana": cancel_event reads the words
+        if not (
+            m.group("order") or noun.startswith(("event", "plans", "entr", "calendar")) or tail
+        ):
+            return None
+        if (
+            not m.group("order")
+            and noun.startswith("meeting")
+            and tail
+            and _is_day(tail)
+            and not moment_parts(tail, now())[1]
+        ):
+            return None  # "cancel my meeting tomorrow": cancel_event names it
+        return _ask_which(tail or None)
+
+    def _ask_which(when: str | None) -> IntentMatch:
+        """A delete waiting for the user to say which event (on the day `when` names, if one)."""
+        label = f" ({when})" if when else ""
+        question = (
+            f"I cancel events one at a time, each after you confirm: which one{label}? "
+            '("what\'s on my calendar" lists them)'
+        )
+        day = _one_day(when) if when else None
+        arguments = {"day": day} if day else {}
+        return IntentMatch(
+            "calendar_delete_event", arguments, "clear_events", missing={"event": question}
+        )
+
+    def _one_day(when: str) -> str | None:
+        """The date `when` falls on when it is one day or part of one ("this afternoon")."""
+        try:
+            span = parse_span(when, now())
+        except TimeParseError:
+            return None
+        last = span.end - timedelta(microseconds=1)
+        return span.start.date().isoformat() if last.date() == span.start.date() else None
+
     def cancel_event(text: str) -> IntentMatch | None:
+        text = as_cancel(text)
         m = _CANCEL.match(text)
         if (
             not m
@@ -534,6 +692,7 @@ def make_matchers(
         what, when = _leading_day(rest)
         if when is None:
             what, when = split_title_and_time(rest, now())
+        what = _drop_leading_time(what)
         what = _event_words(what)
         if not what or re.fullmatch(r"(?:it|this|that|one|all|everything)", what, re.I):
             return None
@@ -561,6 +720,17 @@ def make_matchers(
                 return " ".join(words[k:]), head
         return text, None
 
+    def _drop_leading_time(text: str) -> str:
+        """ "three o'clock meeting" → "meeting": a time of day said before the event's words."""
+        words = text.split()
+        for k in range(min(4, len(words) - 1), 0, -1):
+            head = " ".join(words[:k])
+            if head.lower() in _DETERMINERS or not _resolves(head, now()):
+                continue
+            if moment_parts(head, now())[1] and not any(ch.isdigit() for ch in head):
+                return " ".join(words[k:])
+        return text
+
     def _is_day(phrase: str) -> bool:
         """Whether `phrase` names one day (with or without a time of day)."""
         try:
@@ -570,13 +740,19 @@ def make_matchers(
 
     def clear_events(text: str) -> IntentMatch | None:
         """ "Clear my day", "delete all my meetings tomorrow": asked one at a time, never in bulk."""
+        text = as_cancel(text)
         m = _CLEAR_ALL.match(text.strip().rstrip("?. "))
         if not m or _OTHER_DOMAINS.search(text) or _NO_TOOL.search(text):
             return None
         said_events = (
             r"\b(?:calendar|agenda|schedule|diary|events?|meetings?|appointments?|entries|plans)\b"
         )
-        if m.group("rest2") is not None and not re.search(said_events, text, re.I):
+        said_time = (m.group("rest2") or "").strip() and _spans(
+            re.sub(
+                r"^(?:(?:for|on|of|from)\s+)?(?:the\s+)?", "", m.group("rest2").strip(), flags=re.I
+            )
+        )
+        if m.group("rest2") is not None and not (re.search(said_events, text, re.I) or said_time):
             return None  # "delete everything", "delete all data": not said of the calendar
         rest = (m.group("rest1") or m.group("rest2") or m.group("rest3") or "").strip()
         rest = re.sub(
@@ -598,7 +774,8 @@ def make_matchers(
             f"I cancel events one at a time, each after you confirm: which one{label}? "
             '("what\'s on my calendar" lists them)'
         )
-        arguments = {"day": pinned(when, now())} if when and _is_day(when) else {}
+        day = pinned(when, now()) if when and _is_day(when) else _one_day(when) if when else None
+        arguments = {"day": day[:10]} if day else {}
         return IntentMatch(
             "calendar_delete_event", arguments, "clear_events", missing={"event": question}
         )
@@ -613,12 +790,12 @@ def make_matchers(
     def list_events(text: str) -> IntentMatch | None:
         bare = _BARE_AGENDA.match(text.strip().rstrip("?. "))
         if bare:
-            when = (bare.group("when") or "").strip()
+            when = (bare.group("when") or bare.group("day") or "").strip()
             if not when or set(when.lower().split()) <= _SOON:
                 return IntentMatch("calendar_list_events", {}, "list_events")
-            try:
-                parse_span(when, now())
-            except TimeParseError:
+            when = re.sub(r"^the\s+", "", when, flags=re.I)
+            when = BARE_PERIOD.get(when.lower(), when)  # "my plans for the weekend"
+            if not _spans(when):
                 return None
             return IntentMatch("calendar_list_events", {"when": when}, "list_events")
         for pattern in _LIST:
@@ -636,37 +813,105 @@ def make_matchers(
         return None
 
     def agenda_question(text: str) -> IntentMatch | None:
-        """ "Am I free on Sunday?", "any meetings tomorrow", "do i have anything on friday".
+        """ "Am I free on Sunday?", "any meetings tomorrow", "what does friday look like".
 
         The time is the longest end of the request that reads as a day or a range;
-        without one the next seven days are shown. Reminders and tasks are listed as tasks.
+        without one the next seven days are shown. A question about one named event
+        with no time ("when is my dentist appointment") searches for it. Reminders and
+        tasks are listed as tasks.
         """
-        question = " ".join(text.strip().rstrip("?.").split())
-        if not _AGENDA_LEAD.match(question) or _NOT_A_QUESTION.search(question):
+        question = " ".join(text.strip().rstrip("?.!").split())
+        if not AGENDA_LEAD.match(question) or _NOT_A_QUESTION.search(question):
             return None
         if _REMINDER_ASK.match(question):
             return None  # "give me a reminder to ...": a request, not a question
+        said_agenda = AGENDA_WORDS.search(question)
         question = _IN_CALENDAR.sub("", question).strip()
-        if re.search(r"\b(?:e-?mails?|inbox|messages?|news|weather)\b", question, re.I):
-            return None  # "any email alerts": another domain's question
-        if _REMINDER_WORDS.search(question) and not _AGENDA_WORDS.search(question):
+        if NOT_AGENDA.search(question) or _NO_TOOL.search(question):
+            return None  # "any email alerts", "what's on tv tonight": another domain's question
+        if _REMINDER_WORDS.search(question) and not AGENDA_WORDS.search(question):
             return IntentMatch("task_list", {}, "list_tasks")
-        if not _AGENDA_WORDS.search(question):
+        bare, when = _agenda_time(question)
+        if elsewhere(bare):
+            return (
+                None  # "what's happening in the city", "what day does it fall on": not the agenda
+            )
+        asked = EVENT_ASK.match(question)
+        if asked and question.lower().startswith("where") and not OWNED.match(asked.group("what")):
+            asked = None  # "where is the party": the user's own only when said so
+        if when is None and asked and (wanted := _asked_event(asked.group("what"))):
+            return IntentMatch("calendar_search_events", {"text": wanted}, "search_events")
+        if not (
+            said_agenda
+            or (when and AGENDA_WITH_TIME.search(bare) and not content_words(bare))
+            or _has_kind(question)
+            or (
+                when
+                and (kind := THE_KIND.search(bare))
+                and not content_words(without_match(bare, kind))
+            )
+            or (asked and _asked_event(asked.group("what"), specific=False))
+        ):
             return None
-        words = question.split()
+        if when is None and (day := DAYS_OWN.search(question)):
+            when = day.group(1)  # "tomorrow's meeting"
+        if when is None and (period := MY_PERIOD.search(question)):
+            when = PERIOD_SPANS[period.group(1).lower()]
+        return IntentMatch("calendar_list_events", {"when": when} if when else {}, "list_events")
+
+    def _agenda_time(question: str) -> tuple[str, str | None]:
+        """The question without its time phrase, and the phrase ("this weekend"), if any.
+
+        Words that follow the time ("is friday free", "how does tomorrow look") are
+        set aside first, so the phrase may end the question or stand before them.
+        """
+        trimmed = AFTER_TIME.sub("", question).strip() or question
+        after = question[len(trimmed) :]
+        words = trimmed.split()
         for start in range(max(1, len(words) - _AGENDA_TAIL_WORDS), len(words)):
-            tail = " ".join(words[start:])
+            said = " ".join(words[start:])
             tail = re.sub(
-                r"^(?:(?:on|for|in|during|at|of)\s+)?(?:the\s+)?(?=\S)", "", tail, flags=re.I
+                r"^(?:(?:on|for|in|during|at|of|over)\s+)*(?:the\s+)?(?=\S)", "", said, flags=re.I
             )
             if set(tail.lower().split()) <= _SOON:
                 break  # "coming up", "upcoming": the default window
-            try:
-                parse_span(tail, now())
-            except TimeParseError:
-                continue
-            return IntentMatch("calendar_list_events", {"when": tail}, "list_events")
-        return IntentMatch("calendar_list_events", {}, "list_events")
+            tail = BARE_PERIOD.get(tail.lower(), tail)  # "for the weekend": this weekend
+            if not _spans(tail):
+                tail = re.sub(r"^(?:on|for|in|during|at|of|over)\s+", "", said, flags=re.I)
+                if not _spans(tail):  # "on the fifth": the fifth
+                    continue
+            lead = said[: len(said) - len(tail)] if said.endswith(tail) else ""
+            return f"{' '.join(words[:start])} {lead.strip()}{after}".strip(), tail
+        return question, None
+
+    def _has_kind(question: str) -> bool:
+        """ "do i have a date friday", "is there a party this weekend": the user's own events."""
+        m = HAVE_KIND.match(question)
+        if not m:
+            return False
+        what = DET.sub("", m.group("what"))  # the event is the head: not "eggs for breakfast"
+        kinds = ANY_KIND_HEAD if m.group("have") else KIND_HEAD
+        return bool(kinds.match(what))
+
+    def _asked_event(what: str, specific: bool = True) -> str | None:
+        """The event a when/where question names ("my dentist appointment" → "dentist appointment").
+
+        With `specific`, only words beyond "meeting", "next" and the like count; the title words
+        are kept whole unless only a shorter form names a known event.
+        """
+        what = what.strip()
+        if not (OWNED_KIND.match(what) or NAMED_KIND.match(what)):
+            return None
+        if not specific:
+            return what
+        words = [w for w in what.split() if w.lower() not in ("my", "our", "the", "a", "an")]
+        while words and words[0].lower() in ("next", "first", "last", "upcoming", "coming"):
+            words.pop(0)
+        if len(words) > 6 or not set(w.lower() for w in words) - GENERIC_EVENT:
+            return None
+        full = " ".join(words)
+        short = _event_words(full).lower()
+        return short if short and not has_event(full) and has_event(short) else full.lower()
 
     def move_event(text: str) -> IntentMatch | None:
         """ "Move the dentist appointment to 4pm", "reschedule my call with ana to monday".
@@ -694,6 +939,30 @@ def make_matchers(
             arguments = {"event": event, "start": start} | ({"day": day} if day else {})
             return IntentMatch("calendar_update_event", arguments, "move_event")
         return None
+
+    def shift_event(text: str) -> IntentMatch | None:
+        """ "Push the dentist back an hour", "move my call with ana forward by 30 minutes",
+        "make the standup half an hour later": the event's own start, shifted."""
+        m = _SHIFT_EVENT.match(text.strip().rstrip(".!"))
+        if not m or _NO_TOOL.search(text) or event_start is None:
+            return None
+        if m.group("what"):
+            what, minutes = m.group("what"), _minutes(m.group("length"))
+        else:
+            split = _duration_suffix(m.group("rest") or m.group("rest2") or "")
+            if split is None:
+                return None
+            what, minutes = re.sub(r"\s+by$", "", split[0], flags=re.I), split[1]
+        if minutes is None or _OTHER_DOMAINS.search(what) or not (event := _event_words(what)):
+            return None
+        current = event_start(event) if has_event(event) else None
+        if current is None:
+            return None
+        way = (m.group("way") or m.group("way2") or m.group("way3") or "").lower()
+        later = way in ("back", "later", "out")
+        start = current.start + timedelta(minutes=minutes if later else -minutes)
+        arguments = {"event": event, "start": start.isoformat(timespec="minutes")}
+        return IntentMatch("calendar_update_event", arguments, "shift_event")
 
     def _keep_the_rest(event: str, when: str, day: str | None) -> str | None:
         """`when` made whole: a time alone on the event's day, a day alone at its time."""
@@ -782,19 +1051,22 @@ def make_matchers(
         )
 
     return [
+        ("contact_details", make_contact_matcher()),  # contacts.py: find and add, first
         ("list_events", list_events),
         ("search_events", search_events),
         ("event_reminder", event_reminder),
         ("rename_event", rename_event),
         ("resize_event", resize_event),
+        ("shift_event", shift_event),
         ("move_event", move_event),
         ("clear_events", clear_events),
+        ("which_event", which_event),
         ("cancel_event", cancel_event),
         ("add_event", add_event),
         ("want_event", want_event),
+        ("told_event", told_event),
         ("event_at_time", event_at_time),
         ("agenda_question", agenda_question),
-        ("contact_details", make_contact_details_matcher()),
     ]
 
 

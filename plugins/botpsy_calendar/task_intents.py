@@ -28,6 +28,44 @@ _REMIND_TO = re.compile(
 )
 _REMINDER_FILLER = re.compile(r"^(?:(?:i\s+(?:need|have)\s+to|i\s+must|to|that)\s+)+", re.I)
 _ASK_WHAT = "What should I remind you of?"
+# A reminder given up: "cancel my reminder to call mom", "delete the dentist reminder",
+# "i don't need the reminder about the bins any more", "clear all my reminders".
+_DROP_REMINDER = re.compile(
+    r"^(?:(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:delete|remove|cancel|clear|erase|drop"
+    r"|get\s+rid\s+of|turn\s+off|switch\s+off|scrap|forget(?:\s+about)?)"
+    r"|(?:i|we)\s+(?:don't|dont|do\s+not|no\s+longer)\s+need)\s+"
+    r"(?P<all>(?:all|every|each)\s+(?:of\s+)?)?(?:(?:my|the|that|this|a|our)\s+)?"
+    r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+)?(?:reminder|(?P<many>reminders))"
+    r"(?:\s+(?:to|about|for|of|called|named|that\s+says|saying|on)\s+(?P<what>.+?)"
+    r"|\s+(?P<bare>(?!(?:to|about|for|of|on|at|in|e-?mails?|mails?|messages?|texts?)\b)[a-z].*?))?"
+    r"(?:\s+any\s*more)?$",
+    re.I,
+)
+_WHERE_KEPT = re.compile(
+    r"^(?:(?:on|in|to|into)\s+)?(?:my|the)\s+(?:calendar|phone|diary|schedule|agenda)$", re.I
+)
+# Other words for "remind me": kept only with a time said, "alert me when ..." is no reminder.
+_NUDGE = re.compile(
+    r"^(?:(?:alert|notify|ping|nudge|warn|buzz)\s+me|(?:tell|ask)\s+me(?=\s+to\s)"
+    r"|(?:set|add|create|make|schedule|give\s+me|send\s+me|i\s+(?:need|want|would\s+like))"
+    r"(?:\s+up)?\s+(?:me\s+)?(?:an?\s+|the\s+)?(?:notification|alert|nudge|ping)(?:\s+for\s+me)?)"
+    r"(?:\s+(?:to|that|about|of|for|on))?\s+(?P<rest>.+?)\.?$",
+    re.I,
+)
+# "warn me if it rains": a condition botpsy cannot watch, not a time.
+_IF = re.compile(r"(?:^|\s)(?:if|when|whenever|once|as\s+soon\s+as|in\s+case|unless)\s", re.I)
+# Reminders without a time are kept too: "don't let me forget to water the ferns".
+_FORGET = re.compile(
+    r"^(?:(?:don't|dont|do\s+not)\s+let\s+me\s+forget|make\s+sure\s+i\s+(?:don't|do\s+not)\s+forget)"
+    r"(?:\s+(?:to|about|that))?\s+(?P<rest>.+?)\.?$",
+    re.I,
+)
+# The ask after what it is about: "the bins go out friday at 7, remind me".
+_REMIND_AFTER = re.compile(
+    r"^(?P<rest>.+?)[,.]?\s+(?:(?:please|and|so|can\s+you|could\s+you)\s+)*remind\s+me"
+    r"(?:\s+(?:of|about)\s+(?:it|that|this))?\.?$",
+    re.I,
+)
 _ADD_TASK = re.compile(
     r"^(?:add|put)\s+(?P<title>.+?)\s+(?:to|on)\s+(?:my\s+|the\s+)?"
     r"(?:to-?do(?:\s+list)?|to\s+do\s+list|todos|tasks?(?:\s+list)?)"
@@ -35,9 +73,9 @@ _ADD_TASK = re.compile(
     re.I,
 )
 _LIST_TASKS = re.compile(
-    r"^(?:what(?:'s| is| are)\s+(?:on\s+)?my\s+(?:to-?do(?:\s+list)?|todos|tasks?)|"
-    r"(?:show|list)(?:\s+me)?\s+(?:my\s+|the\s+)?(?:open\s+)?(?:to-?do(?:\s+list)?|todos|tasks?)|"
-    r"(?:my\s+)?(?:to-?do(?:\s+list)?|todos|tasks))\??$",
+    r"^(?:what(?:'s| is| are)\s+(?:on\s+)?my\s+(?:to[-\s]?dos?(?:\s+list)?|todos|tasks?)|"
+    r"(?:show|list)(?:\s+me)?\s+(?:my\s+|the\s+)?(?:open\s+)?(?:to[-\s]?do(?:\s+list)?|todos|tasks?)|"
+    r"(?:my\s+)?(?:to[-\s]?do(?:\s+list)?|todos|tasks))\??$",
     re.I,
 )
 _DONE = re.compile(
@@ -48,25 +86,46 @@ _DONE = re.compile(
 
 
 # A named list: "my shopping list", "the grocery list", "shopping list" (never the to-dos).
-_NAMED_LIST = r"(?:my\s+|the\s+|our\s+)?(?P<list>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+list"
+_NAMED_LIST = (
+    r"(?:my\s+|the\s+|our\s+|an?\s+)?(?P<list>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+list"
+)
+# Read back only the user's own lists: "give me a workout list" asks for ideas, not a list kept here.
+_OWN_LIST = _NAMED_LIST.replace(r"|an?\s+", "")
 _NOT_A_LIST = re.compile(
     r"^(?:to-?dos?|to\s+do|tasks?|reminders?|contacts?|contact|mailing|e-?mail|address|call|"
-    r"friends?|block(?:ed)?|play|reading\s+group|watch)$",
+    r"friends?|block(?:ed)?|play|reading\s+group|watch|alarms?|timers?|events?|calendar)$",
     re.I,
 )
 _ADD_TO_LIST = re.compile(
-    r"^(?:add|put|stick|pop|write|jot down|include|throw)\s+(?P<items>.+?)\s+"
+    r"^(?:add|put(?:\s+down)?|stick|pop|write(?:\s+down)?|jot down|include|throw)\s+(?P<items>.+?)\s+"
     rf"(?:to|on|onto|in|into)\s+{_NAMED_LIST}$",
     re.I,
 )
 _READ_LIST = re.compile(
-    r"^(?:what(?:'s|s)?(?:\s+(?:is|are|items|things|else|left|still|the\s+items|next))*\s+(?:on|in)"
-    r"|what\s+(?:do|did)\s+(?:i|we)\s+(?:need|have|put)\s+(?:from|on|in)"
+    r"^(?:what(?:'s|s)?(?:\s+(?:is|are|items|things|else|left|still|the\s+(?:items|things)|next"
+    r"|currently|now|there))*\s+(?:on|in)"
+    r"|(?:is\s+there\s+)?anything(?:\s+(?:left|else))?\s+(?:on|in)"
+    r"|what(?:\s+(?:items|things))?\s+(?:do|did|have)\s+(?:i|we)"
+    r"\s+(?:need|have|put|got|add(?:ed)?|written|write|saved|save)\s+(?:from|on|in|to|onto)"
+    r"|what\s+(?:i|we)\s+(?:have|need|put)\s+(?:on|in)"
+    r"|what\s+(?:was|is)\s+the\s+(?:last|latest|first)\s+(?:thing|item)\s+(?:i|we)\s+(?:added|put)"
+    r"\s+(?:on|to|in)"
+    r"|(?:what(?:'s|s|\s+is|\s+are)\s+)?the\s+contents\s+of|contents\s+of|how\s+long\s+is"
+    r"|what(?:'s|s|\s+is|\s+are|\s+does|\s+do)(?=\s+(?:my|the|our)\s)"
+    r"|do\s+(?:i|we)\s+have\s+(?:an?|any)(?=\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+list\??$)"
+    r"|how\s+many\s+(?:items|things|entries)\s+(?:are\s+)?(?:there\s+)?(?:on|in)"
+    r"|(?:see|view|hear|know|review|recite|repeat|go\s+(?:through|over)|run\s+(?:through|over))"
+    r"(?:\s+(?:what(?:'s|s| is)\s+on|everything\s+on|the\s+items\s+(?:on|in)))?"
     r"|(?:tell|show)\s+me\s+what\s+(?:(?:i|we)\s+(?:have|need|put)|the\s+items\s+(?:are\s+)?)\s*(?:on|in)"
     r"|(?:read|show|tell|give|check|open|list|display|bring\s+up|pull\s+up)(?:\s+(?:me|us|out|back))?"
-    r"(?:\s+(?:what(?:'s|s| is)\s+on|the\s+items\s+(?:on|in)|everything\s+on))?)"
-    rf"\s+{_NAMED_LIST}(?:\s+(?:items|to\s+me|for\s+(?:today|tomorrow|this\s+week)|today|now))?"
-    r"(?:\s+(?:is|are))?\??$",
+    r"(?:\s+(?:what(?:'s|s| is)\s+on|(?:all\s+)?(?:of\s+)?the\s+items\s+(?:on|in|from)"
+    r"|all\s+(?:the\s+)?items\s+(?:on|in|from)|everything\s+on))?)"
+    rf"\s+(?:{_OWN_LIST}|(?:my|our)\s+list\s+(?:of|for)\s+(?P<of>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))"
+    r"(?:\s+(?:items|to\s+me|for\s+(?:today|tomorrow|this\s+week)|today|now|look\s+like))?"
+    r"(?:\s+(?:is|are))?\??$"
+    # "my packing list", "the packing list": the list named, nothing else said
+    r"|^(?:my|our|the)\s+(?P<bare>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+list"
+    r"(?:\s+(?:items|contents))?(?:\s+(?:is|are))?\??$",
     re.I,
 )
 # All the lists, or "the list" with no name: the open tasks with the list each item is on.
@@ -76,14 +135,29 @@ _ALL_LISTS = re.compile(
     r"\s+(?:made|got|created|started)|(?:i|we)\s+have(?:\s+made)?)"
     r"|(?:(?:can\s+i\s+)?(?:show|list|display|read|check|open|give|tell|bring\s+up|pull\s+up))"
     r"(?:\s+(?:me|us))?\s+(?:all\s+)?(?:(?:my|the|available|all)\s+)?(?:available\s+)?lists?(?:\s+to\s+me)?"
-    r"|(?:tell\s+me\s+)?what(?:'s|s|\s+is)\s+(?:next\s+)?on\s+(?:my|the)\s+list"
+    r"|(?:tell\s+me\s+)?what(?:'s|s|\s+is)\s+(?:next\s+)?(?:on|in)\s+(?:my|the)\s+list"
+    r"|what(?:'s|s|\s+is)\s+my\s+list|(?:is|are)\s+[\w' -]{1,40}\s+on\s+(?:my|the|our)\s+list"
+    r"|(?:show|list|display|read|tell|give)(?:\s+(?:me|us))?\s+(?:my|the)\s+(?:recent\s+|latest\s+)?lists"
+    r"(?:\s+(?:i|we)\s+(?:made|created|started|have))?"
+    r"|(?:do|have)\s+(?:i|we)\s+(?:got|made|have|created)?\s*any\s+lists|how\s+many\s+lists\s+"
+    r"(?:do|have|did)\s+(?:i|we)\s+(?:got|have|made|make|created|create)"
+    r"|(?:what|which)\s+lists\s+(?:did|have)\s+(?:i|we)\s+(?:make|made|create|created|start|started)"
+    r"(?:\s+(?:today|yesterday|(?:this|last)\s+(?:week|month)))?"
+    r"|(?:which|what)\s+lists?\s+(?:has|have|contains?)\s+[\w' -]{1,40}"
+    r"|(?:which|what)\s+lists?\s+(?:is|are)\s+[\w' -]{1,40}\s+(?:on|in)"
+    r"|is\s+[\w' -]{1,40}\s+on\s+any\s+(?:of\s+)?(?:my|the)\s+lists"
+    r"|search\s+(?:my|the|all)\s+lists\s+for\s+[\w' -]{1,40}"
     r"|(?:tell|show)\s+me\s+what\s+(?:i|we)\s+(?:have|need|put)\s+on\s+(?:my|the|our)\s+list"
-    r"|(?:all\s+)?my\s+lists)\??$",
+    r"|(?:all\s+)?my\s+lists"
+    r"|(?:what|which)\s+(?:were|are|was)\s+(?:the\s+)?(?:(?:last|latest|recent|most\s+recent)\s+"
+    r"(?:\w+\s+)?)?lists?\s+(?:that\s+)?(?:i|we)\s+(?:have\s+)?(?:made|created|started|wrote))\??$",
     re.I,
 )
 # A new list: "start a new camping list", "create a list called packing", "make a list".
 _NEW_LIST = re.compile(
-    r"^(?:create|make|start|open|begin|set\s+up|new)\s+(?:me\s+)?(?:an?\s+|my\s+)?(?:new\s+)?"
+    r"^(?:(?:create|make|start|open|begin|set\s+up|new)\s+(?:me\s+)?(?:an?\s+|my\s+)?(?:new\s+)?"
+    # "add a new list", "i want a new list for my trip": only with "new" (a list of ideas is not)
+    r"|(?:add|(?:i|we)(?:\s+(?:want|need|would\s+like)|'d\s+like))\s+(?:an?\s+)?(?:new|another)\s+)"
     r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
     r"(?:\s+(?:called|named|titled|for|of)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?"
     r"(?:\s+for\s+me)?(?:\s+with\s+(?P<items>[^?]{1,120}))?$",
@@ -91,7 +165,8 @@ _NEW_LIST = re.compile(
 )
 # A whole list gone: "clear my shopping list", "delete the packing list", "empty the list".
 _CLEAR_LIST = re.compile(
-    r"^(?:clear|empty|delete|remove|erase|wipe|get\s+rid\s+of|throw\s+away|scrap)(?:\s+out)?\s+"
+    r"^(?:clear|empty|delete|remove|erase|wipe|get\s+rid\s+of|throw\s+away|throw\s+out|scrap|trash"
+    r"|bin|ditch|discard|dump|cancel)(?:\s+out)?\s+"
     r"(?:(?:my|the|our|a|this|that)\s+)?(?:(?:whole|entire)\s+)?"
     r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
     r"(?:\s+(?:called|named|titled|of)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?$",
@@ -111,19 +186,49 @@ _REMOVE_FROM_LIST = re.compile(
 _DONE_VERBS = {"tick", "check", "cross", "mark"}
 # The same on "the list" with no name: "take the paint off the list".
 _REMOVE_FROM_THE_LIST = re.compile(
-    r"^(?P<verb>remove|delete|erase|take|cross|tick|get rid of)(?:\s+off)?\s+(?P<items>.+?)\s+"
-    r"(?:from|off)(?:\s+of)?\s+(?:my|the|our)\s+list$",
+    r"^(?P<verb>remove|delete|erase|take|cross|tick|get rid of|drop|strike|scratch)(?:\s+off)?\s+"
+    r"(?P<items>.+?)\s+(?:from|off)(?:\s+of)?\s+(?:(?:my|the|our|a)\s+)?list$",
     re.I,
 )
 _ADD_TO_THE_LIST = re.compile(
-    r"^(?:add|put|stick|pop|write|jot down)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+(?:(?:my|the|our)\s+)?list$",
+    r"^(?:add|put|stick|pop|write|jot down|include|throw)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+"
+    r"(?:(?:my|the|our|a)\s+)?list$",
     re.I,
 )
 _EVERYTHING = re.compile(
-    r"^(?:everything|all(?:\s+(?:of\s+)?(?:the\s+)?(?:items|things|entries|of\s+it))?)$", re.I
+    r"^(?:everything|all(?:\s+(?:of\s+)?(?:the\s+|my\s+|its\s+)?(?:items|things|entries|tasks|to[\s-]?dos"
+    r"|stuff|of\s+it))?|the\s+(?:whole\s+)?(?:items|things|entries|lot))$",
+    re.I,
 )
-_VAGUE_ITEM = re.compile(
-    r"^(?:it|this|that|them|these|those|an?\s+item|(?:this|that)\s+(?:item|one)|something)$", re.I
+# Items that point back at something said before ("add that to the list"): the model has the
+# conversation and can tell what they mean, so they stay with it.
+_THAT_ITEM = re.compile(
+    r"^(?:it|this|that|them|these|those|(?:this|that|these|those|the)\s+(?:items?|ones?|things?)"
+    r"|(?:the\s+)?(?:first|last|next|second|third|top|bottom)(?:\s+(?:items?|ones?|things?|entry))?"
+    r"|(?:(?:items?|entry|number|no)\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+))$",
+    re.I,
+)
+# Items not said at all ("add an item to my packing list"): nothing to resolve, so ask.
+_SOME_ITEM = re.compile(
+    r"^(?:something|(?:an?|one|some)\s+(?:new\s+|more\s+)?(?:items?|things?|entry)"
+    r"|(?:new\s+|more\s+)?(?:items?|things?|entry))$",
+    re.I,
+)
+# Words before a list request that change nothing: "i need to add ...", "let me see my ...".
+_WANT = re.compile(
+    r"^(?:(?:i|we)\s+(?:need|want|would\s+like|wanna|have)\s+to|i'd\s+like\s+to|let(?:'s|\s+us)"
+    r"|let\s+me|can\s+(?:i|we)|could\s+(?:i|we)|may\s+i|help\s+me|go\s+(?:and|ahead\s+and))\s+",
+    re.I,
+)
+_TRAILING = re.compile(
+    r"\s+(?:for\s+me|now|right\s+now|again|too|as\s+well|thanks|thank\s+you|please)$", re.I
+)
+# "i don't want my packing list any more": the whole list, gone.
+_DROP_LIST = re.compile(
+    r"^(?:i|we)(?:\s+(?:do\s+not|don't|dont|no\s+longer)\s+(?:want|need)|(?:\s+am|'m|\s+are|'re)\s+"
+    r"(?:done|finished)\s+with)\s+(?:(?:my|the|our|this|that)\s+)?"
+    r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list(?:\s+any\s*more)?$",
+    re.I,
 )
 
 
@@ -133,18 +238,53 @@ def _list_named(m: re.Match[str], group: str = "list") -> str | None:
     The word "list" is kept as said: the tools drop it (`list_label`), a reader sees the name.
     """
     name = " ".join((m.group(group) or "").split())
+    name = re.sub(r"^(?:my|the|our|your)\s+(?=\S)", "", name, flags=re.I)  # "a list for the party"
     if not name or _NOT_A_LIST.match(name) or name.lower() in _DETERMINERS:
         return None
+    if re.match(r"^(?:about|of|on|in|to|from|for|with|at)\s", name, re.I):
+        return None  # "tell me about my camping list": the name is after the small words
+    if re.match(r"^(?:best|worst|top|longest|shortest|biggest|greatest|most|least)\b", name, re.I):
+        return None  # "what's the best list": a question, not a list kept here
+    if re.match(r"^(?:an?|any|some|every)\s", name, re.I):
+        return None  # "tell me a workout list": ideas wanted, not one of the user's lists
+    if re.match(
+        r"^(?:newest|latest|oldest|recent|most\s+recent|previous|last|first|second|third)\b",
+        name,
+        re.I,
+    ):
+        return None  # "delete my newest list": which one is for the model to look up
     if name.lower() in ("new", "whole", "entire", "old", "first", "last", "next", "same", "other"):
         return None
+    if re.match(r"^(?:today|tomorrow|tonight|this\s+week|next\s+week)(?:'?s)?(?:\s|$)", name, re.I):
+        return None  # "today's list": the day's to-dos, not a list of that name
     return f"{name} list"
+
+
+_AND_ADD = re.compile(r"\s+(?:and|then|and\s+then)\s+(?:add|put|include)\s+(?=\S)", re.I)
+_TODO_NAME = re.compile(r"^(?:to[\s-]?dos?|todos?|tasks?)(?:\s+list)?$", re.I)
+
+
+def _list_or_todo(m: re.Match[str], group: str) -> str | None:
+    """As `_list_named`, but the to-dos keep their words ("todo list": the tools read the tasks)."""
+    said = " ".join((m.group(group) or "").split())
+    from botpsy_calendar.list_shapes import todo_name
+
+    return todo_name(said) if _TODO_NAME.match(said) else _list_named(m, group)
 
 
 def _list_items(text: str) -> list[str]:
     """ "eggs, bread and milk" → three items; "some milk" → "milk"."""
     parts = re.split(r"\s*[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+", text.strip(), flags=re.I)
     items = [re.sub(r"^(?:some|the|an?)\s+", "", p.strip(" ."), flags=re.I) for p in parts]
-    return [i for i in items if i]
+    return [_item_word_dropped(i) for i in items if i]
+
+
+def _item_word_dropped(item: str) -> str:
+    """ "the item called rope", "the rope entry" → "rope"; "a new item", "item two" stay as said."""
+    if _THAT_ITEM.match(item) or _SOME_ITEM.match(item):
+        return item
+    item = re.sub(r"^(?:item|entry)\s+(?:called\s+|named\s+)?(?=[a-z])", "", item, flags=re.I)
+    return re.sub(r"(?<=\S)\s+(?:item|entry|line)$", "", item, flags=re.I)
 
 
 def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
@@ -155,8 +295,13 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         name = _list_named(m) if m else None
         if name is None and (bare := _ADD_TO_THE_LIST.match(text.strip())):
             items = _list_items(bare.group("items"))
-            if not items or any(len(i.split()) > 6 or _VAGUE_ITEM.match(i) for i in items):
+            if not items or any(len(i.split()) > 6 for i in items):
                 return None
+            if any(_THAT_ITEM.match(i) for i in items):
+                return None
+            if any(_SOME_ITEM.match(i) for i in items):  # "add an item to a list": ask both
+                missing = {"title": "What should I add?", "list_name": "To which list?"}
+                return IntentMatch("task_add", {}, "add_to_list", missing=missing)
             title = _title(", ".join(items))
             question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'
             return IntentMatch(
@@ -167,12 +312,20 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         items = _list_items(m.group("items"))
         if not items or any(len(i.split()) > 6 for i in items):
             return None
+        if any(_THAT_ITEM.match(i) for i in items):
+            return None
+        if any(_SOME_ITEM.match(i) for i in items):  # "add an item to my packing list"
+            question = f"What should I add to the {list_label_of(name)} list?"
+            return IntentMatch(
+                "task_add", {"list_name": name}, "add_to_list", missing={"title": question}
+            )
         title = _title(", ".join(items))
         return IntentMatch("task_add", {"title": title, "list_name": name}, "add_to_list")
 
     def read_list(text: str) -> IntentMatch | None:
         m = _READ_LIST.match(text.strip()) or _ON_LIST.match(text.strip())
-        name = _list_named(m) if m else None
+        which = next((g for g in ("bare", "of") if m and m.groupdict().get(g)), "list")
+        name = _list_named(m, which) if m else None
         if name is None:
             return None
         return IntentMatch("task_list", {"list_name": name}, "read_list")
@@ -184,15 +337,18 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
 
     def new_list(text: str) -> IntentMatch | None:
         """A list exists once something is on it: ask for its name, then its first items."""
-        m = _NEW_LIST.match(text.strip().rstrip(". "))
+        parts = _AND_ADD.split(text.strip().rstrip(". "), maxsplit=1)  # "... and add rope to it"
+        then = parts[1] if len(parts) == 2 else ""
+        m = _NEW_LIST.match(parts[0])
         if not m:
             return None
-        name = _list_named(m, "after") or _list_named(m, "before")
+        name = _list_or_todo(m, "after") or _list_or_todo(m, "before")
         if (m.group("before") or m.group("after")) and name is None:
-            return None  # "start a to-do list", "create a playlist": another thing
+            return None  # "create a playlist": another thing
         arguments = {"list_name": name} if name else {}
         missing = {} if name else {"list_name": "What should the new list be called?"}
-        items = _list_items(m.group("items") or "")
+        then = re.sub(r"\s+(?:to|on|in)\s+(?:it|that|this|the\s+list)$", "", then, flags=re.I)
+        items = _list_items(m.group("items") or then)
         if items and all(len(i.split()) <= 6 for i in items):
             arguments["title"] = _title(", ".join(items))  # "... with eggs and milk"
         elif m.group("items"):
@@ -205,8 +361,12 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         """Never a bulk delete on the intents path: items go one at a time, each confirmed."""
         m = _CLEAR_LIST.match(text.strip().rstrip(". "))
         if not m:
-            return None
-        name = _list_named(m, "after") or _list_named(m, "before")
+            dropped = _DROP_LIST.match(text.strip().rstrip(". "))
+            name = _list_or_todo(dropped, "before") if dropped else None
+            if not dropped or (dropped.group("before") and name is None):
+                return None
+            return one_at_a_time(name)
+        name = _list_or_todo(m, "after") or _list_or_todo(m, "before")
         if (m.group("before") or m.group("after")) and name is None:
             return None
         return one_at_a_time(name)
@@ -221,9 +381,18 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         m = _REMOVE_FROM_LIST.match(text.strip())
         name = _list_named(m) if m else None
         if name is None and (bare := _REMOVE_FROM_THE_LIST.match(text.strip())):
+            if _EVERYTHING.match(bare.group("items").strip()):  # "delete everything from the list"
+                return one_at_a_time(None)
             items = _list_items(bare.group("items"))
-            if len(items) != 1 or len(items[0].split()) > 6 or _VAGUE_ITEM.match(items[0]):
+            if len(items) != 1 or len(items[0].split()) > 6:
                 return None
+            if _THAT_ITEM.match(items[0]):
+                return None
+            if _SOME_ITEM.match(items[0]):  # "remove an item from the list": which, and where?
+                question = "Which item should I remove, and from which list?"
+                return IntentMatch(
+                    "task_delete", {}, "remove_from_list", missing={"task": question}
+                )
             tool = "task_complete" if bare.group("verb").lower() in _DONE_VERBS else "task_delete"
             return IntentMatch(tool, {"task": _title(items[0])}, "remove_from_list")
         if m is None or name is None:
@@ -233,10 +402,21 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         items = _list_items(m.group("items"))
         if len(items) != 1 or len(items[0].split()) > 6:
             return None  # several items at once: one call each is the model's job
-        tool = "task_complete" if m.group("verb").lower() in _DONE_VERBS else "task_delete"
+        if _THAT_ITEM.match(items[0]):
+            return None
+        if _SOME_ITEM.match(items[0]):  # "remove an item from my packing list"
+            question = f"Which item should I remove from the {list_label_of(name)} list?"
+            arguments = {"list_name": name}
+            return IntentMatch(
+                "task_delete", arguments, "remove_from_list", missing={"task": question}
+            )
+        verb = m.group("verb").lower()
+        if verb == "check" and not re.search(r"\boff\b|\bas\s+(?:done|bought|got)\b", text, re.I):
+            return None  # "check rope on my list" may ask whether it is there
+        tool = "task_complete" if verb in _DONE_VERBS else "task_delete"
         return IntentMatch(tool, {"task": _title(items[0]), "list_name": name}, "remove_from_list")
 
-    return [
+    matchers = [
         ("add_to_list", add_to_list),
         ("read_list", read_list),
         ("all_lists", all_lists),
@@ -244,6 +424,43 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         ("clear_list", clear_list),
         ("remove_from_list", remove_from_list),
     ]
+    from botpsy_calendar.list_shapes import make_shape_matchers  # it reads this module's helpers
+
+    shapes = make_shape_matchers(_list_named, _list_items, one_at_a_time)  # what the above miss
+    return [(name, _tolerant(matcher)) for name, matcher in matchers] + [
+        (name, _not_the_todo_phrases(matcher)) for name, matcher in shapes
+    ]
+
+
+def _not_the_todo_phrases(
+    matcher: Callable[[str], IntentMatch | None],
+) -> Callable[[str], IntentMatch | None]:
+    """A shape matcher that leaves "add X to my to-dos" and "my tasks" to the to-do matchers."""
+
+    def match(text: str) -> IntentMatch | None:
+        said = text.strip()
+        return None if _ADD_TASK.match(said) or _LIST_TASKS.match(said) else matcher(said)
+
+    return match
+
+
+def _tolerant(
+    matcher: Callable[[str], IntentMatch | None],
+) -> Callable[[str], IntentMatch | None]:
+    """The matcher, tried again without lead-ins and tails that change nothing ("i need to ...")."""
+
+    def match(text: str) -> IntentMatch | None:
+        found = matcher(text)
+        if found is not None:
+            return found
+        plain = _TRAILING.sub("", _WANT.sub("", text.strip().rstrip(".!")))
+        if plain != text.strip() and plain and (found := matcher(plain)) is not None:
+            return found
+        # "we ran out of tape so take it off the list": the request is the part after "so"
+        said = re.split(r",?\s+(?:so|and\s+so)\s+", plain, maxsplit=1, flags=re.I)
+        return matcher(_WANT.sub("", said[1])) if len(said) == 2 and said[1] else None
+
+    return match
 
 
 def list_label_of(name: str) -> str:
@@ -268,6 +485,15 @@ def make_task_matchers(
         m = _REMINDER_ASK.match(text.strip())
         if m and "?" not in text and not _NO_TOOL.search(text):
             return _reminder(m.group("rest") or "")
+        m = _FORGET.match(text.strip())
+        if m and "?" not in text:
+            return _reminder(m.group("rest"))
+        m = _NUDGE.match(text.strip()) or _REMIND_AFTER.match(text.strip())
+        if m and "?" not in text and not _NO_TOOL.search(text) and not _IF.search(m.group("rest")):
+            found = _reminder(m.group("rest"))
+            return (
+                found if found and "due" in found.arguments and "title" in found.arguments else None
+            )
         m = _ADD_TASK.match(text.strip())
         if m:
             title = _title(m.group("title"))
@@ -278,6 +504,7 @@ def make_task_matchers(
     def _reminder(rest: str) -> IntentMatch | None:
         """A reminder from what follows the ask: a title, a time, both or neither."""
         rest = _REMINDER_FILLER.sub("", rest.strip())
+        rest = _WHERE_KEPT.sub("", rest)  # "set a reminder on my calendar": where, not what
         if re.search(rf"\b{_BEFORE}$", rest, re.I):
             return None  # "remind me 10 minutes before": about an event, not a task
         if _REPEAT.search(rest) or re.search(r"\bevery\b", rest, re.I):
@@ -313,9 +540,27 @@ def make_task_matchers(
             return None
         return IntentMatch("task_complete", {"task": task}, "complete_task")
 
+    def drop_reminder(text: str) -> IntentMatch | None:
+        """A reminder is a task: "cancel my reminder to call mom" deletes it, confirmed first."""
+        m = _DROP_REMINDER.match(text.strip().rstrip(".!"))
+        if not m:
+            return None
+        said = m.group("what") or m.group("bare") or m.group("before") or ""
+        what = _WHERE_KEPT.sub("", " ".join(said.split()))  # "the reminder on my calendar"
+        if m.group("all") or (m.group("many") and not what):
+            question = "I remove reminders one at a time, each after you confirm: which one?"
+            return IntentMatch("task_delete", {}, "drop_reminder", missing={"task": question})
+        if not what or _resolves(what, now()) or len(what.split()) > 8:
+            when = f" {what}" if what else ""
+            question = f"Which reminder{when} should I remove? Say what it is about."
+            return IntentMatch("task_delete", {}, "drop_reminder", missing={"task": question})
+        title = _title(what)
+        return IntentMatch("task_delete", {"task": title}, "drop_reminder") if title else None
+
     return [
         *make_list_matchers(),
         ("add_task", add_task),
         ("list_tasks", list_tasks),
+        ("drop_reminder", drop_reminder),
         ("complete_task", complete_task),
     ]

@@ -399,11 +399,15 @@ class CalendarTools:
         wanted = text.lower().strip()
         if not wanted:
             raise ToolArgumentError("say what to look for")
-        found = [
-            e
-            for e in self.store.events()
-            if wanted in f"{e.title}\n{e.location}\n{e.notes}".lower()
-        ]
+        events = self.store.events()
+        found = [e for e in events if wanted in f"{e.title}\n{e.location}\n{e.notes}".lower()]
+        words = _FILLER.sub(" ", wanted).split()
+        if not found and words:  # "my dentist appointment" finds "Dentist": every other word
+            found = [
+                e
+                for e in events
+                if all(w in f"{e.title}\n{e.location}\n{e.notes}".lower() for w in words)
+            ]
         if not found:
             head = f"No events mention '{text}'."
             return self._fenced(head, head, {"events": []})

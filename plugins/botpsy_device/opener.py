@@ -6,21 +6,30 @@ files plugin's allowed folders, and programs and launchers (scripts, .desktop
 files, executables) are refused: opening a downloaded script must never run
 it. Applications are started only from their installed desktop entries, by
 name, never from a command line. Nothing opens where there is no display.
+
+What the user approves is what opens: a preview resolves the file (its real
+absolute path, device and inode) or the application (its desktop entry's real
+path and a digest of its contents) once, and the run opens exactly that, after
+checking it is still the same file reached by no symbolic link. A link swapped
+or an entry rewritten in between fails the call; nothing else opens.
 """
 
 from __future__ import annotations
 
 import configparser
+import hashlib
 import os
 import re
 import stat
 import subprocess
 import tempfile
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
-from assistant.api import AskUser
+from assistant.api import AskUser, one_line
 from botpsy_device.common import DeviceError, program, require_linux
 
 # How long a launcher may take to fail; one still running after this has started the app.
@@ -109,7 +118,12 @@ def open_address(url: str) -> None:
 
 
 def open_path(path: Path) -> None:
-    """Open a checked file or folder with its default application."""
+    """Open a file or folder with its default application; never a program or launcher.
+
+    Checked here as well as by the callers, so no way in (`media_play` with no player,
+    say) hands a script or a `.desktop` file to the desktop's opener.
+    """
+    check_document(path)
     _need_display("open a file")
     launch(opener(str(path)), "open")
 
@@ -184,7 +198,106 @@ def open_app(app: App) -> None:
     gio, gtk = program("gio"), program("gtk-launch")
     if gio:
         launch([gio, "launch", str(app.path)], "open")
-    elif gtk:
+    elif gtk:  # it looks the id up itself: only when the lookup finds this very entry
+        first = next((a for a in applications() if a.id == app.id), None)
+        if first is None or first.path.resolve() != app.path.resolve():
+            raise DeviceError(f"open: {app.id} names another entry first; nothing started")
         launch([gtk, app.id], "open")
     else:
         raise DeviceError("open: neither gio (libglib2.0-bin) nor gtk-launch is installed")
+
+
+def pin_file(real: Path) -> dict[str, Any]:
+    """What a preview pins for a resolved file or folder: its path and identity."""
+    try:
+        info = os.lstat(real)
+    except OSError:
+        raise DeviceError(f"open: '{real.name}' is gone; nothing was opened") from None
+    return {"path": str(real), "device": info.st_dev, "inode": info.st_ino, "made": _made(info)}
+
+
+def _made(info: os.stat_result) -> int:
+    """A file's change time: an inode number is reused at once by the next new file.
+
+    A folder's changes with what is put in it, so a folder is known by its inode alone.
+    """
+    return 0 if stat.S_ISDIR(info.st_mode) else info.st_ctime_ns
+
+
+def pinned_file(pinned: Mapping[str, Any], inside: Callable[[Path], bool]) -> Path:
+    """The file a preview showed, checked to be that very file still, reached by no link."""
+    target = Path(str(pinned.get("path", "")))
+    name = target.name or str(target)
+    if not target.is_absolute():
+        raise DeviceError(
+            f"open: '{name}' was not resolved when you were asked; nothing was opened"
+        )
+    try:
+        info = os.lstat(target)
+        real = target.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise DeviceError(
+            f"open: '{name}' is gone since you were asked; nothing was opened"
+        ) from None
+    if real != target or stat.S_ISLNK(info.st_mode):
+        raise DeviceError(
+            f"open: '{name}' changed since you were asked (a link on its way leads elsewhere now);"
+            " nothing was opened"
+        )
+    identity = (info.st_dev, info.st_ino, _made(info))
+    if identity != (pinned.get("device"), pinned.get("inode"), pinned.get("made")):
+        raise DeviceError(
+            f"open: '{name}' changed since you were asked (it is another file now); nothing was opened"
+        )
+    if not inside(real):
+        raise DeviceError(f"open: '{name}' is not in the allowed folders; nothing was opened")
+    check_document(real)
+    return real
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def pin_app(app: App) -> dict[str, Any]:
+    """What a preview pins for an application: its entry's real path and contents."""
+    try:
+        real = app.path.resolve(strict=True)
+        return {"entry": str(real), "digest": _digest(real)}
+    except (OSError, RuntimeError):
+        raise DeviceError(
+            f"open: the entry {app.path.name} cannot be read; nothing started"
+        ) from None
+
+
+def command_line(app: App) -> str:
+    """The entry's `Exec` line, as one printable line (what starting it runs)."""
+    entry = configparser.ConfigParser(interpolation=None, strict=False)
+    try:
+        entry.read(app.path, encoding="utf-8")
+        said = entry["Desktop Entry"].get("Exec", "")
+    except (configparser.Error, KeyError, UnicodeDecodeError, OSError):
+        said = ""
+    return one_line(said, 160)
+
+
+def pinned_app(pinned: Mapping[str, Any]) -> App:
+    """The application a preview showed: the same entry file, unchanged, reached by no link."""
+    entry = Path(str(pinned.get("entry", "")))
+    try:
+        real = entry.resolve(strict=True)
+        same = real == entry and entry.is_absolute() and _digest(entry) == pinned.get("digest")
+    except (OSError, RuntimeError):
+        raise DeviceError(
+            f"open: the application entry {entry.name} is gone since you were asked; nothing started"
+        ) from None
+    if not same:
+        raise DeviceError(
+            f"open: the application entry {entry.name} changed since you were asked; nothing started"
+        )
+    found = [a for a in applications() if a.path.resolve() == entry]
+    if not found:
+        raise DeviceError(
+            f"open: {entry.name} is no longer an installed application; nothing started"
+        )
+    return App(entry, found[0].name)

@@ -21,6 +21,7 @@ from assistant.api import (
     Effect,
     Notice,
     NotifyError,
+    Shown,
     ToolArgumentError,
     ToolResult,
     one_line,
@@ -181,7 +182,9 @@ class DeviceTools:
         return _media_result(media.now_playing())
 
     # -- notifications ------------------------------------------------------------------------
-    @tool(Effect.WRITE)
+    # A pop-up looks like the system's own words ("your bank: call this number"): after
+    # text others wrote entered the conversation, it asks first.
+    @tool(Effect.WRITE, ask_when_tainted=True)
     def notification_show(self, title: str, text: str = "") -> ToolResult:
         """Show a desktop notification (a pop-up message) on this computer's screen.
 
@@ -221,36 +224,48 @@ class DeviceTools:
         opener.check_document(real)
         return real
 
+    def _file_pin(self, arguments: dict[str, Any]) -> Shown:
+        """The file resolved once, shown by its real path and pinned (path, device, inode)."""
+        real = self._checked_file(str(arguments.get("path", "")))
+        return Shown(f"open {shown(real)} in its application", opener.pin_file(real))
+
     def _file_preview(self, arguments: dict[str, Any]) -> str:
-        return (
-            f"open {shown(self._checked_file(str(arguments.get('path', ''))))} in its application"
-        )
+        return self._file_pin(arguments).text
 
     # egress: the application opened may go online (a page's scripts, a linked document), so
     # after untrusted text only a file the user named opens without a live yes
-    @tool(Effect.EGRESS, preview="_file_preview")
-    def open_file(self, path: str) -> ToolResult:
+    @tool(Effect.EGRESS, preview="_file_pin")
+    def open_file(self, path: str, **pinned: Any) -> ToolResult:
         """Open a document or folder with its usual application (only in the allowed folders).
 
         Args:
             path: the file or folder, e.g. "~/Documents/lease.pdf" or "lease.pdf"
         """
-        real = self._checked_file(path)
+        if pinned:  # what the preview showed, checked to be that very file still
+            real = opener.pinned_file({**pinned, "path": path}, self.folders.inside)
+        else:
+            real = self._checked_file(path)
         opener.open_path(real)
         return ToolResult(f"Opened {shown(real)}.", {"path": str(real)})
 
-    def _app_preview(self, arguments: dict[str, Any]) -> str:
+    def _app_pin(self, arguments: dict[str, Any]) -> Shown:
+        """The application resolved once, shown with its entry and command, and pinned."""
         app = opener.find_app(str(arguments.get("name", "")))
-        return f"start the application {app.name} ({app.path.name})"
+        runs = opener.command_line(app)
+        text = f"start the application {one_line(app.name, 80)} ({shown(app.path.resolve())}"
+        return Shown(text + (f", runs {runs})" if runs else ")"), opener.pin_app(app))
 
-    @tool(Effect.EGRESS, preview="_app_preview")
-    def open_app(self, name: str) -> ToolResult:
+    def _app_preview(self, arguments: dict[str, Any]) -> str:
+        return self._app_pin(arguments).text
+
+    @tool(Effect.EGRESS, preview="_app_pin")
+    def open_app(self, name: str, **pinned: Any) -> ToolResult:
         """Start an installed application by its name, e.g. "calculator" or "Firefox".
 
         Args:
             name: the application's name
         """
-        app = opener.find_app(name)
+        app = opener.pinned_app(pinned) if pinned else opener.find_app(name)
         opener.open_app(app)
         return ToolResult(f"Started {app.name}.", {"app": app.name, "entry": app.path.name})
 

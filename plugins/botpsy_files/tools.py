@@ -7,7 +7,8 @@ Nothing is ever overwritten: a name already taken is an error that says so.
 Document text, snippets and file names are other people's words as often as the
 user's (downloads, mail attachments), and every tool here may quote them, so all
 are marked untrusted, and names are shown without control characters. A delete runs on
-exactly the files its preview showed (pinned by path and inode), never on a new
+exactly the files its preview showed (pinned by path, device, inode and change
+time: an inode number is reused at once by the next new file), never on a new
 match that arrived while the user was asked.
 """
 
@@ -18,6 +19,7 @@ import os
 import re
 import shutil
 import stat
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -301,14 +303,26 @@ class FileTools:
         )
 
     def pin_delete(self, arguments: dict[str, Any]) -> Shown:
-        """What goes to the trash, pinned: the exact files (path, device, inode) the run acts on."""
+        """What goes to the trash, pinned: the exact files the run acts on.
+
+        Each by path, device, inode and change time: a file deleted and another written
+        in its place gets the same inode number at once, and a folder's change time moves
+        when something is put in it, so neither passes for what the user was shown.
+        """
         sources = self._sources(arguments["path"])
         names = ", ".join(self._shown(s) for s in sources[:10])
         more = f" and {len(sources) - 10} more" if len(sources) > 10 else ""
         targets = []
         for source in sources:
             info = os.lstat(source)
-            targets.append({"path": str(source), "device": info.st_dev, "inode": info.st_ino})
+            targets.append(
+                {
+                    "path": str(source),
+                    "device": info.st_dev,
+                    "inode": info.st_ino,
+                    "made": info.st_ctime_ns,
+                }
+            )
         pinned: dict[str, Any] = {"targets": targets}
         if len(sources) == 1:
             pinned["path"] = str(sources[0])
@@ -330,7 +344,8 @@ class FileTools:
                     f"{self._shown(source)} is gone since you were asked; "
                     "nothing was moved to the trash"
                 ) from None
-            if (info.st_dev, info.st_ino) != (target["device"], target["inode"]):
+            identity = (info.st_dev, info.st_ino, info.st_ctime_ns)
+            if identity != (target["device"], target["inode"], target.get("made")):
                 raise ToolError(
                     f"{self._shown(source)} changed since you were asked (it is another file "
                     "now); nothing was moved to the trash"
@@ -350,8 +365,7 @@ class FileTools:
         Args:
             path: the file, folder or pattern to delete
         """
-        from send2trash import send2trash
-
+        send2trash = _send_to_trash()
         targets = pinned.get("targets")
         sources = self._pinned(targets) if targets is not None else self._sources(path)
         trashed = []
@@ -433,10 +447,8 @@ class FileTools:
         elif last["op"] == "copy":
             for item in last["items"]:
                 copy = Path(item["to"])
-                from send2trash import send2trash
-
                 if copy.exists():
-                    send2trash(str(copy))
+                    _send_to_trash()(str(copy))
                     self.index.forget(copy)
                 undone.append(printable(copy.name))
             summary = f"Removed the copy {', '.join(undone)} (it is in the trash)."
@@ -468,10 +480,28 @@ def _looks_like_path(text: str) -> bool:
     return any(ch in text for ch in "/~*?[") or bool(re.search(r"\.\w{1,5}$", text.strip()))
 
 
+def _data_home() -> Path:
+    """Where the user's home trash lives, read now (not when a library was imported)."""
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local/share")
+
+
+def _send_to_trash() -> Callable[[str], None]:
+    """send2trash, pointed at the trash `_trash_infos` reads: it fixes its path at import time,
+    so a process whose XDG_DATA_HOME or HOME changed later would trash where restore never looks.
+    """
+    import send2trash.plat_other as platform
+    from send2trash import send2trash
+
+    data = os.fsencode(_data_home())
+    platform.XDG_DATA_HOME = data
+    platform.HOMETRASH_B = os.path.join(data, b"Trash")
+    platform.HOMETRASH = os.fsdecode(platform.HOMETRASH_B)
+    return send2trash
+
+
 def _trash_infos() -> list[dict[str, str]]:
     """Entries of the user's home trash (freedesktop.org trash spec)."""
-    data = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local/share")
-    trash = data / "Trash"
+    trash = _data_home() / "Trash"
     found = []
     for info in sorted((trash / "info").glob("*.trashinfo")):
         fields = {}

@@ -269,9 +269,14 @@ class Directory:
         if len(matches) == 1 or _means_several(device, asked, matches):
             return matches
         options = [e.entity_id for e in matches]
-        listed = "; ".join(f"{n}. {e.shown()}" for n, e in enumerate(matches, 1))
+        listed = "; ".join(
+            f"{n}. {e.shown()}{f' in {e.area}' if e.area else ''}" for n, e in enumerate(matches, 1)
+        )
         raise AskUser(
-            f"{len(matches)} devices match '{device}': {listed}. Which one?", "device", options
+            f"{len(matches)} devices match '{device}': {listed}. Which one?",
+            "device",
+            options,
+            [" ".join(sorted(e.all_words)) for e in matches],
         )
 
 

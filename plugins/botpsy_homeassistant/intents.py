@@ -80,14 +80,32 @@ _STOP = _Any(
     rf"(?:home|(?:back\s+)?to\s+(?:its\s+|the\s+)?(?:base|dock)|back){_TAIL}$",
 )
 _SCENE = _Any(rf"^(?:activate|set|start|turn\s+on)\s+{_THE}{_DEVICE}\s+scene{_TAIL}$")
+# What a colour is set on: a light, or a room (whose lights are meant).
+_LIT = re.compile(
+    r"\b(?:lights?|lamps?|bulbs?|lighting|led|leds|strip|hue|room|bedroom|kitchen|hall(?:way)?"
+    r"|bathroom|office|study|lounge|den|porch|garden|patio|attic|basement|nursery|living|dining"
+    r"|landing|stairs|house|flat|apartment|everything|all)\b",
+    re.I,
+)
+_ROOM_AFTER = rf"(?P<room>in\s+{_THE}{_W}(?:\s+{_W})?)"
 _COLOUR_SET = _Any(
     rf"^(?:change|set)\s+{_THE}colou?r\s+of\s+{_THE}{_DEVICE}\s+to\s+{_COLOUR_GROUP}{_TAIL}$",
-    rf"^(?:make|turn|set|change|switch)\s+{_THE}{_DEVICE}\s+(?:to\s+|into\s+)?{_COLOUR_GROUP}"
-    rf"(?:\s+colou?r)?{_TAIL}$",
+    rf"^(?:make|turn|set|change|switch|put)\s+{_THE}{_DEVICE}\s+(?:to\s+|into\s+|on\s+)?(?:an?\s+)?"
+    rf"{_COLOUR_GROUP}(?:\s+colou?r)?(?:\s+{_ROOM_AFTER})?{_TAIL}$",
+    # "lights green", "i want the lamp blue", "the bedroom lights in red"
+    rf"^(?:i\s+(?:want|need|would\s+like)\s+|i'd\s+like\s+|let's\s+have\s+)?{_THE}"
+    rf"(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|bulbs?|lighting))\s+(?:in\s+|to\s+)?(?:an?\s+)?"
+    rf"{_COLOUR_GROUP}(?:\s+colou?r)?{_TAIL}$",
 )
+# Levels said in words: "lights to full", "the lamp at half brightness".
+LEVELS = {"full": 100, "max": 100, "maximum": 100, "highest": 100, "half": 50, "minimum": 1,
+          "lowest": 1, "min": 1}  # fmt: skip
+_LEVEL = rf"(?:(?:the\s+)?(?P<level>{'|'.join(LEVELS)})(?:\s+brightness|\s+power)?)"
 _BRIGHTNESS_SET = _Any(
     rf"^(?:set|dim|turn|put|change|make|bring|brighten)\s+{_THE}{_DEVICE}(?:\s+brightness)?"
-    rf"\s+(?:to|at)\s+{_NUMBER}{_PERCENT}?{_TAIL}$",
+    rf"(?:\s+(?:down|up))?\s+(?:to|at)\s+(?:{_NUMBER}{_PERCENT}?|{_LEVEL}){_TAIL}$",
+    rf"^{_THE}(?P<device>(?:{_W}\s+){{0,2}}(?:lights?|lamps?|bulbs?|lighting))(?:\s+brightness)?"
+    rf"\s+(?:to|at)\s+(?:{_NUMBER}{_PERCENT}?|{_LEVEL}){_TAIL}$",
     rf"^(?:set|change)\s+{_THE}brightness\s+(?:of\s+|in\s+)?{_THE}{_DEVICE}\s+to\s+{_NUMBER}"
     rf"{_PERCENT}?{_TAIL}$",
 )
@@ -140,33 +158,130 @@ _POLITE = re.compile(
     r"go\s+ahead\s+and\s+|just\s+)+",
     re.I,
 )
+# A name said before a command ("mia, turn off the lights"): one word that is not a word of
+# the request itself (no negation, pronoun or question word), then a verb these intents know.
+_VOCATIVE = re.compile(
+    r"^(?!(?:don'?t|do|not|never|no|i|we|you|they|it|to|and|then|also|so|why|how|what|when|"
+    r"who|where|can|could|would|will|should|please|just|let's|lets|the|a|my)\b)[a-z]+,?\s+"
+    r"(?=(?:turn|switch|start|stop|dim|brighten|make|set|change|open|close|lock|unlock|"
+    r"vacuum|hoover|clean|brew|activate|increase|decrease|raise|lower|put|get|have)\b)",
+    re.I,
+)
 _ROOM = rf"(?P<room>(?:in|of)\s+{_THE}{_W}(?:\s+{_W}){{0,2}})"
 _DRINK = r"(?:coffee|espresso|cappuccino|latte)"
 _COFFEE = _Any(
     rf"^(?:make|prepare|brew|start|get)\s+(?:me\s+)?(?:a\s+|an\s+|some\s+|my\s+|the\s+)?"
     rf"(?:(?:morning|fresh|hot)\s+)?(?:cup\s+of\s+)?{_DRINK}(?:\s+for\s+me)?{_TAIL}$",
-    rf"^(?:i(?:'d|\s+would)\s+like|i\s+want|(?:can|could|may)\s+i\s+(?:have|get))\s+"
-    rf"(?:a\s+|an\s+|some\s+)?(?:cup\s+of\s+)?{_DRINK}{_TAIL}$",
+    rf"^(?:i(?:'d|\s+would)\s+like|i\s+want|i\s+need|need|(?:can|could|may)\s+i\s+(?:have|get))\s+"
+    rf"(?:a\s+|an\s+|some\s+|my\s+)?(?:cup\s+of\s+)?{_DRINK}{_TAIL}$",
+    rf"^(?:a\s+)?(?:cup\s+of\s+)?{_DRINK}(?:\s+time)?{_TAIL}$",
+    rf"^(?:start|begin)\s+(?:brewing|making)\s+(?:the\s+|some\s+|a\s+|my\s+)?{_DRINK}{_TAIL}$",
+    rf"^(?:get|put|set)\s+(?:the\s+|some\s+|a\s+)?{_DRINK}\s+(?:going|on|started|brewing){_TAIL}$",
 )
 _PLACES = (
     r"(?:house|flat|apartment|home|floors?|carpets?|rugs?|rooms?|kitchen|living\s+room|bedroom|"
     r"hall(?:way)?|bathroom|stairs|office)"
 )
+_CLEANER = r"(?:(?:robot\s+)?(?:vacuum|hoover)(?:\s+cleaner)?|robot(?:\s+cleaner)?|roomba|cleaner|cleaning\s+robot)"
 _CLEAN = _Any(
     rf"^(?:start|begin|run)\s+(?:the\s+)?(?:house\s+)?(?:cleaning|clean-?up|hoovering|vacuuming)"
     rf"{_TAIL}$",
     rf"^(?:clean|hoover|vacuum)\s+{_THE}(?:{_W}\s+)?{_PLACES}{_TAIL}$",
+    # "get the cleaning going", "put the hoover on", "have the robot clean the kitchen"
+    rf"^(?:get|put|set|have)\s+{_THE}(?:{_CLEANER}|cleaning|hoovering|vacuuming)\s+"
+    rf"(?:on|going|started|running|working){_TAIL}$",
+    rf"^(?:get|have|tell|ask|send|let)\s+{_THE}{_CLEANER}\s+(?:to\s+)?(?:clean|vacuum|hoover|"
+    rf"start|run|do)(?:\s+{_THE}(?:{_W}\s+)?(?:{_PLACES}|cleaning|floors?))?{_TAIL}$",
+    rf"^(?:the\s+)?(?:floors?|carpets?|house)\s+(?:needs?|need)\s+(?:cleaning|vacuuming|hoovering)"
+    rf"{_TAIL}$",
 )
-_LIGHTS = r"(?:lights?|lighting|lamps?|brightness|light\s+level)"
+# "set the coffee maker going", "get the kettle on".
+_GOING = _Any(
+    rf"^(?:set|get|put|have)\s+{_THE}{_DEVICE}\s+(?:going|running|started|brewing|on){_TAIL}$"
+)
+_LIGHTS = r"(?:lights?|lighting|lamps?|brightness|light\s+(?:level|power|intensity))"
+# "increase the brightness of the desk lamp", "lower the intensity of the lights in the hall".
+_LEVEL_OF = (
+    rf"\s+{_THE}(?:brightness|intensity|light\s+level)\s+(?:of|in|for)\s+{_THE}"
+    rf"(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|bulbs?|lighting))(?:\s+{_ROOM})?{_TAIL}$"
+)
+_MORE_LIGHT_OF = _Any(rf"^(?:increase|raise|boost|turn\s+up|up|max(?:imi[sz]e)?){_LEVEL_OF}")
+_LESS_LIGHT_OF = _Any(rf"^(?:decrease|lower|reduce|minimi[sz]e|turn\s+down){_LEVEL_OF}")
+# "give me low lighting in the kitchen", "i want soft light", "bright lights in the office".
+_SOFT = r"(?:low|soft|dim|dimmed|dimmer|subdued|gentle|less)"
+_FULL = r"(?:bright|brighter|full|more|strong)"
+_LEVEL_WISH = (
+    r"^(?:give\s+me|i\s+(?:want|need|would\s+like)|i'd\s+like|let's\s+have|let\s+us\s+have|"
+    r"set|switch\s+to|put\s+on)\s+(?:some\s+|the\s+)?(?P<level>LEVEL)\s+"
+    rf"(?:lights?|lighting)(?:\s+{_ROOM})?{_TAIL}$"
+)
+_SOFT_WISH = _Any(_LEVEL_WISH.replace("LEVEL", _SOFT))
+_FULL_WISH = _Any(_LEVEL_WISH.replace("LEVEL", _FULL))
 _MORE_LIGHT = _Any(
     rf"^(?:increase|raise|boost|turn\s+up|up)\s+{_THE}{_LIGHTS}(?:\s+{_ROOM})?{_TAIL}$",
     rf"^{_THE}{_LIGHTS}\s+up{_TAIL}$",
-    rf"^i\s+need\s+(?:some\s+)?more\s+(?:light|lights|lighting){_TAIL}$",
+    rf"^(?:i\s+need\s+|give\s+me\s+|let's\s+have\s+)?(?:some\s+|a\s+(?:bit|little)\s+)?more\s+"
+    rf"(?:light|lights|lighting)(?:\s+{_ROOM})?(?:\s+(?:in\s+)?here)?{_TAIL}$",
+)
+# "increase the brightness by 20 percent", "lower the lights by ten".
+_BY = (
+    rf"\s+{_THE}(?P<device>(?:{_W}\s+){{0,2}}(?:lights?|lamps?|bulbs?|lighting|brightness))"
+    rf"(?:\s+{_ROOM})?\s+by\s+{_NUMBER}{_PERCENT}?{_TAIL}$"
+)
+_UP_BY = _Any(rf"^(?:increase|raise|boost|turn\s+up|brighten){_BY}")
+_DOWN_BY = _Any(rf"^(?:decrease|lower|reduce|turn\s+down|dim){_BY}")
+# "kill the lights", "cut the lamp".
+_KILL = _Any(
+    rf"^(?:kill|cut)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|lighting)){_TAIL}$"
 )
 _LESS_LIGHT = _Any(
     rf"^(?:decrease|lower|reduce|minimi[sz]e|turn\s+down)\s+{_THE}{_LIGHTS}(?:\s+{_ROOM})?{_TAIL}$",
     rf"^{_THE}{_LIGHTS}\s+down{_TAIL}$",
     rf"^(?:it's|it\s+is|this\s+is)\s+(?:too|very|so)\s+bright(?:\s+(?:in\s+)?here)?{_TAIL}$",
+)
+# "make it brighter", "make it a bit darker in here", "dim", "brighter please".
+_IT = r"(?:(?:make|get)\s+(?:it|things|the\s+room|this\s+room|the\s+place)\s+|it\s+should\s+be\s+)?"
+_HERE = r"(?:\s+(?:in\s+)?(?:here|in\s+this\s+room))?"
+_IT_BRIGHTER = _Any(rf"^{_IT}(?:a\s+(?:bit|little)\s+|much\s+)?(?:brighter|lighter){_HERE}{_TAIL}$")
+_IT_DARKER = _Any(
+    rf"^{_IT}(?:a\s+(?:bit|little)\s+|much\s+)?(?:darker|dimmer|less\s+bright){_HERE}{_TAIL}$",
+    rf"^dim(?:\s+down)?{_HERE}{_TAIL}$",
+)
+# A mood is a light setting: the words people use for it, and what it sets (`MOODS`).
+MOODS: dict[str, dict[str, Any]] = {
+    "cosy": {"colour": "warm white", "brightness": 40},
+    "relaxing": {"colour": "warm white", "brightness": 40},
+    "romantic": {"colour": "warm white", "brightness": 20},
+    "mood": {"colour": "warm white", "brightness": 30},
+    "night": {"colour": "warm white", "brightness": 10},
+    "reading": {"colour": "cool white", "brightness": 100},
+    "focus": {"colour": "cool white", "brightness": 100},
+}
+_MOOD_WORDS = {
+    "cosy": "cosy", "cozy": "cosy", "cosier": "cosy", "cozier": "cosy", "snug": "cosy",
+    "relaxing": "relaxing", "relaxed": "relaxing", "calm": "relaxing", "chill": "relaxing",
+    "romantic": "romantic", "mood": "mood", "ambient": "mood", "night": "night",
+    "reading": "reading", "focus": "focus", "work": "focus", "study": "focus",
+}  # fmt: skip
+_MOOD = "|".join(sorted(_MOOD_WORDS, key=len, reverse=True))
+# Said of a room with no light named ("make it cosier"): only words that mean light there.
+_COSY = r"(?:cosy|cozy|cosier|cozier|snug|romantic)"
+_MOOD_SET = _Any(
+    rf"^{_IT}(?:a\s+(?:bit|little)\s+|more\s+)?(?P<mood>{_COSY}){_HERE}{_TAIL}$",
+    rf"^(?:set|switch\s+to|put\s+on|give\s+me|i\s+want|turn\s+on|start|activate)\s+"
+    rf"(?:the\s+|some\s+|a\s+)?(?P<mood>{_MOOD})\s+(?:lights?|lighting|light\s+mode|mode)"
+    rf"(?:\s+{_ROOM})?{_TAIL}$",
+    rf"^(?:set|change|switch|turn|make)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|lighting))"
+    rf"\s+(?:to\s+|into\s+)?(?P<mood>{_MOOD})(?:\s+(?:mode|setting|lighting))?{_TAIL}$",
+    rf"^(?:set|create|make)\s+(?:the|a|some)\s+(?P<mood>mood|ambiance|ambience|atmosphere){_TAIL}$",
+    rf"^(?P<mood>{_MOOD})\s+(?:lights?|lighting|light\s+mode)(?:\s+{_ROOM})?{_TAIL}$",
+)
+# "a different colour", "a random colour", "another light colour": which one is asked.
+_NEW_COLOUR = _Any(
+    rf"^(?:change|set|switch|turn|make|activate|use|give\s+me|i\s+want)\s+{_THE}"
+    rf"(?:(?P<device>(?:{_W}\s+){{0,2}}(?:lights?|lamps?|bulbs?))\s+(?:to\s+|into\s+)?)?"
+    r"(?:an?\s+|some\s+)?(?:different|random|new|other|another|nice|fun)\s+"
+    rf"(?:light\s+)?colou?rs?(?:\s+(?:for|on|of|in)\s+{_THE}(?P<device2>{_W}(?:\s+{_W}){{0,2}}))?{_TAIL}$",
 )
 _TOO_DARK = _Any(
     rf"^(?:it's|it\s+is)\s+(?:too\s+|very\s+|so\s+)?dark(?:\s+(?:in\s+)?here)?{_TAIL}$",
@@ -210,15 +325,25 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         m = _COLOUR_SET.match(text)
         if not m or not _home(m["device"]) or m["device"].casefold() in ("it", "this", "that"):
             return None
-        return IntentMatch(
-            "home_light_set", {"device": _device(m["device"]), "colour": m["colour"].casefold()}
-        )
+        device = re.sub(r"\s+colou?rs?$", "", _device(m["device"]), flags=re.I)
+        if not _LIT.search(device):
+            return None  # "make the text red" is not a light's
+        shade = m["colour"].casefold()
+        if shade.startswith("light ") and not re.search(r"\b(?:lights?|lamps?|bulbs?)\b", device):
+            device, shade = (
+                f"{device} light",
+                shade.removeprefix("light "),
+            )  # "the bedroom light purple"
+        if m.groupdict().get("room"):
+            device = f"{device} {m['room']}"
+        return IntentMatch("home_light_set", {"device": device, "colour": shade})
 
     def brightness(text: str) -> IntentMatch | None:
         m = _BRIGHTNESS_SET.match(text)
         if not m or not _home(m["device"]) or re.search(_CLIMATE_NOUN, m["device"], re.I):
             return None
-        value = spoken_number(m["number"])
+        level = m.groupdict().get("level")
+        value = LEVELS[level.casefold()] if level else spoken_number(m["number"])
         if not 0 <= value <= 100:
             return None
         return IntentMatch(
@@ -350,10 +475,79 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
             if not m:
                 return None
             room = m.groupdict().get("room")
+            if room and re.fullmatch(r"(?:in|of)\s+here", room, re.I):
+                room = None  # "in here": where the user is, the lights botpsy resolves anyway
             device = f"lights {room}" if room else "lights"
             return IntentMatch("home_light_set", {"device": device, "change": change})
 
         return matcher
+
+    def level_of(pattern: _Any, change: int) -> Matcher:
+        def matcher(text: str) -> IntentMatch | None:
+            m = pattern.match(text)
+            if not m or not _home(m["device"]):
+                return None
+            device = _device(m["device"])
+            room = m.groupdict().get("room")
+            return IntentMatch(
+                "home_light_set",
+                {"device": f"{device} {room}" if room else device, "change": change},
+            )
+
+        return matcher
+
+    def by_amount(pattern: _Any, sign: int) -> Matcher:
+        def matcher(text: str) -> IntentMatch | None:
+            m = pattern.match(text)
+            if not m or not _home(m["device"]):
+                return None
+            amount = spoken_number(m["number"])
+            if not 0 < amount <= 100:
+                return None
+            device = _device(m["device"])
+            device = "lights" if device.casefold() == "brightness" else device
+            room = m.groupdict().get("room")
+            device = f"{device} {room}" if room else device
+            return IntentMatch("home_light_set", {"device": device, "change": sign * int(amount)})
+
+        return matcher
+
+    def mood(text: str) -> IntentMatch | None:
+        m = _MOOD_SET.match(text)
+        if not m:
+            return None
+        groups = m.groupdict()
+        device = _device(groups.get("device") or "lights")
+        if groups.get("room"):
+            device = f"{device} {groups['room']}"
+        if not _home(device):
+            return None
+        setting = MOODS[_MOOD_WORDS.get(m["mood"].casefold(), "mood")]
+        return IntentMatch("home_light_set", {"device": device, **setting})
+
+    def new_colour(text: str) -> IntentMatch | None:
+        m = _NEW_COLOUR.match(text)
+        if not m:
+            return None
+        device = _device(m["device"] or m["device2"] or "lights")
+        if not _home(device):
+            return None
+        return IntentMatch(
+            "home_light_set",
+            {"device": device},
+            missing={"colour": "Which colour? (e.g. blue, warm white)"},
+        )
+
+    def going(text: str) -> IntentMatch | None:
+        m = _GOING.match(text)
+        if not m:
+            return None
+        device = _device(m["device"])
+        if not _home(device) or not re.search(
+            rf"\b(?:{_HOME_NOUN}|robot|cleaner|machine|maker|dishwasher|washing)\b", device, re.I
+        ):
+            return None
+        return IntentMatch("home_turn_on", {"device": device})
 
     def any_colour(text: str) -> IntentMatch | None:
         m = _ANY_COLOUR.match(text)
@@ -377,10 +571,17 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         ("light_colour", colour),
         ("light_any_colour", any_colour),
         ("light_which_colour", which_colour),
+        ("light_new_colour", new_colour),
+        ("light_mood", mood),
         ("light_brightness", brightness),
         ("climate_set", climate),
         ("scene", scene),
         ("on_off", on_off),
+        ("light_up_by", by_amount(_UP_BY, 1)),
+        ("light_down_by", by_amount(_DOWN_BY, -1)),
+        ("lights_kill", cover(_KILL, "home_turn_off")),
+        ("more_light_of", level_of(_MORE_LIGHT_OF, 30)),
+        ("less_light_of", level_of(_LESS_LIGHT_OF, -30)),
         ("light_dim", relative(_DIM, -30)),
         ("light_brighten", relative(_BRIGHTEN, 30)),
         ("clean", fixed(_CLEAN, "home_turn_on", {"device": "vacuum"})),
@@ -391,6 +592,11 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         ("lock", lock),
         ("status", status),
         ("coffee", fixed(_COFFEE, "home_turn_on", {"device": "coffee machine"})),
+        ("soft_light", light_level(_SOFT_WISH, -30)),
+        ("full_light", light_level(_FULL_WISH, 30)),
+        ("it_brighter", light_level(_IT_BRIGHTER, 30)),
+        ("it_darker", light_level(_IT_DARKER, -30)),
+        ("going", going),
         ("more_light", light_level(_MORE_LIGHT, 30)),
         ("less_light", light_level(_LESS_LIGHT, -30)),
         ("too_dark", fixed(_TOO_DARK, "home_turn_on", {"device": "lights"})),
@@ -402,6 +608,7 @@ def _politely(matcher: Matcher) -> Matcher:
     """The matcher, after "would you", "help me" and the like are taken off the request."""
 
     def polite(text: str) -> IntentMatch | None:
-        return matcher(_POLITE.sub("", text, count=1).strip())
+        text = _POLITE.sub("", text, count=1).strip()
+        return matcher(text) or matcher(_POLITE.sub("", _VOCATIVE.sub("", text, count=1)).strip())
 
     return polite

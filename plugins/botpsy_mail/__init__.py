@@ -61,5 +61,5 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     """Send, reply and check mail without the model (approval still applies)."""
     if mail_account(context) is None:
         return
-    for name, matcher in make_mail_matchers():
+    for name, matcher in make_mail_matchers(context.clock.now):
         register(name, matcher)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import datetime
 
 from assistant.api import IntentMatch
+from botpsy_mail.broad import broad_read, broad_reply, broad_send, plain
 
 _NOUN = r"(?:e-?mails?|mails?|messages?)"
 _ONE = r"(?:e-?mail|mail|message)"
@@ -69,6 +71,12 @@ _NOT_NAMES = frozenset(
         "everything",
         "new",
         "unread",
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+        *("tonight", "noon", "lunch", "dinner", "breakfast", "weekend"),
+        *("anyone", "anybody", "someone", "somebody", "everyone", "everybody", "nobody"),
+        *("arrived", "arrive", "come", "came", "yet", "already"),
+        *("ago", "day", "days", "weeks", "hours", "minutes", "before", "weekend"),
+        *("is", "are", "was", "were", "so", "very", "really", "not", "too"),
     ]
 )
 
@@ -114,7 +122,7 @@ _REPLY_SHORT = re.compile(
 )
 # "email ana", "send a mail to my aunt", "write an email to bob": who, and nothing to say yet.
 _SEND_SHORT = re.compile(
-    r"^(?:(?:i\s+(?:need|want|would\s+like)\s+to\s+)?(?:e-?mail|send\s+(?:an?\s+|the\s+)?(?:e-?mail|mail)\s+to"
+    r"^(?:(?:i\s+(?:need|want|would\s+like)\s+to\s+)?(?:e-?mail(?:\s+to)?|send\s+(?:an?\s+|the\s+)?(?:e-?mail|mail)\s+to"
     r"|(?:write|compose|draft|start|open)\s+(?:an?\s+)?(?:new\s+)?(?:e-?mail|mail)\s+to"
     r"|send\s+(?:an?\s+)?(?:e-?mail|mail)\s+to))"
     rf"\s+(?P<to>{_WHO})$",
@@ -191,6 +199,7 @@ _CHECK = [
     ),
 ]
 _LAST = r"(?:last|latest|newest|most recent|recent|new)"
+_ONE_RE = re.compile(rf"\b{_ONE}\b", re.I)
 _READ = [
     # "read the last email from ana", "open the message from bob"
     re.compile(
@@ -252,6 +261,9 @@ _KEY = re.compile(
     re.I,
 )
 _FIELD = {"from": "sender", "titled": "subject", "called": "subject"}
+_WHO_SENT = re.compile(
+    r"\s+(?:that|which)\s+\S+(?:\s+\S+){0,2}?\s+(?:sent|wrote|forwarded|e-?mailed)\b"
+)
 
 
 _TIME_OF_DAY = re.compile(
@@ -301,7 +313,9 @@ def _name(text: str | None, limit: int = 4) -> str | None:
 
 def _topic(text: str) -> str:
     """Search words without the article in front: "the lease" finds "Lease renewal"."""
-    text = re.sub(r"^(?:the|a|an|my|our|his|her|their|any|some)\s+", "", text.strip(), flags=re.I)
+    text = re.sub(r"^(?:with|for)\s+", "", text.strip(), flags=re.I)  # "the email with the receipt"
+    text = re.sub(r"^(?:the|a|an|my|our|his|her|their|any|some)\s+", "", text, flags=re.I)
+    text = re.sub(r"^(?:words?|phrase)\s+", "", text, flags=re.I)  # "for the word contract"
     return re.sub(r"\s+(?:today|yesterday|lately|recently)$", "", text, flags=re.I).strip(" ?")
 
 
@@ -348,8 +362,15 @@ def _search_fields(rest: str) -> dict[str, str] | None:
     return fields
 
 
-def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
-    """Check, read, search, reply and send matchers; no request matches two of them."""
+def make_mail_matchers(
+    now: Callable[[], datetime] | None = None,
+) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
+    """Check, read, search, reply and send matchers; no request matches two of them.
+
+    `now` is the user's clock (days like "last week" count back from it). The exact
+    shapes come first; the broad ones (`botpsy_mail.broad`) take what they leave.
+    """
+    clock = now or (lambda: datetime.now().astimezone())
 
     def send_mail(text: str) -> IntentMatch | None:
         text = text.strip()
@@ -360,6 +381,10 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             to = m.group("to").strip()
             if len(to.split()) > 6 or to.lower() in {"me", "myself", "us", "you", "him", "her"}:
                 return None
+            if to.lower().split()[0] in {"a", "an", "this", "that", "it"} or set(
+                to.lower().split()
+            ) & {"asking", "telling", "saying", "and", "with"}:
+                return None  # "send an email saying …", "email mike asking about …": no name
             groups = m.groupdict()
             body = groups.get("body") or groups.get("body2")
             subject = groups.get("subject")
@@ -416,11 +441,11 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             return None
         to = m.group("to").strip()
         bare = re.sub(r"^my\s+", "", to, flags=re.I)
-        if _name(bare) is None or re.match(r"^(?:the|all|everyone|everybody)\b", to, re.I):
+        if _name(bare, 3) is None or re.match(r"^(?:the|all|everyone|everybody)\b", to, re.I):
             return None  # "email the report to bob": a thing, not a person
         if bare.lower() in {"me", "myself", "us", "you", "him", "her", "them"}:
             return None
-        missing = {"subject": f"What is the email to {to} about?", "body": "What should it say?"}
+        missing = {"body": f"What should the email to {to} say?"}  # the subject: its first words
         return IntentMatch("mail_send", {"to": to}, "send_mail", missing=missing)
 
     def reply_mail(text: str) -> IntentMatch | None:
@@ -428,16 +453,21 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         if not m or len(m.group("who").split()) > 5:
             return None
         who = re.sub(
-            r"^(?:the\s+)?(?:(?:last|latest)\s+)?(?:e-?mail|mail|message)\s+from\s+",
+            r"^(?:(?:the|that|this)\s+)?(?:(?:last|latest)\s+)?(?:e-?mail|mail|message)\s+from\s+",
             "",
             m.group("who"),
             flags=re.I,
         )
         who = re.sub(r"'s\s+(?:(?:last|latest)\s+)?(?:e-?mail|mail|message)$", "", who, flags=re.I)
-        arguments: dict[str, object] = {"message": who, "body": _sentence(m.group("body"))}
-        if m.group("all"):
+        everyone = who.lower() in ("all", "everyone", "everybody")
+        target = None if everyone else _reply_target(who) if _ONE_RE.search(who) else who
+        arguments: dict[str, object] = {"body": _sentence(m.group("body"))}
+        if target:
+            arguments = {"message": target} | arguments
+        if m.group("all") or everyone:
             arguments["reply_all"] = True
-        return IntentMatch("mail_reply", arguments, "reply_mail")
+        missing = {} if target else {"message": "Which email should I reply to? (who sent it)"}
+        return IntentMatch("mail_reply", arguments, "reply_mail", missing=missing)
 
     def check_mail(text: str) -> IntentMatch | None:
         text = text.strip().rstrip("?").strip()
@@ -447,6 +477,7 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
                 continue
             groups = m.groupdict()
             said = (groups.get("sender") or groups.get("sender2") or "").strip()
+            said = re.sub(r"^my\s+", "", said, flags=re.I)  # "has my mom written back"
             day = groups.get("day") or groups.get("day2")
             sender = _name(said) if said else None
             if said and sender is None:
@@ -481,6 +512,8 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             m = pattern.match(text)
             if not m:
                 continue
+            if _WHO_SENT.match(m.group("rest")):
+                return None  # "the emails that jonas sent me": the broad reading takes it
             fields = _search_fields(m.group("rest"))
             if not fields:
                 return None
@@ -489,7 +522,7 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             return IntentMatch("mail_search", dict(fields), "search_mail")
         return None
 
-    return [
+    exact = [
         ("check_mail", check_mail),
         ("read_mail", read_mail),
         ("search_mail", search_mail),
@@ -498,6 +531,33 @@ def make_mail_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         ("short_reply", short_reply),
         ("short_send", short_send),
     ]
+    first = [(name, _after_fillers(matcher)) for name, matcher in exact]
+    broad = [
+        ("any_reading", broad_read(clock)),
+        ("any_reply", broad_reply),
+        ("any_sending", broad_send),
+    ]
+    return first + [(name, _unless(first, matcher)) for name, matcher in broad]
+
+
+Matcher = Callable[[str], IntentMatch | None]
+
+
+def _after_fillers(matcher: Matcher) -> Matcher:
+    """The matcher on the request without "hey", "could you", "i want to", "please"."""
+    return lambda text: matcher(plain(text))
+
+
+def _unless(exact: list[tuple[str, Matcher]], matcher: Matcher) -> Matcher:
+    """A broad matcher that leaves what an exact one takes, so no request matches two."""
+
+    def match(text: str) -> IntentMatch | None:
+        found = matcher(text)
+        if found is None or any(m(text) is not None for _, m in exact):
+            return None
+        return found
+
+    return match
 
 
 def _reply_target(said: str) -> str | None:

@@ -324,12 +324,14 @@ class MailTools:
         )
 
     @tool(Effect.WRITE, untrusted_output=True)
-    def mail_draft(self, to: str, subject: str, body: str, cc: str | None = None) -> ToolResult:
+    def mail_draft(
+        self, to: str, body: str, subject: str = "", cc: str | None = None
+    ) -> ToolResult:
         """Save an email as a draft (in Drafts) without sending it.
 
         Args:
             to: recipients: addresses or names from the contacts, separated by commas
-            subject: the subject line
+            subject: the subject line (the body's first words when left out)
             body: the text of the message
             cc: copy recipients
         """
@@ -343,6 +345,10 @@ class MailTools:
     def _compose(self, to: str, subject: str, body: str, cc: str | None) -> EmailMessage:
         if not printable(body).strip():
             raise ToolArgumentError("the message has no text")
+        if not one_line(subject).strip():  # "email lena" + what it says: its first words
+            words = one_line(body).rstrip(".!?").split()
+            subject = " ".join(words[:6]) + ("…" if len(words) > 6 else "")
+            subject = subject[:1].upper() + subject[1:]
         return build_message(
             self.mailbox.address,
             self.recipients(to),
@@ -377,7 +383,7 @@ class MailTools:
     def preview_send(self, arguments: dict[str, Any]) -> Shown:
         """Exactly what will go out: recipients, subject and body; the addresses pinned."""
         message = self._compose(
-            arguments["to"], arguments["subject"], arguments["body"], arguments.get("cc")
+            arguments["to"], arguments.get("subject", ""), arguments["body"], arguments.get("cc")
         )
         pinned = {"to": str(message["To"])}
         if message["Cc"]:
@@ -385,12 +391,12 @@ class MailTools:
         return Shown(_shown("send an email", message, arguments["body"]), pinned)
 
     @tool(Effect.SEND, untrusted_output=True, preview="preview_send")
-    def mail_send(self, to: str, subject: str, body: str, cc: str | None = None) -> ToolResult:
+    def mail_send(self, to: str, body: str, subject: str = "", cc: str | None = None) -> ToolResult:
         """Send a new email (asks the user first).
 
         Args:
             to: recipients: addresses or names from the contacts, separated by commas
-            subject: the subject line
+            subject: the subject line (the body's first words when left out)
             body: the text of the message
             cc: copy recipients
         """

@@ -10,7 +10,8 @@ their own names unless another tool has that name; then they are
 `SERVER_TOOL`. A server that fails to start or is misconfigured is one line on
 stderr, and every other tool still works. Their output is text others wrote
 unless the server is `trusted = true`; their effects come from their
-annotations (see `convert`).
+annotations (see `convert`). An untrusted server's tool text is cleaned and marked
+as its words, and offering its tools taints the conversation (see `sanitize`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from assistant.api import PluginContext, PluginError, Tool, ToolResult, hookimpl
 from botpsy_mcp.cache import cached_tools, store_tools
 from botpsy_mcp.convert import make_tool, safe_name, to_result
 from botpsy_mcp.errors import ServerFailed
+from botpsy_mcp.sanitize import Unfit
 from botpsy_mcp.settings import ServerSettings, read_servers
 
 BOTPSY_API = ">=1,<2"
@@ -92,7 +94,11 @@ def register_tools(register: Callable[..., None], context: PluginContext) -> Non
             _warn(f"MCP server '{server.settings.name}' failed to start: {listed}")
             continue
         for entry in listed:
-            tool = make_tool(server.settings, entry, server.caller(str(entry.get("name", ""))))
+            try:
+                tool = make_tool(server.settings, entry, server.caller(str(entry.get("name", ""))))
+            except Unfit as exc:
+                _warn(f"MCP server '{server.settings.name}': {exc}; left out")
+                continue
             _add(register, tool, server.settings.name)
 
 
@@ -109,7 +115,7 @@ def _add(register: Callable[..., None], tool: Tool, server: str) -> None:
         register(tool)
         return
     except PluginError:
-        tool.name = f"{safe_name(server)}_{tool.name}"
+        tool.name = safe_name(f"{server}_{tool.name}")
     try:
         register(tool)
     except PluginError as exc:

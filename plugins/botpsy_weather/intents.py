@@ -18,11 +18,56 @@ _DAY = (
     rf"(?:right )?now|today|tonight|yesterday|this (?:morning|afternoon|evening|weekend|week)"
     rf"|(?:the )?day after tomorrow|tomorrow(?: (?:morning|afternoon|evening|night))?"
     rf"|(?:over |on |for )?(?:the |this |next )?weekend|(?:this |next |on )?(?:{_WD})"
-    rf"|(?:the )?(?:next|coming) (?:\d+|two|three|four|five|six|seven) days|next week"
+    rf"|(?:the )?(?:next|coming) (?:\d+|two|three|four|five|six|seven) days|next (?:week|month)"
+    rf"|this month|(?:the )?following (?:week|month|day)"
     rf"|(?:on )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{{1,2}}(?:st|nd|rd|th)?"
 )
-_WHEN = re.compile(rf"\b(?:{_DAY})\b", re.I)
-_NAMES = re.compile(r"\b(?:weather|forecast|humidity)\b", re.I)
+_MONTHS = (
+    r"january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_ORDINAL = (
+    r"(?:\d{1,2}(?:st|nd|rd|th)?|(?:twenty |thirty )?(?:first|second|third|fourth|fifth|sixth"
+    r"|seventh|eighth|ninth)|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth"
+    r"|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)"
+)
+# "the twenty seventh of march", "march 27th", "friday the 4th": dates as they are spoken.
+_DATE = (
+    rf"(?:(?:on )?(?:the )?{_ORDINAL}(?: of)? (?:{_MONTHS})|(?:on )?(?:{_MONTHS}) (?:the )?{_ORDINAL}"
+    rf"|(?:on )?(?:the )?{_ORDINAL}(?= ?$))"
+    r"(?: (?:\d{4}|two thousand(?: and)?(?: [a-z]+){0,2}|nineteen [a-z]+(?: [a-z]+)?))?"
+)
+_WHEN = re.compile(rf"\b(?:{_DAY}|{_DATE})\b", re.I)
+# "tomorrow's weather", "today's forecast": the day, without the possessive.
+_POSSESSIVE = re.compile(r"\b(today|tomorrow|tonight|yesterday)'?s\b", re.I)
+# "a 10 day forecast", "the five-day forecast": the days ahead the forecast covers.
+_SPOKEN_COUNT = (
+    r"\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|sixteen"
+)
+_DAYS_FORECAST = re.compile(
+    rf"\b(?P<count>{_SPOKEN_COUNT}|one|a)[ -](?P<unit>days?|weeks?)(?= (?:weather )?(?:forecast|outlook))",
+    re.I,
+)
+_NAMES = re.compile(
+    r"\b(?:weather|forecast|humidity|precipitation|snowfall|rainfall|heat ?wave|cold ?snap"
+    r"|(?:rain|snow) (?:predictions?|accumulation|totals?)|accumulation of (?:rain|snow)"
+    r"|(?:hottest|coldest|warmest|wettest|rainiest|sunniest) (?:day|night|week))\b",
+    re.I,
+)
+# "what's it like outside", "how does it look out there": the weather, with no weather word.
+# "what's the high today", "is it going to be a nice day", "what should i wear tomorrow".
+_DAY_LIKE = re.compile(
+    r"^(?:(?:what(?:'?s| is| will be) )?the (?:highs?|lows?)(?: temperature)?"
+    r"|(?:is|will) it (?:going to be |gonna be |be )?(?:a )?(?:nice|lovely|good|beautiful|bad|horrible)"
+    r"(?: (?:day|out|outside|weather))?|will the sun (?:come out|shine)|what should i wear)"
+    r"(?: (?:today|tonight|tomorrow|this \w+|on \w+|in \w+(?: \w+)?))*$",
+    re.I,
+)
+_OUTSIDE = re.compile(
+    r"^(?:what(?:'?s| is) it like|how(?:'s| is) it|how does it look|what's it doing|what is it doing)"
+    r" (?:out|outside|out there|outdoors)(?: (?:today|now|right now|this morning))?$",
+    re.I,
+)
 # "temperature" is the weather's unless a thing's: the oven, the room, the thermostat.
 _TEMPERATURE = re.compile(r"\btemperatures?\b", re.I)
 _THINGS = re.compile(
@@ -32,11 +77,17 @@ _THINGS = re.compile(
 # What to wear or bring is a question about the weather.
 _CLOTHES = re.compile(
     r"\b(?:wear|need|bring|take|pack|put on)\b.*?\b(?:jackets?|coats?|gloves|scarf|shorts|"
-    r"sweaters?|jumpers?|layers|sunscreen|sun ?cream|boots|hat|t-?shirts?|sandals|mittens)\b",
+    r"sweaters?|jumpers?|layers|sunscreen|sun ?cream|sun ?block|sunglasses|boots|hat|t-?shirts?|"
+    r"sandals|mittens|wellies|galoshes)\b",
+    re.I,
+)
+_WORN = re.compile(
+    r"\b(?:jackets?|coats?|gloves|scarf|shorts|sweaters?|jumpers?|boots|hat|t-?shirts?|sandals"
+    r"|mittens|umbrella|a walk|a run|a swim|the beach|a picnic|skiing|hiking)\b",
     re.I,
 )
 _WILL = re.compile(
-    r"\b(?:will|is|does|did|are|going to|gonna|should|expect(?:ing|ed)?|any|chance of)\b.*?"
+    r"\b(?:will|is|does|did|are|going to|gonna|should|expect(?:ing|ed)?|any|chances? of|odds of)\b.*?"
     r"\b(?P<what>rain(?:ing|y|ed)?|snow(?:ing|y|fall)?|drizzl(?:e|ing)|hail(?:ing)?|storm(?:ing|s|y)?|"
     r"thunder(?:storms?)?|sunny|sunshine|cloudy|overcast|foggy|fog|humid|windy|freez(?:e|ing))\b",
     re.I,
@@ -49,13 +100,24 @@ _FEELS = re.compile(
 _UMBRELLA = re.compile(r"\b(?:umbrella|raincoat|rain ?jacket)\b", re.I)
 _HOW = re.compile(
     r"\b(?:how (?:hot|cold|warm|chilly|windy|humid|wet|sunny)|what(?:'s| is) the temperature"
-    r"|temperature (?:outside|today|tomorrow|tonight)|how many degrees)\b",
+    r"|temperature (?:outside|today|tomorrow|tonight)|how many degrees|how much (?:rain|snow)"
+    r"|(?:will|is|was) it (?:be |going to be |get |going to get )?(?:over|above|under|below|more than"
+    r"|less than|at least|around) [\w-]+ degrees)\b",
     re.I,
 )
 # Requests that do something else with weather words: "add a meeting about the forecast".
 _ACTION = re.compile(
     r"^(?:add|schedule|book|put|create|remind|email|send|delete|cancel|move|search|google|"
     r"play|set|turn|open|read|write|reply|forward)\b",
+    re.I,
+)
+# A forecast of something else ("sales forecast", "forecast rates"), or a study of the weather
+# beside something else ("the correlation between the weather and prices"): not the weather's.
+_OTHER_FORECAST = re.compile(
+    r"\b(?:(?:sales|revenue|earnings|budget|market|economic|financial|stock|price|profit|traffic"
+    r"|population|demand|election|cash ?flow)\s+forecasts?|forecast(?:ed|ing)?\s+(?:rates?|sales"
+    r"|revenue|earnings|prices?|budget|growth|demand|figures|profits?|inflation|market|numbers)"
+    r"|correlat\w*|relationship\s+between)\b",
     re.I,
 )
 _REMINDER = re.compile(r"\b(?:remind|tell|ask|warn) me (?:to|that|if|when|about)\b", re.I)
@@ -68,6 +130,10 @@ _NOT_PLACES = frozenset(
         "the",
         "a",
         "my",
+        "me",
+        "us",
+        "you",
+        "our",
         "this",
         "that",
         "here",
@@ -94,7 +160,7 @@ def topic_of(text: str) -> str:
     if re.search(r"\bsnow", lowered):
         return "snow"
     if re.search(
-        r"\b(?:hot|cold|warm|chilly|temperature|degrees|freez)", lowered
+        r"\b(?:hot|cold|warm|chilly|temperature|degrees|freez|the (?:high|low)s?\b|wear\b)", lowered
     ) or _CLOTHES.search(lowered):
         return "temperature"
     if re.search(r"\bwind", lowered):
@@ -102,15 +168,33 @@ def topic_of(text: str) -> str:
     return ""
 
 
+def _days_ahead(question: str) -> str | None:
+    """ "a ten day forecast" -> "the next ten days"; "one week forecast" -> "the next 7 days"."""
+    m = _DAYS_FORECAST.search(question)
+    if not m:
+        return None
+    count, unit = m.group("count").lower(), m.group("unit").lower()
+    if unit.startswith("week"):
+        return "the next 7 days" if count in ("one", "a", "1") else None
+    return None if count in ("one", "a", "1") else f"the next {count} days"
+
+
 def weather_question(text: str) -> IntentMatch | None:
     """ "what's the weather tomorrow", "will it rain this weekend", "how hot is it in Lisbon"."""
     question = " ".join(text.strip().rstrip("?!.").split())
+    question = _POSSESSIVE.sub(r"\1", question)
+    if question.lower() in ("weather", "forecast", "weather forecast", "weather report"):
+        return IntentMatch("weather_forecast", {}, "weather")
     if len(question.split()) < 2 or len(question) > 200 or _ACTION.match(question):
         return None
-    if _REMINDER.search(question):
+    if _REMINDER.search(question) or _OTHER_FORECAST.search(question):
         return None  # "tell me to take an umbrella when it rains" asks for a reminder
+    if _OUTSIDE.match(question):
+        when = _WHEN.search(question)
+        return IntentMatch("weather_forecast", {"when": when.group(0).lower()} if when else {})
     if not (
-        _NAMES.search(question)
+        _DAY_LIKE.match(question)
+        or _NAMES.search(question)
         or _WILL.search(question)
         or _UMBRELLA.search(question)
         or _HOW.search(question)
@@ -122,8 +206,11 @@ def weather_question(text: str) -> IntentMatch | None:
     arguments: dict[str, str] = {}
     when = _WHEN.search(question)
     rest = question
-    if when:
-        arguments["when"] = when.group(0).lower()
+    ahead = _days_ahead(question)
+    if ahead and not when:
+        arguments["when"] = ahead
+    elif when:
+        arguments["when"] = re.sub(r"^(?:the )?following\b", "next", when.group(0).lower())
         rest = (question[: when.start()] + " " + question[when.end() :]).strip()
         rest = re.sub(r"\s+(?:on|for|over|this|next)$", "", " ".join(rest.split()), flags=re.I)
     place = _PLACE.search(rest)
@@ -131,7 +218,15 @@ def weather_question(text: str) -> IntentMatch | None:
         words = place.group("place").split()
         while words and words[-1].lower() in ("like", "today", "now", "please", "outside"):
             words.pop()
-        if words and words[0].lower() not in _NOT_PLACES:
+        month = re.fullmatch(rf"(?:{_MONTHS})", " ".join(words), re.I)
+        if month and "when" not in arguments:  # "will it rain in march": a month, not a place
+            arguments["when"] = month.group(0).lower()
+        elif (
+            words
+            and not month
+            and words[0].lower() not in _NOT_PLACES
+            and not _WORN.search(" ".join(words))
+        ):
             arguments["place"] = " ".join(words)
     topic = topic_of(question)
     if topic:

@@ -1,0 +1,422 @@
+"""List requests recognised by the shape of the sentence, after the phrase matchers in task_intents.
+
+A shape is a verb class, the items and a reference to a list, in the orders people say them:
+"add ITEMS to LIST", "add to LIST ITEMS", "LIST: add ITEMS", "i bought ITEMS, take them off LIST",
+"did i put ITEM on LIST", "how many items are on LIST". The list reference is one pattern for all of
+them ("my camping list", "the list called camping", "my to-do list"), so a new verb or a new order
+works with every way of naming the list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from assistant.api import IntentMatch
+from botpsy_calendar.intents import _title
+from botpsy_calendar.tools import list_label
+
+_DET = r"(?:my|the|our|this|that)"
+# Words that never start or continue a list's name: "on a to do list" is no list called "do".
+_STOP = r"(?!(?:to|do|a|an|of|on|in|for|the|my|our|and|from|with|at|it|is|are|i|we|you|what|me|today|tonight|tomorrow|this|next)\b)"
+_NAME = rf"{_STOP}[a-z][\w'-]*(?:\s+{_STOP}[a-z][\w'-]*){{0,2}}?"
+_TODO = r"to[\s-]?dos?(?:\s+list)?|todos?(?:\s+list)?|tasks?(?:\s+list)?"
+# Lists people name without the word "list" ("take eggs off my groceries"): data, not phrasing.
+_KNOWN = r"groceries|grocery|shopping|chores|errands|packing|wish\s*list|bucket\s+list"
+# One list, however it is named; the groups say which way.
+LISTREF = (
+    rf"(?:{_DET}\s+(?P<known>{_KNOWN})(?!\s+list)"
+    rf"|(?:all\s+(?:of\s+)?)?(?:{_DET}\s+)?(?:(?P<todo>{_TODO})|(?:(?P<name>{_NAME})\s+)?lists?"
+    rf"(?:\s+(?:called|named|titled|for|of)\s+(?:(?:my|the|our)\s+)?(?P<after>{_NAME}))?))"
+)
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_TAIL = (
+    rf"(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|{_DAY}"
+    r"|this\s+(?:morning|afternoon|evening)|the\s+weekend|now"
+    r"|right\s+now|again|please|for\s+me|to\s+me|with\s+me|items|contents|so\s+far|due"
+    r"|at\s+the\s+moment))*"
+)
+_ADD_V = (
+    r"(?:add|put(?:\s+down)?|stick|pop|place|write(?:\s+down)?|jot(?:\s+down)?|note(?:\s+down)?|include"
+    r"|throw|append|insert|enter|type|tack|slip|chuck)"
+)
+_RM_V = (
+    r"(?:remove|delete|erase|drop|take|get\s+rid\s+of|strike|scratch|cross|tick|check|mark|knock"
+    r"|cut|scrub|rub|wipe|eliminate|discard|ditch)"
+)
+# "check rope on my list" may be a question: these verbs remove only with "off" or "as done".
+_NEEDS_OFF = {"tick", "check", "mark"}
+_DONE_V = {"tick", "check", "cross", "mark", "strike", "scratch"}
+_READ_V = (
+    r"(?:read|show|tell|give|check|open|list|display|bring\s+up|pull\s+up|see|view|hear|recite"
+    r"|repeat|go\s+(?:through|over)|run\s+(?:through|over)|review|get|fetch|look\s+(?:at|over)"
+    r"|access|say|know|scan|browse|load|find|search|look\s+(?:through|in))"
+)
+_READ_LEAD = (
+    rf"{_READ_V}(?:\s+(?:me|us|out|back|over|up|through|with\s+me|about))*"
+    r"(?:\s+(?:what(?:'s|s|\s+is|\s+are)\s+(?:on|in)|what\s+(?:i|we)\s+(?:have|need|put|wrote)"
+    r"\s+(?:on|in)|(?:all\s+)?(?:of\s+)?(?:the\s+|an?\s+)?(?:[\w']+\s+){0,2}?"
+    r"(?:items?|things?|entries|entry|everything|contents|rundown|summary|overview|status"
+    r"|list\s+of\s+(?:items|things))(?:\s+(?:that\s+)?(?:are|is))?\s+(?:on|in|from|of)))?"
+)
+_READ = [
+    # "read me what's on my camping list", "bring up the hardware list", "go over my to-do list"
+    re.compile(rf"^{_READ_LEAD}\s+{LISTREF}{_TAIL}$", re.I),
+    # "what else have i got on my camping list", "how many items are on the packing list"
+    re.compile(
+        r"^(?:(?:tell|show|remind|ask)\s+me\s+|(?:i\s+)?wonder\s+)?"
+        r"(?:what|whats|what's|which|how\s+many|how\s+much|anything|any|is\s+there|are\s+there"
+        r"|is\s+anything)"
+        rf"(?:\s+[\w']+){{0,7}}?\s+(?:on|in|from|onto|to|of)\s+{LISTREF}{_TAIL}$",
+        re.I,
+    ),
+    # "did i put rope on my camping list", "do we still have rope on the list"
+    re.compile(
+        r"^(?:do|did|have|has)\s+(?:i|we|you)\s+(?:already\s+|still\s+)?"
+        r"(?:have|got|put|add(?:ed)?|need|written|write|listed|include(?:d)?)\s+"
+        rf"(?P<items>.+?)\s+(?:on|in|to|onto)\s+{LISTREF}(?:\s+(?:already|yet))?{_TAIL}$",
+        re.I,
+    ),
+    # "does my camping list have rope on it", "what does the packing list say"
+    re.compile(
+        rf"^(?:(?:what|how\s+many\s+(?:items|things))\s+)?(?:does|do)\s+{LISTREF}\s+"
+        r"(?:have|contain|include|say|mention|hold|show|look\s+like)\b.*$",
+        re.I,
+    ),
+    # "check if rope is on my camping list", "see whether the charger is on the list"
+    re.compile(
+        r"^(?:check|see|look|find\s+out|tell\s+me|make\s+sure)\s+(?:if|whether)\s+"
+        rf"(?P<items>.+?)\s+(?:is|are)\s+(?:already\s+|still\s+)?(?:on|in)\s+{LISTREF}$",
+        re.I,
+    ),
+    # "my camping list, what's on it", "the packing list: read it out"
+    re.compile(
+        rf"^{LISTREF}\s*[,:]?\s+(?:what(?:'s|s|\s+is)\s+(?:on|in)\s+it|what\s+does\s+it\s+say"
+        r"|read\s+it(?:\s+(?:out|back))?(?:\s+to\s+me)?|show\s+(?:it\s+to\s+)?me|tell\s+me)$",
+        re.I,
+    ),
+    # "the items on my camping list": the contents named, no verb
+    re.compile(
+        rf"^(?:the\s+|all\s+(?:the\s+)?)?(?:items|things|entries|contents)\s+(?:on|in|of)\s+{LISTREF}"
+        rf"{_TAIL}$",
+        re.I,
+    ),
+    # "how does my camping list look", "where is my packing list", "have i made a packing list"
+    re.compile(
+        r"^(?:how\s+(?:does|is)\s+|where(?:'s|\s+is)\s+"
+        r"|(?:have|did|do)\s+(?:i|we)\s+(?:made|make|got|have|created|create|started|start)\s+"
+        rf"(?:an?|any)\s+){LISTREF}(?:\s+look(?:ing)?(?:\s+like)?)?$",
+        re.I,
+    ),
+    # "what lists did i make yesterday": every list
+    re.compile(
+        r"^(?:what|which)\s+lists?\s+(?:did|have|do)\s+(?:i|we)\s+(?:make|made|create|created"
+        r"|start|started|have|got|add|added|write|wrote)(?:\s+[\w']+){0,3}$",
+        re.I,
+    ),
+    # "what do i need to buy", "what groceries do we still need": the lists, for the shopping
+    re.compile(
+        r"^what\s+(?:else\s+|groceries\s+|items\s+|shopping\s+)?(?:do|should)\s+(?:i|we)\s+"
+        r"(?:still\s+)?(?:need|have)\s+to\s+(?:buy|get|pick\s+up|shop\s+for)"
+        r"(?:\s+(?:today|tomorrow|this\s+week))?$"
+        r"|^what\s+(?:groceries|shopping|items)\s+do\s+(?:i|we)\s+(?:still\s+)?need$",
+        re.I,
+    ),
+    # "is my packing list empty", "is the camping list done yet"
+    re.compile(
+        rf"^(?:is|are)\s+{LISTREF}\s+(?:empty|done|finished|complete|long|up\s+to\s+date|ready)"
+        r"(?:\s+yet)?$",
+        re.I,
+    ),
+    # "what do i still need from the shop": the lists, for the errand
+    re.compile(
+        r"^what(?:\s+(?:else|things|items))?\s+(?:do|did|should)\s+(?:i|we)\s+(?:still\s+)?need"
+        r"(?:\s+to\s+(?:buy|get|pick\s+up))?\s+(?:from|at)\s+the\s+"
+        r"(?:store|shop|supermarket|grocery\s+store|market)$",
+        re.I,
+    ),
+    # "my camping list please", "the packing list items"
+    re.compile(rf"^{LISTREF}{_TAIL}$", re.I),
+]
+_ITEMS = r"(?P<items>[\w' ,-]+?)"
+_ADD = [
+    # "add rope to my camping list", "write down glue on the hardware list"
+    re.compile(
+        rf"^{_ADD_V}\s+{_ITEMS}(?:\s+down)?\s+(?:to|on|onto|in|into|under|for)\s+{LISTREF}"
+        r"(?:\s+(?:for\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week))?"
+        r"(?:\s+(?:please|now|too|as\s+well))?$",
+        re.I,
+    ),
+    # "add to my packing list socks and a hat"
+    re.compile(rf"^{_ADD_V}\s+(?:to|on|onto|in|into)\s+{LISTREF}\s*[,:]?\s+{_ITEMS}$", re.I),
+    # "on my packing list add socks", "packing list: add socks"
+    re.compile(
+        rf"^(?:(?:on|to|in|for)\s+)?{LISTREF}\s*[,:]?\s+(?:please\s+)?{_ADD_V}\s+{_ITEMS}$", re.I
+    ),
+    # "i need socks on my packing list", "make sure socks are on the packing list"
+    re.compile(
+        r"^(?:(?:i|we)\s+(?:need|want|will\s+need|'ll\s+need)|make\s+sure|remember"
+        r"|(?:don't|dont|do\s+not)\s+forget)(?:\s+(?:to\s+)?(?:add|put|include))?\s+"
+        rf"{_ITEMS}(?:\s+(?:is|are|goes|go|gets|get|added))?\s+(?:on|in|onto|to)\s+{LISTREF}$",
+        re.I,
+    ),
+    # "update my packing list with socks", "update the camping list, add rope"
+    re.compile(
+        rf"^(?:update|change|edit|amend|extend)\s+{LISTREF}\s*(?:with|[,:]?\s+(?:and\s+)?{_ADD_V})"
+        rf"\s+{_ITEMS}$",
+        re.I,
+    ),
+    # "new item on my packing list: socks", "another entry for the camping list rope"
+    re.compile(
+        r"^(?:an?\s+)?(?:new|another|one\s+more)\s+(?:item|entry|thing)\s+(?:for|on|to|in)\s+"
+        rf"{LISTREF}\s*[,:]?\s+{_ITEMS}$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:an?\s+)?(?:new|another|one\s+more)\s+(?:item|entry|thing)\s+"
+        rf"{_ITEMS}\s+(?:for|on|to|in)\s+{LISTREF}$",
+        re.I,
+    ),
+    # "socks need to go on my packing list"
+    re.compile(
+        rf"^{_ITEMS}\s+(?:needs?\s+to|should|must|has\s+to|have\s+to|can)\s+(?:go|be\s+added)\s+"
+        rf"(?:on|in|onto|to)\s+{LISTREF}$",
+        re.I,
+    ),
+]
+_DONE_WORD = r"(?:done|bought|complete|completed|finished|purchased|packed|got)"
+_ADD_NOTHING = re.compile(
+    rf"^{_ADD_V}\s+(?:something\s+|(?:an?\s+)?(?:new\s+)?(?:item|entry|thing)\s+)?"
+    rf"(?:to|on|onto|in|into)\s+{LISTREF}$",
+    re.I,
+)
+_THEM = r"(?:it|them|that|those|this|these)"
+_REMOVE = [
+    # "delete the task called fix the gate", "remove item rope"
+    re.compile(
+        rf"^(?P<verb>{_RM_V})(?:\s+off)?\s+(?:the\s+|my\s+)?(?:task|to[\s-]?do|item|entry)"
+        rf"\s+(?:called\s+|named\s+|about\s+|to\s+)?{_ITEMS}$",
+        re.I,
+    ),
+    # "strike rope from my camping list", "tick rope off on the list"
+    re.compile(
+        rf"^(?P<verb>{_RM_V})(?:\s+(?:off|out))?\s+{_ITEMS}(?:\s+(?:off|out))?"
+        rf"(?:\s+as\s+{_DONE_WORD})?"
+        rf"\s+(?:from|off|on|in|out\s+of)(?:\s+of)?\s+{LISTREF}$",
+        re.I,
+    ),
+    # "remove from my camping list the rope", "from the camping list take off rope"
+    re.compile(
+        rf"^(?P<verb>{_RM_V})(?:\s+off)?\s+(?:from|off)(?:\s+of)?\s+{LISTREF}\s*[,:]?\s+{_ITEMS}$",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:(?:from|off|on)\s+)?{LISTREF}\s*[,:]?\s+(?:please\s+)?(?P<verb>{_RM_V})"
+        rf"(?:\s+off)?\s+{_ITEMS}(?:\s+off)?$",
+        re.I,
+    ),
+    # "i bought rope so take it off my camping list", "i got the rope, cross it off",
+    # "the rope is bought, remove it"
+    re.compile(
+        r"^(?:(?:(?:i|we)(?:\s+have|'ve)?\s+)?(?:just\s+|already\s+)?"
+        r"(?:bought|got|picked\s+up|purchased|packed|found|done|finished|completed|grabbed|have)\s+"
+        rf"{_ITEMS}|{_ITEMS.replace('<items>', '<items2>')}\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:already\s+)?"
+        r"(?:bought|done|purchased|packed|sorted|taken\s+care\s+of|got))"
+        r"(?:\s+already)?\s*,?\s*(?:(?:so|and|now)\s+)?(?:you\s+can\s+|please\s+)?"
+        rf"(?P<verb>{_RM_V})(?:\s+(?:off|out))?\s+{_THEM}(?:\s+(?:off|out))?"
+        rf"(?:\s+(?:from|off|of)(?:\s+of)?\s+{LISTREF})?$",
+        re.I,
+    ),
+    # "i don't need rope on my camping list any more", "no more rope on the list"
+    re.compile(
+        r"^(?:(?:i|we)\s+(?:don't|dont|do\s+not|no\s+longer)\s+(?:need|want)|no\s+more)\s+"
+        rf"{_ITEMS}\s+(?:on|in)\s+{LISTREF}(?:\s+any\s*more)?$",
+        re.I,
+    ),
+    # "rope is no longer needed on my camping list", "the torch isn't needed on the list any more"
+    re.compile(
+        rf"^{_ITEMS}\s+(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:no\s+longer\s+)?needed"
+        rf"(?:\s+any\s*more)?\s+(?:on|in)\s+{LISTREF}(?:\s+any\s*more)?$",
+        re.I,
+    ),
+    # "rope can come off my camping list"
+    re.compile(
+        rf"^{_ITEMS}\s+(?:can|should|needs\s+to|must|has\s+to)\s+(?:come|go|be\s+(?:taken|removed"
+        rf"|crossed|deleted|ticked))(?:\s+off)?\s+(?:off|from|out\s+of)\s+{LISTREF}$",
+        re.I,
+    ),
+]
+_CLEAR_V = (
+    r"(?:clear|empty|delete|remove|erase|wipe|get\s+rid\s+of|throw\s+(?:away|out)|scrap|trash|bin"
+    r"|ditch|discard|dump|cancel|reset|purge)(?:\s+out)?"
+)
+_ALL = r"(?:everything|all(?:\s+(?:of\s+)?(?:the\s+|my\s+)?(?:items|things|entries|stuff|tasks|to[\s-]?dos))?)"
+_WHEN = r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|next\s+week))?"
+_CLEAR = [
+    # "wipe everything off my camping list", "clear my to do list for today", "empty the list items"
+    re.compile(
+        rf"^{_CLEAR_V}\s+(?:{_ALL}\s+(?:from|off|on|in|out\s+of)(?:\s+of)?\s+)?(?:(?:whole|entire)\s+)?"
+        rf"{LISTREF}(?:\s+(?:items|contents|entries))?{_WHEN}$",
+        re.I,
+    ),
+    # "delete all my tasks", "clear my to-dos for today": the to-dos with no "list"
+    re.compile(
+        rf"^{_CLEAR_V}\s+(?:all\s+)?(?:(?:of\s+)?(?:my|the|our)\s+)?(?P<todo>to[\s-]?dos|todos|tasks)"
+        rf"{_WHEN}$",
+        re.I,
+    ),
+]
+# "delete all my lists": every list, still one item at a time
+_CLEAR_ALL = re.compile(rf"^{_CLEAR_V}\s+(?:all\s+)?(?:(?:of\s+)?(?:my|the|our)\s+)?lists$", re.I)
+_LEAD = re.compile(
+    r"^(?:(?:hey|ok|okay|so|um|uh|well|oh|please|kindly|just|now|and|also|then)\s+"
+    r"|(?:can|could|would|will)\s+(?:you|i|we)\s+(?:please\s+)?"
+    r"|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?to\s+"
+    r"|i'd\s+like\s+(?:you\s+)?to\s+|let(?:'s|\s+us|\s+me)\s+|go\s+ahead\s+and\s+"
+    r"|help\s+me\s+|(?:i\s+)?(?:would|do)\s+you\s+mind\s+)+",
+    re.I,
+)
+_END = re.compile(r"(?:\s+(?:please|for\s+me|thanks|thank\s+you|if\s+you\s+can|quickly))+$", re.I)
+_NOT_ITEM = re.compile(
+    r"\b(?:list|lists|calendar|event|meeting|appointment|alarm|timer|reminder|email|file|song"
+    r"|playlist|it|them|that|those|this|these|everything|all|item|items|thing|things|one|tasks"
+    r"|to\s*dos|stuff)$"
+    r"|\b(?:what|what's|which|how|look|if|whether|where|when|why)\b"
+    r"|^(?:the\s+)?(?:first|last|next|second|third|top|bottom)\b",
+    re.I,
+)
+
+
+def plain(text: str) -> str:
+    """The request without politeness and lead-ins: "hey can you please add ..." → "add ..."."""
+    text = " ".join(text.lower().strip().rstrip("?.!").split())
+    text = _END.sub("", _LEAD.sub("", text))
+    return text.strip(" ,")
+
+
+def todo_name(said: str) -> str:
+    """The to-dos as said ("todo list", "to-do list"), which the tools read as the plain tasks."""
+    name = " ".join(said.lower().split())
+    name = f"{name} list" if name.endswith("do") else name  # "todo" → "todo list", "todos" kept
+    return name if not list_label(name) else "to do list"
+
+
+def list_named(m: re.Match[str], named: Callable[[re.Match[str], str], str | None]) -> str | bool:
+    """The list_name for a LISTREF match, "" for the list with no name, False for no list of ours.
+
+    The to-dos keep their words ("to do list"): the tools read them as the plain tasks.
+    """
+    said = m.groupdict()  # a shape with no list named has none of the groups
+    if said.get("todo"):
+        return todo_name(said["todo"])
+    if said.get("known"):
+        return re.sub(r"\s*list$", "", said["known"]) + " list"
+    for group in ("name", "after"):  # "the guest list for the wedding" is the guest list
+        if said.get(group):
+            return named(m, group) or False
+    return ""
+
+
+def items_of(text: str, split: Callable[[str], list[str]]) -> list[str] | None:
+    """The items said, or None when they point back, are too long or name no item."""
+    items = split(text)
+    if not items or any(len(i.split()) > 6 or _NOT_ITEM.search(i) for i in items):
+        return None
+    return items
+
+
+def make_shape_matchers(
+    named: Callable[[re.Match[str], str], str | None],
+    split: Callable[[str], list[str]],
+    clear_one_at_a_time: Callable[[str | None], IntentMatch],
+) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
+    """Add, remove, clear and read by shape, with task_intents' list name, items and clearing."""
+
+    def clear(text: str) -> IntentMatch | None:
+        said = plain(text)
+        if _CLEAR_ALL.match(said):
+            return clear_one_at_a_time(None)
+        for pattern in _CLEAR:
+            m = pattern.match(said)
+            if m:
+                name = todo_name(m.group("todo")) if m.group("todo") else list_named(m, named)
+                if not isinstance(name, str):
+                    return None
+                return clear_one_at_a_time(name or None)
+        return None
+
+    def add(text: str) -> IntentMatch | None:
+        said = plain(text)
+        for pattern in _ADD:
+            m = pattern.match(said)
+            if not m:
+                continue
+            name = list_named(m, named)
+            items = items_of(m.group("items"), split)
+            if not isinstance(name, str) or items is None:
+                return None
+            title = _title(", ".join(items))
+            due = {"due": m.group("when")} if m.groupdict().get("when") else {}
+            if not name:
+                question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'
+                return IntentMatch(
+                    "task_add",
+                    {"title": title} | due,
+                    "add_to_list",
+                    missing={"list_name": question},
+                )
+            if name and not list_label(name):  # a to-do is a plain task, as "add X to my to-dos"
+                return IntentMatch("task_add", {"title": title} | due, "add_task")
+            return IntentMatch("task_add", {"title": title, "list_name": name} | due, "add_to_list")
+        return None
+
+    def add_nothing(text: str) -> IntentMatch | None:
+        """ "add to my packing list": the list is said, the item is asked for."""
+        m = _ADD_NOTHING.match(plain(text))
+        name = list_named(m, named) if m else False
+        if not isinstance(name, str) or not name or not list_label(name):
+            return None
+        question = f"What should I add to the {list_label(name)} list?"
+        return IntentMatch(
+            "task_add", {"list_name": name}, "add_to_list", missing={"title": question}
+        )
+
+    def remove(text: str) -> IntentMatch | None:
+        said = plain(text)
+        for pattern in _REMOVE:
+            m = pattern.match(said)
+            if not m:
+                continue
+            verb = (m.groupdict().get("verb") or "remove").split()[0].lower()
+            if verb in _NEEDS_OFF and not re.search(rf"\boff\b|\bas\s+{_DONE_WORD}\b", said):
+                continue
+            if verb == "take" and not re.search(r"\b(?:off|from|out)\b", said):
+                continue
+            name = list_named(m, named)
+            items = items_of(m.group("items") or m.groupdict().get("items2") or "", split)
+            if name is False or items is None or len(items) != 1:
+                return None
+            tool = "task_complete" if verb in _DONE_V else "task_delete"
+            arguments = {"task": _title(items[0])} | ({"list_name": name} if name else {})
+            return IntentMatch(tool, arguments, "remove_from_list")
+        return None
+
+    def read(text: str) -> IntentMatch | None:
+        said = plain(text)
+        for pattern in _READ:
+            m = pattern.match(said)
+            if not m:
+                continue
+            name = list_named(m, named)
+            if name is False or said in ("list", "my list", "the list"):
+                return None
+            return IntentMatch("task_list", {"list_name": name} if name else {}, "read_list")
+        return None
+
+    return [
+        ("list_shape_add", add),
+        ("list_shape_add_nothing", add_nothing),
+        ("list_shape_clear", clear),
+        ("list_shape_remove", remove),
+        ("list_shape_read", read),
+    ]

@@ -1,0 +1,312 @@
+"""The words and sentence shapes of calendar requests as people speak them, kept as data.
+
+Agenda questions ("what does friday look like"), events told rather than asked for ("i have a
+physio appointment on tuesday at two") and cancels said another way ("take the gym off my
+calendar"): `intents` matches with these. No dates are resolved here.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Travel and tickets are booked elsewhere, never put on the calendar by the verb alone:
+# "book me the next taxi", "need a cab tomorrow at eight", "book two tickets for friday".
+TRAVEL = re.compile(
+    r"\b(?:taxis?|cabs?|uber|lyft|tickets?|train|bus|coach|ferry|flights?)\b"
+    r"|^(?:book|order|reserve|get)\s+(?:for\s+)?(?:me|us)\b",
+    re.I,
+)
+NEW_EVENT = re.compile(r"^(?:a\s+)?new\s+(?=(?:calendar\s+)?(?:event|appointment|entry)\s)", re.I)
+# An event told rather than asked for: "i have a dentist appointment on friday at ten",
+# "we're going to a wedding on the fifth", "i'm meeting ana for lunch tomorrow at noon".
+GOING = re.compile(
+    r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:going|heading)\s+to"
+    r"|(?:i|we)(?:\s+(?:want|need|have|plan|would\s+like|will|shall)|'d\s+like|'ll|'m\s+planning)"
+    r"\s+(?:to\s+)?(?:go\s+to|attend|be\s+at|visit)|(?:i|we)\s+(?:will|'ll)\s+be\s+at)"
+    r"\s+(?P<rest>.+)$",
+    re.I,
+)
+MEETING = re.compile(
+    r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:meeting(?:\s+up\s+with)?|seeing)\s+(?P<rest>.+)$", re.I
+)
+HAVING = re.compile(
+    r"^(?:(?:i|we)(?:\s+have|\s+have\s+got|'ve\s+got|\s+got)"
+    r"|there(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?P<rest>(?:an?|my|our|the)\s+.+|(?!to\b)\S+.*)$"
+    r"|^(?:i'm|i\s+am|we're|we\s+are)\s+having\s+(?P<had>(?:an?|my|our|the)\s+.+)$",
+    re.I,
+)
+# "<title> is on <day>": "my sister's wedding is on june the fifth".
+IS_ON = re.compile(
+    r"^(?P<title>(?:my|our|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:is|will\s+be|'s)\s+(?P<when>.+)$", re.I
+)
+# What follows such a statement: "add it", "put it on my calendar", "please save that".
+ADD_IT = re.compile(
+    r"(?:[\s,]+(?:so\s+|and\s+|please\s+|can\s+you\s+|could\s+you\s+)*"
+    r"(?:add|put|save|note|enter|mark|schedule|book)\s+(?:it|that|this)(?:\s+(?:down|in|on|to|into))?"
+    r"(?:\s+(?:my|the)\s+(?:calendar|agenda|diary|schedule))?(?:\s+please)?"
+    r"|[\s,]+(?:please\s+)?(?:add|put|save)\s+(?:it\s+)?(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|agenda|diary))$",
+    re.I,
+)
+# "mark friday as a holiday", "block out tomorrow afternoon for revision".
+MARK = re.compile(
+    r"^(?:mark|block(?:\s+(?:out|off))?|reserve|hold|keep|save)\s+(?P<when>.+?)\s+(?:as|for)\s+"
+    r"(?P<title>.+)$",
+    re.I,
+)
+# How a cancel is said besides "cancel X": "i need to cancel", "get rid of", "take X off my
+# calendar", and the calendar named before the day ("remove yoga from my calendar on monday").
+WANT_TO = re.compile(
+    r"^(?:(?:(?:i|we)\s+(?:need|want|would\s+like|have)\s+to|i'd\s+like\s+to|go\s+ahead\s+and|just)\s+)+",
+    re.I,
+)
+CANCEL_VERBS = re.compile(
+    r"^(?:get\s+rid\s+of|scrap|scratch|unschedule|strike|cross\s+out)\s+", re.I
+)
+TAKE_OFF = re.compile(
+    r"^take\s+(?P<what>.+?)\s+(?:off|out\s+of|from)\s+(?:(?:my|the|our)\s+)?"
+    r"(?:calendar|agenda|schedule|diary)(?P<tail>.*)$",
+    re.I,
+)
+OPEN_FIRST = re.compile(
+    r"^(?:open|go\s+to|check)\s+(?:(?:my|the)\s+)?(?:calendar|agenda|schedule|diary)[\s,]+(?:and\s+)?"
+    r"(?=(?:cancel|delete|remove|clear|erase)\b)",
+    re.I,
+)
+MAKE_CLEAR = re.compile(
+    r"^make\s+sure\s+(?:that\s+)?(?:my\s+)?(?P<what>calendar|schedule|agenda|diary|day|morning"
+    r"|afternoon|evening)\s+is\s+(?:completely\s+|totally\s+|entirely\s+)?(?:clear|empty|free)(?P<tail>.*)$",
+    re.I,
+)
+FROM_FIRST = re.compile(
+    r"^(?P<verb>cancel|delete|remove|erase)\s+(?:from|off|in|on)\s+(?:my|the|our)\s+"
+    r"(?:calendar|agenda|schedule|diary)\s+(?P<what>.+)$",
+    re.I,
+)
+CALENDAR_MID = re.compile(
+    r"^(?P<head>(?:cancel|delete|remove|drop|call\s+off|clear|erase)\s+.+?)\s+(?:from|off|in|on)\s+"
+    r"(?:my|the|our)\s+(?:calendar|agenda|schedule|diary)\s+(?P<tail>.+)$",
+    re.I,
+)
+# An event named only by its place in time: "delete my next appointment", "remove the event
+# at one pm", "cancel my plans for tonight": the assistant asks which one.
+WHICH_EVENT = re.compile(
+    r"^(?:cancel|delete|remove|drop|clear|erase)\s+(?:(?:my|the|our|that|this)\s+)?"
+    r"(?:(?P<order>next|upcoming|first|last|latest|earliest)\s+)?"
+    r"(?P<noun>events?|appointments?|meetings?|plans|entry|entries|calendar\s+(?:event|entry))"
+    r"(?P<tail>(?:\s+.*)?)$",
+    re.I,
+)
+
+
+def as_cancel(text: str) -> str:
+    """A cancel said another way, put as "remove X ... from my calendar"."""
+    said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
+    said = WANT_TO.sub("", said)
+    said = CANCEL_VERBS.sub("remove ", said)
+    if m := MAKE_CLEAR.match(said):
+        said = f"clear my {m.group('what')}{m.group('tail')}"
+    if m := FROM_FIRST.match(said):
+        said = f"{m.group('verb')} {m.group('what')} from my calendar"
+    if m := TAKE_OFF.match(said):
+        said = f"remove {m.group('what')}{m.group('tail')} from my calendar"
+    if m := CALENDAR_MID.match(said):
+        said = f"{m.group('head')} {m.group('tail')} from my calendar"
+    return said
+
+
+RIDES = re.compile(r"\b(?:taxis?|cabs?|uber|lyft|tickets?)\b", re.I)
+BOOKING_VERBS = {"book", "reserve", "order"}
+DAY_NAMES = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# An agenda question asked the way people speak: "do i have anything on saturday", "am i busy
+# this weekend", "any meetings tomorrow", "how many appointments next week".
+AGENDA_LEAD = re.compile(
+    r"^(?:(?:do|will|did)\s+(?:i|we)\s+(?:have|got|need to be)|have\s+i\s+got|(?:am|are)\s+(?:i|we)"
+    r"|(?:is|are)\s+(?:there|the|my|our|it|anything|something)|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
+    r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check"
+    # the same questions asked politely or by another word: "i'd like to know what's on friday",
+    # "how does my week look", "which meetings are on monday", "where is my meeting today"
+    r"|(?:i\s+(?:want|need|would\s+like)|i'd\s+like)\s+to\s+(?:know|see|check|hear)|let\s+me\s+see|let\s+me\s+know\s+(?:what|about|if|whether|my|how)"
+    r"|(?:the\s+)?(?:details|information|info)\s+(?:of|about|on|for)|more\s+(?:about|on)"
+    r"|find|look\s+up|look\s+for|search\s+for"
+    r"|(?:can|could|would|will)\s+you\s+(?:tell|show|check|give|read|look|open|pull|bring)|do\s+you\s+know"
+    r"|how(?:'s|\s+is|\s+does|\s+do|\s+busy|\s+full|\s+packed)?|which|who|where(?:'s|\s+is|\s+are)?"
+    r"|is\s+(?:today|tonight|tomorrow|(?:next\s+|this\s+)?" + DAY_NAMES + r")"
+    r"|(?:open|look\s+at|pull\s+up|bring\s+up|go\s+through|run\s+through|read(?:\s+out)?)\s+(?:my|the|our)"
+    r"|(?:run|walk|take)\s+me\s+through|brief\s+me|summari[sz]e|recap"
+    r"|(?:give\s+me\s+)?(?:an?\s+)?(?:rundown|overview|summary|recap)\s+of"
+    r")\b",
+    re.I,
+)
+# A time said next: "planned for friday", "my plans for the weekend" (not "planned for dinner").
+WHEN_NEXT = (
+    r"(?=\s*$|\s+(?:(?:for|on|in|at|during|over)\s+)?(?:the\s+)?(?:this\s+|next\s+|coming\s+)?"
+    r"(?:today|tonight|tomorrow|week|weekend|month|year|morning|afternoon|evening|night"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may"
+    r"|june|july|august|september|october|november|december|\d|\w+(?:st|nd|rd|th))\b)"
+)
+AGENDA_WORDS = re.compile(
+    r"\b(?:calendar|agenda|schedule|events?|meetings?|appointments?|programs?|diary"
+    r"|anything\s+(?:on|going\s+on|happening|planned|scheduled)|anywhere\s+to\s+be|anywhere"
+    r"|coming\s+up|upcoming|(?:my|our|any|what|the|got|have|no)\s+plans"
+    r"|(?:(?:my|our|the)\s+plans?|planned|scheduled)" + WHEN_NEXT + r""
+    r"|my\s+(?:day|week|weekend|morning|afternoon|evening|night)"
+    r"|where\s+(?:do|will|should|must)\s+(?:i|we)\s+(?:(?:need|have|got)\s+to\s+)?be"
+    r"|(?:anything|anywhere)\s+(?:i|we)\s+(?:need|have)\s+to\s+(?:attend|go|be)"
+    r"|(?:am\s+i|are\s+we|i'm|i\s+am|we're|we\s+are|is\s+my|are\s+my)\s+(?:\w+\s+)?(?:busy|free|booked"
+    r"|available|around|needed|expected)|(?:busy|free|booked)\s+(?:am\s+i|are\s+we))\b",
+    re.I,
+)
+# Words that make a question about the agenda only with a time said: "what does friday look
+# like", "what's going on tomorrow", "what's on tonight", "is saturday free".
+AGENDA_WITH_TIME = re.compile(
+    r"\b(?:look(?:s|ing)?(?:\s+like)?|going\s+on|happening|on(?:\s+for)?|the\s+plan"
+    r"|available|open|clear|full|packed|busy|free|booked|on\s+the\s+cards)(?:\s+(?:on|for|in|at|during|over)(?:\s+the)?)?"
+    r"(?:\s+(?:for|to)\s+(?:me|us|you))?$"
+    r"|^(?:what(?:'s|\s+is|s)\s+on|how\s+(?:does|do|is|'s|s|busy|full|packed)"
+    r"|(?:what|which)\s+(?:\w+\s+)?(?:do|have|did)\s+(?:i|we)\s+(?:have|got)|who\s+(?:am\s+i|are\s+we)"
+    r"|(?:run|walk|take)\s+me\s+through|brief\s+me\s+on|summari[sz]e|recap"
+    r"|(?:give\s+me\s+)?(?:an?\s+)?(?:rundown|overview|summary|recap)\s+of)\b",
+    re.I,
+)
+# Kinds of event a person has: "do i have a date on friday", "is there a party this weekend".
+PERSONAL_KINDS = (
+    r"meetings?|appointments?|appts?|events?|class(?:es)?|lessons?|interviews?|calls?|sessions?"
+    r"|practices?|rehearsals?|exams?|tests?|deadlines?|check-?ups?|haircuts?|reservations?|dates?"
+    r"|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|part(?:y|ies)|birthdays?|anniversar(?:y|ies)"
+    r"|weddings?|shifts?|trainings?|webinars?|workshops?|lectures?|seminars?|meet-?ups?|plans"
+    r"|conferences?|get-?togethers?|gatherings?|reunions?|showers?|recitals?|visits?|surgery"
+    r"|consultations?|therapy|tutoring"
+)
+# Kinds that are also public (a match on TV, a concert in town): the user's own only when said
+# with "my", "our" or a person's name: "when is my flight", "what time is sam's concert".
+PUBLIC_KINDS = (
+    r"games?|match|concerts?|shows?|tournaments?|festivals?|performances?"
+    r"|holidays?|vacations?|services?|ceremon(?:y|ies)|celebrations?|gym|yoga|pilates|work|school"
+    r"|doctor|dentist|vet|physio|hairdresser|barber|church|mass|choir|club|football|soccer|tennis"
+)
+KIND_NOUN = re.compile(rf"\b(?:{PERSONAL_KINDS})\b", re.I)
+ANY_KIND = re.compile(rf"\b(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b", re.I)
+# "when is my dentist appointment", "what time does the party start", "where is my meeting":
+# the event asked about, then what is asked of it.
+EVENT_ASK = re.compile(
+    r"^(?:when|what\s+time|what\s+day|what\s+date|where|how\s+long|at\s+what\s+time"
+    r"|find|look\s+up|look\s+for|search\s+for|(?:the\s+)?(?:details|information|info)\s+(?:of|about|on|for))"
+    r"(?:'s|s|\s+is|\s+are|\s+was|\s+does|\s+do|\s+will|\s+did)?\s+(?P<what>.+?)"
+    r"(?:\s+(?:start|starts|begin|begins|end|ends|finish|finishes|be|happen|happening|take\s+place"
+    r"|taking\s+place|on|scheduled|set|planned|due|held|at|over|last))*$",
+    re.I,
+)
+# The event as the head of the words asked about: "my yoga class", "the team meeting with ana";
+# not "a restaurant for dinner", whose head is the restaurant.
+HEAD = r"(?:(?!for\b|to\b|about\b)[\w'’-]+\s+){0,3}?"
+# Someone's: "ana's", "my sister's"; never "what's", "that's", "it's".
+SOMEONES = (
+    r"(?!(?:what|that|it|who|where|there|here|how|when|let|he|she)(?:'s|’s))[a-z][\w-]*(?:'s|’s|s')"
+)
+DET = re.compile(r"^(?:(?:a|an|any|the|my|our|some|more|other|upcoming)\s+)+", re.I)
+KIND_HEAD = re.compile(rf"^{HEAD}(?:{PERSONAL_KINDS})\b", re.I)
+ANY_KIND_HEAD = re.compile(rf"^{HEAD}(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b", re.I)
+OWNED_KIND = re.compile(
+    rf"^(?:my|our|{SOMEONES})\s+(?:next\s+|first\s+)?{HEAD}(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b",
+    re.I,
+)
+NAMED_KIND = re.compile(rf"^(?:the|next)\s+{HEAD}(?:{PERSONAL_KINDS})\b", re.I)
+OWNED = re.compile(r"^(?:my|our|[a-z][\w-]*(?:'s|’s|s')|(?:my|our)\s+[\w-]+(?:'s|’s|s'))\s", re.I)
+NOT_AGENDA = re.compile(
+    r"\b(?:e-?mails?|inbox|messages?|news|weather|world|in\s+town|near(?:by|\s+me|\s+here)?"
+    r"|around\s+(?:here|me|town)|local|city|(?:on|in)\s+the\s+(?:tv|radio|cinema|theatre|theater)"
+    r"|lists?|your|yours|flights?|trains?|buses|bus|traffic)\b",
+    re.I,
+)
+GENERIC_EVENT = {
+    "meeting", "meetings", "appointment", "appointments", "appt", "appts", "event", "events",
+    "plans", "next", "first", "last", "upcoming", "coming", "following", "one", "today's",
+    "tomorrow's", "tonight's", "the", "my", "our", "a", "an", "any",
+}  # fmt: skip
+# Words said after the time of an agenda question: "is friday free", "how does monday look".
+AFTER_TIME = re.compile(
+    r"(?:\s+(?:look(?:s|ing)?|like|free|busy|clear|open|full|packed|booked|for\s+me|to\s+you|shaping\s+up"
+    r"|going|to\s+be|so\s+far))+$",
+    re.I,
+)
+# A period said alone: "for the weekend" is this one.
+BARE_PERIOD = {
+    "weekend": "this weekend", "week": "this week", "month": "this month", "day": "today",
+    "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening",
+}  # fmt: skip
+DAYS_OWN = re.compile(
+    r"\b(today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|"
+    r"(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?:'s|’s)\s",
+    re.I,
+)
+MY_PERIOD = re.compile(r"\bmy\s+(day|week|weekend|morning|afternoon|evening|night)\b", re.I)
+PERIOD_SPANS = {
+    "day": "today", "week": "this week", "weekend": "this weekend", "morning": "this morning",
+    "afternoon": "this afternoon", "evening": "this evening", "night": "tonight",
+}  # fmt: skip
+# What may stand beside a time in "how does friday look", "what's going on tomorrow": any other
+# word ("how does the moon look tonight", "is the pharmacy open on sunday") is another subject.
+QUESTION_TEXT = """
+    what what's whats is are does do did how how's hows which who whom the my our me i we
+    going on for in at of over look looks looking like happening plan plans available open clear full
+    packed free busy booked anything something there any have got tell show let know see check can
+    could you would will to i'd be so far shaping up am planned week weekend morning
+    afternoon evening night cards coming attending invited expect expected should start starts
+    begin end ends time where when held about details info information more give find
+    run walk take through brief rundown overview summary recap summarise summarize a an
+"""
+QUESTION_WORDS = frozenset(QUESTION_TEXT.split())
+
+
+def without_match(text: str, m: re.Match[str]) -> str:
+    """`text` without what `m` matched."""
+    return text[: m.start()] + " " + text[m.end() :]
+
+
+def content_words(text: str) -> list[str]:
+    """The words of `text` that are not question words: what the question is about."""
+    return [w for w in re.findall(r"[\w'’]+", text.lower()) if w not in QUESTION_WORDS]
+
+
+# A place or a date sum in the question: "events happening in the city", "what is happening at
+# that event", "what day does new year fall on": not the user's agenda.
+# An event of the user's named in a question with a time: "who is coming to the party on saturday".
+THE_KIND = re.compile(
+    r"\b(?:the|my|our|any|"
+    + SOMEONES
+    + r")\s+(?:(?!for\b|to\b)[\w'-]+\s+)?(?:"
+    + PERSONAL_KINDS.replace("|dates?", "")  # "what's the date tomorrow" is the calendar's date
+    + r")\b",
+    re.I,
+)
+PLACE_WORD = re.compile(
+    r"\b(?:in|at|near|around)\s+(?:(?P<det>the|that|this|my|our)\s+)?(?P<word>[a-z][\w'’-]*)", re.I
+)
+NOT_A_PLACE = re.compile(
+    rf"(?:{PERSONAL_KINDS}|calendar|agenda|schedule|diary|morning|afternoon|evening|night|moment"
+    r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight|half|quarter"
+    r"|lunchtime|dinnertime|work|office|school)$",
+    re.I,
+)
+
+
+def elsewhere(question: str) -> bool:
+    """Whether `question` is about a place or a date sum, not the user's agenda.
+
+    "events happening in the city", "what is happening at that bar", "what day does new year
+    fall on" are; "who is at the meeting", "am i free at three" are not.
+    """
+    if re.search(r"\bfalls?\s+on\b", question, re.I):
+        return True
+    return any(
+        not NOT_A_PLACE.match(m.group("word")) or (m.group("det") or "").lower() == "that"
+        for m in PLACE_WORD.finditer(question)
+    )  # "at that event": one the user is looking at, not one on the calendar
+
+
+HAVE_KIND = re.compile(
+    r"^(?:(?P<have>(?:do|will|did)\s+(?:i|we)\s+(?:have|got|need\s+to\s+go\s+to)|have\s+(?:i|we)\s+got"
+    r"|(?:am|are)\s+(?:i|we)\s+(?:going\s+to|at|in))"
+    r"|(?:is|are)\s+there|any)\s+(?P<what>.+)$",
+    re.I,
+)

@@ -1,0 +1,126 @@
+"""Spoken requests as the device matchers read them: fillers off, numbers said as words read.
+
+Speech arrives lower case, without punctuation and with the habits of talking to
+an assistant ("hey", "can you", "i want you to", "for me", "please"). The
+matchers see the request without them. Numbers come as words ("forty five",
+"eighty eight point one fm", "a hundred"); `spoken_number` reads them and
+`spoken_frequencies` writes a station's frequency in digits so it matches a
+station name like "Harbour 88.1 FM".
+"""
+
+from __future__ import annotations
+
+import re
+
+_LEADING = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|so|um+|uh+|well|alright|right|oh)\b,?\s*"
+    r"|(?:alexa|siri|cortana|botpsy)\b,?\s*"
+    r"|(?:please|kindly|just|pls)\s+"
+    r"|(?:can|could|would|will|won't)\s+(?:you|u)\s+(?:please\s+)?"
+    r"|i\s+(?:want|need|would\s+like|'d\s+like|d\s+like)\s+you\s+to\s+"
+    r"|(?:go\s+ahead\s+and|be\s+so\s+kind\s+as\s+to)\s+)",
+    re.I,
+)
+_TRAILING = re.compile(
+    r"(?:,?\s+(?:please|pls|now|right\s+now|for\s+me|for\s+us|thanks|thank\s+you|ok|okay))$", re.I
+)
+
+_SMALL = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_SCALES = {"hundred": 100, "thousand": 1000}
+# A frequency or channel is a number said before "point", "fm", "am", "mhz" or after "channel".
+_BEFORE_DIAL = re.compile(r"^(?:point|fm|am|mhz|khz|megahertz|kilohertz)$", re.I)
+_AFTER_DIAL = re.compile(r"^(?:channel|station|frequency|number)$", re.I)
+
+
+def clean(text: str) -> str:
+    """The request without punctuation at the end, fillers around it and doubled spaces."""
+    text = " ".join(text.replace(",", " ").split()).strip().rstrip("?!. ")
+    before = None
+    while before != text:
+        before = text
+        text = _LEADING.sub("", text, count=1).strip()
+        text = _TRAILING.sub("", text).strip().rstrip("?!. ")
+    return text
+
+
+def spoken_number(words: str) -> int | None:
+    """ "forty five" → 45, "a hundred" → 100, "nine hundred and fifty one" → 951, "30" → 30."""
+    parts = words.lower().replace("-", " ").split()
+    if len(parts) == 1 and parts[0].isdigit():
+        return int(parts[0])
+    total = current = 0
+    seen = False
+    for i, word in enumerate(parts):
+        if word in _SMALL:
+            current += _SMALL[word]
+        elif word in _SCALES:
+            current = (current or 1) * _SCALES[word]
+            if word == "thousand":
+                total, current = total + current, 0
+        elif (word in ("a", "an") and parts[i + 1 : i + 2] in (["hundred"], ["thousand"])) or (
+            word == "and" and seen
+        ):
+            continue  # "a hundred", "two hundred and five"
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+def _number_runs(words: list[str]) -> list[tuple[int, int]]:
+    """(start, end) of each run of number words, "and" kept only inside a run."""
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(words):
+        if words[i] in _SMALL or words[i] in _SCALES:
+            j = i + 1
+            while j < len(words) and (
+                words[j] in _SMALL
+                or words[j] in _SCALES
+                or (words[j] == "and" and j + 1 < len(words) and words[j + 1] in _SMALL)
+            ):
+                j += 1
+            runs.append((i, j))
+            i = j
+        else:
+            i += 1
+    return runs
+
+
+def spoken_frequencies(text: str) -> str:
+    """A frequency or channel said in words as digits: "eighty eight point one fm" → "88.1 fm".
+
+    Other numbers stay as said: a song may be called "seven nation army".
+    """
+    words = text.split()
+    lower = [w.lower() for w in words]
+    out: list[str] = []
+    i = 0
+    for start, end in _number_runs(lower):
+        after = lower[end] if end < len(lower) else ""
+        before = lower[start - 1] if start > 0 else ""
+        if start < i:
+            continue  # already read as the decimals of the number before
+        value = spoken_number(" ".join(lower[start:end]))
+        if value is None or not (_BEFORE_DIAL.match(after) or _AFTER_DIAL.match(before)):
+            continue
+        out.extend(words[i:start])
+        number = str(value)
+        i = end
+        if after == "point":  # the digits after the point, said one by one
+            decimals = []
+            k = end + 1
+            while k < len(lower) and lower[k] in _SMALL and _SMALL[lower[k]] < 10:
+                decimals.append(str(_SMALL[lower[k]]))
+                k += 1
+            if decimals:
+                number, i = f"{number}.{''.join(decimals)}", k
+        out.append(number)
+    out.extend(words[i:])
+    return " ".join(out)
