@@ -175,7 +175,7 @@ def matched(text: str) -> tuple[str, dict[str, Any]] | None:
         ("start a 15 minute timer for the rice", ("timer_set", {"duration": "15 minute", "label": "rice"})),
         ("timer for 45 seconds", ("timer_set", {"duration": "45 seconds"})),
         ("is my alarm set for tomorrow", ("alarm_list", {"when": "tomorrow"})),
-        ("wake me up at ten", ("alarm_set", {"time": "10am"})),
+        ("wake me up at nine", ("alarm_set", {"time": "9am"})),
         ("alarm set for six thirty tomorrow", ("alarm_set", {"time": "6:30am tomorrow"})),
         ("set an alarm for two hours from now", ("alarm_set", {"time": "in two hours"})),
         ("alert me in 45 minutes", ("alarm_set", {"time": "in 45 minutes"})),

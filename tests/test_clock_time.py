@@ -155,7 +155,7 @@ def test_leaves_other_requests_alone(text: str) -> None:
 
 def test_another_city_is_asked_for() -> None:
     found = next(
-        f for _, m in clock_matchers(lambda: NOW) if (f := m("what time is it in another city"))
+        f for _, m in clock_matchers(lambda: NOW) if (f := m("what time is it in some other city"))
     )
     assert found.tool == "time_now" and found.arguments == {} and "place" in found.missing
 

@@ -509,7 +509,7 @@ def test_broad_sending(
         "write to bob",
         "answer the door",
         "write back soon",
-        "open new email to this coworker at this email",
+        "start a new email to the colleague at that address",
     ],
 )
 def test_broad_shapes_leave_other_requests(text: str) -> None:

@@ -1,4 +1,4 @@
-"""Sums people say ("what is twenty four times twenty four", "12% of 80"), worked out exactly.
+"""Sums people say ("what is thirty six times eleven", "12% of 80"), worked out exactly.
 
 A small model gets arithmetic wrong, and an assisted one may even be made to call a tool
 for it. A request that is nothing but a sum needs neither: it is read here word by word

@@ -1,6 +1,6 @@
 """Requests answered on the device, exactly, with no tool and no model.
 
-A sum ("what is twenty four times twenty four") or a unit conversion ("how many cups
+A sum ("what is thirty six times eleven") or a unit conversion ("how many cups
 are in a quart") has one right answer that a small model often gets wrong, and an
 assisted model may even be pushed into a tool call for it. The agent asks here first
 (`local_answer`); None means the request is something else, left to intents and model.
@@ -16,7 +16,7 @@ from assistant.assisted.lexicon import words
 from assistant.assisted.quantities import Quantity, convert, quantities
 
 _WORD = re.compile(r"[a-z°]+|\d+(?:\.\d+)?")
-# "how many cups are in a quart", "how many seconds are there in two days"
+# "how many teaspoons in two tablespoons", "how many seconds are there in two days"
 _FILLERS = "|".join(sorted(words("local", "fillers"), key=len, reverse=True))
 _LEAD = rf"^(?:(?:{_FILLERS}) )*"
 _HOW_MANY = re.compile(

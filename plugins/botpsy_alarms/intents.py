@@ -24,7 +24,7 @@ _WAKE = re.compile(
     r"(?:(?:wake|get)\s+me(?:\s+up)?|(?:wake|get)\s+up))(?:\s+(?P<when>.+?))?\??$",
     re.I,
 )
-# "Alert me in three hours", "ring me at 7": an alarm, not a wake-up.
+# "Alert me in forty minutes", "ring me at 7": an alarm, not a wake-up.
 _ALERT = re.compile(
     r"^(?:alert|ring|buzz|beep|ping|alarm)\s+me\s+(?P<when>(?:in|at|after)\s+.+?)\??$", re.I
 )

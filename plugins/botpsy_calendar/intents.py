@@ -885,7 +885,7 @@ def make_matchers(
         return question, None
 
     def _has_kind(question: str) -> bool:
-        """ "do i have a date friday", "is there a party this weekend": the user's own events."""
+        """ "do i have a gig on thursday", "is there a party this weekend": the user's own events."""
         m = HAVE_KIND.match(question)
         if not m:
             return False

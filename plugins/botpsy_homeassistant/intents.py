@@ -207,7 +207,7 @@ _LEVEL_OF = (
 )
 _MORE_LIGHT_OF = _Any(rf"^(?:increase|raise|boost|turn\s+up|up|max(?:imi[sz]e)?){_LEVEL_OF}")
 _LESS_LIGHT_OF = _Any(rf"^(?:decrease|lower|reduce|minimi[sz]e|turn\s+down){_LEVEL_OF}")
-# "give me low lighting in the kitchen", "i want soft light", "bright lights in the office".
+# "give me soft lighting in the study", "i want soft light", "bright lights in the office".
 _SOFT = r"(?:low|soft|dim|dimmed|dimmer|subdued|gentle|less)"
 _FULL = r"(?:bright|brighter|full|more|strong)"
 _LEVEL_WISH = (

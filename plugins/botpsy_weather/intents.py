@@ -54,7 +54,7 @@ _NAMES = re.compile(
     r"|(?:hottest|coldest|warmest|wettest|rainiest|sunniest) (?:day|night|week))\b",
     re.I,
 )
-# "what's it like outside", "how does it look out there": the weather, with no weather word.
+# "what's it like out in the garden", "how does it look out there": the weather, with no weather word.
 # "what's the high today", "is it going to be a nice day", "what should i wear tomorrow".
 _DAY_LIKE = re.compile(
     r"^(?:(?:what(?:'?s| is| will be) )?the (?:highs?|lows?)(?: temperature)?"
