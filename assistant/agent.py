@@ -24,10 +24,18 @@ from assistant.clock import Clock
 from assistant.config import AgentSettings
 from assistant.conversation import Session, SessionStore
 from assistant.errors import AskUser, BotpsyError, ToolArgumentError, ToolError
-from assistant.intents import IntentMatch, IntentRegistry, clean_request, pick_option
+from assistant.intents import (
+    DoneCall,
+    IntentMatch,
+    IntentRegistry,
+    Recent,
+    clean_request,
+    pick_option,
+)
 from assistant.messages import Message, ToolCall
 from assistant.models.base import GenerationOptions, Model, ModelTurn, TextDelta, TurnStats
 from assistant.policy import (
+    Approval,
     ApprovalRequest,
     Approver,
     Decision,
@@ -48,6 +56,7 @@ _STOP_REPLIES = {
     "repeated call": "I stopped because the same call kept repeating.",
     "cancelled": "Cancelled.",
 }
+EDIT_ROUNDS = 5  # times an approval may come back edited before the call is given up
 REPEAT_NOTE = (
     "You already called {name} with exactly these arguments; its result is above. "
     "Do not call it again: answer the user now."
@@ -180,6 +189,11 @@ class Agent:
         self.options = options or GenerationOptions()
         self.dry_run = dry_run
         self._model: Model | None = None
+        intents.parameters = self._parameters  # a follow-up fills in only what a tool takes
+
+    def _parameters(self, name: str) -> set[str]:
+        tool = self.tools.get(name)
+        return set(tool.parameters.get("properties", {})) if tool is not None else set()
 
     @property
     def model(self) -> Model:
@@ -204,17 +218,24 @@ class Agent:
         result = None
         if session.pending:
             result = turn.follow_up(request)
-        if result is None and use_intents:  # a sum needs no tool and no model: answered here
+        # a sum needs no tool and no model: answered here (but "12/5" answering "when?" is a date)
+        if result is None and use_intents and not session.pending:
             result = turn.answered_locally(request)
         if result is None and use_intents:
             match_started = time.perf_counter()
             text = turn.answered_request() or request
-            several = self.intents.match_all(text)
-            match = None if several else self.intents.match(text)
+            recent = Recent.from_dict(session.recent, self.clock.now())
+            following = None if text != request else self.intents.follow(text, recent)
+            several = None if following else self.intents.match_all(text)
+            match = None if following or several else self.intents.match(text)
             turn.timings["intent_match"] = time.perf_counter() - match_started
-            if several or match is not None:
+            if following or several or match is not None:
                 session.pending = None
-            if several:
+            if following and len(following) == 1:
+                result = turn.from_intent(request, following[0], path="followup")
+            elif following:
+                result = turn.from_intents(request, following, path="followup")
+            elif several:
                 result = turn.from_intents(request, several)
             elif match is not None:
                 result = turn.from_intent(request, match)
@@ -296,6 +317,7 @@ class _Turn:
         self.question_call: ToolCall | None = None
         self.offered = ""  # who wrote tool text offered to the model this turn (see policy)
         self.started_row: int | None = None  # the audit entry of the call now running
+        self.model_path = False  # whether the model chose this turn's calls
 
     # -- paths ------------------------------------------------------------------------------
     def follow_up(self, request: str) -> RunResult | None:
@@ -373,15 +395,27 @@ class _Turn:
         )
         return RunResult(reply, self.records, path, match.intent)
 
-    def from_intents(self, request: str, matches: list[IntentMatch]) -> RunResult:
+    def from_intents(
+        self, request: str, matches: list[IntentMatch], path: str = "intent"
+    ) -> RunResult:
         """Several requests in one ("add X friday 3pm and Y saturday at 1pm"): each in turn.
 
         A call that needs the user's choice ends the run with its question; the parts
-        after it are named as not done, so nothing is silently dropped.
+        after it are named as not done, so nothing is silently dropped. A last part
+        that lacks a value asks for it. A part made to run only after the one before
+        (`after_done`: the second half of an edit) is skipped when that one did not run.
         """
         saved: list[Message] = [Message("user", request)]
         replies: list[str] = []
         for index, match in enumerate(matches):
+            if match.missing:  # the last part asks ("7 in the morning or the evening?")
+                question = next(iter(match.missing.values()))
+                self.session.pending = match.to_dict()
+                replies.append(question)
+                break
+            if match.after_done and (not self.records or self.records[-1].outcome != "ok"):
+                replies.append("(So I did not make the change.)")
+                break
             call = ToolCall(match.tool, match.arguments)
             record, text = self.execute(call, "intent")
             saved += [
@@ -400,7 +434,7 @@ class _Turn:
         reply = "\n".join(replies)
         self._save([*saved, Message("assistant", reply)])
         names = "+".join(m.intent for m in matches)
-        return RunResult(reply, self.records, "intent", names)
+        return RunResult(reply, self.records, path, names)
 
     def with_model(self, request: str) -> RunResult:
         """The model loop.
@@ -409,6 +443,7 @@ class _Turn:
         schedule it?"), the answer is read together with the request it completes.
         """
         agent = self.agent
+        self.model_path = True
         completes = self.answered_request()
         if (self.session.pending or {}).get("kind") == QUESTION_KIND:
             self.session.pending = None
@@ -593,17 +628,30 @@ class _Turn:
         decision = "ran"
         if verdict.decision is Decision.ASK:
             self.emit(StatusChanged("waiting for you"))
-            answer = agent.approver.approve(
-                ApprovalRequest(
-                    tool.name,
-                    str(tool.effect),
-                    record.preview,
-                    prepared.display,
-                    verdict.reason,
-                    live=verdict.live,
-                    pinned=record.pinned,
+            for _ in range(EDIT_ROUNDS):  # an edited call is resolved again and shown again
+                answer = agent.approver.approve(
+                    ApprovalRequest(
+                        tool.name,
+                        str(tool.effect),
+                        record.preview,
+                        prepared.display,
+                        verdict.reason,
+                        live=verdict.live,
+                        pinned=record.pinned,
+                    )
                 )
-            )
+                if not answer.approved or answer.arguments is None:
+                    break
+                try:  # edited: what runs is what the user wrote, once they see what it resolves to
+                    prepared = tool.prepare(answer.arguments, agent.clock)
+                    record.preview = prepared.preview()
+                    record.pinned = prepared.pinned
+                    record.arguments = prepared.display
+                except Exception as exc:  # the edit does not fit the tool: say so, run nothing
+                    said = f"Error: the edited call does not fit {call.name}: {exc}"
+                    return self._finish(record, "approved", "error", self._fenced(tool, said), path)
+            else:
+                answer = Approval(False, note="it was edited again and again, never approved")
             if not answer.approved:
                 decision = "refused" if answer.unavailable else "denied"
                 text = f"Not run: {answer.note}." if answer.note else "Not run: the user declined."
@@ -611,14 +659,6 @@ class _Turn:
             decision = "approved"
             if not verdict.live:  # a yes given under taint is for this call only
                 agent.policy.remember(grant_name(tool), answer.remember)
-            if answer.arguments is not None:  # edited: what runs is what the user wrote
-                try:
-                    prepared = tool.prepare(answer.arguments, agent.clock)
-                    record.preview = prepared.preview()
-                    record.pinned = prepared.pinned
-                except Exception as exc:  # the edit does not fit the tool: say so, run nothing
-                    said = f"Error: the edited call does not fit {call.name}: {exc}"
-                    return self._finish(record, decision, "error", self._fenced(tool, said), path)
             record.arguments = prepared.display
         if tool.effect is not Effect.READ:  # written ahead: nothing that acts runs unrecorded
             unwritten = self._write_ahead(record, decision, path)
@@ -767,7 +807,30 @@ class _Turn:
         )
 
     def _save(self, messages: list[Message]) -> None:
+        self.session.recent = self._recent().to_dict()
         self.agent.sessions.append(self.session, messages)
+
+    def _recent(self) -> Recent:
+        """This turn as the next one sees it: the calls that ran, chosen by the user's words.
+
+        A call the model made counts only when its arguments are the user's words
+        (`authored_by_user`): "it" never points at what a mail or a page chose.
+        """
+        words = self._user_words()
+        written = [c for m in self.new_messages for c in m.tool_calls]  # as the model wrote them
+        kept = []
+        for record in self.records:
+            planned = record.decision == "dry-run"  # a dry run's follow-up is planned alike
+            ran = record.outcome == "ok" and record.decision in ("ran", "approved")
+            if not (planned or ran):
+                continue
+            if self.model_path:
+                said = next((c for c in written if c.name == record.tool), None)
+                if said is None or not authored_by_user(said.arguments, words):
+                    continue
+                written.remove(said)
+            kept.append(DoneCall(record.tool, dict(record.arguments), record.plugin, record.effect))
+        return Recent(self.request, tuple(kept))
 
 
 # Chat-template tokens and tags: in the prompt they would be read as the template's own.

@@ -26,11 +26,12 @@ notifications (`Notice`, `send_desktop`) are imported on first use, so a plugin
 pays nothing for what it does not use.
 
 Groups: hooks and tools (`hookimpl`, `PluginContext`, `tool`, `Effect`, `Tool`,
-`ToolResult`, `Shown`); intents (`IntentMatch`, `Matcher`); services
+`ToolResult`, `Shown`); intents (`IntentMatch`, `Matcher`; follow-ups: `FollowMatcher`,
+`Recent`, `DoneCall`, `edit_value`, `amended_moment`); services
 (`ServiceKey`, `CONTACTS`, `FILE_INDEX`); accounts (`Account`, `AccountField`,
 `AccountKind`, `Discovery`); the daemon (`DueItem`); errors (`BotpsyError` and
 its kinds, `AskUser`, `ExitStatus`); dates and times (`Clock`, `Moment`, `Span`,
-`parse_*`); text (`one_line`, `printable`, `html_to_text`); storage
+`parse_*`); text (`one_line`, `printable`, `html_to_text`, `plain_request`, `without_name`); storage
 (`connect_database`, `StorageError`).
 """
 
@@ -54,9 +55,10 @@ from assistant.errors import (
     ToolError,
     UsageError,
 )
+from assistant.followups import amended_moment, edit_value
 from assistant.hookspecs import PluginContext, hookimpl
 from assistant.htmltext import html_to_text
-from assistant.intents import IntentMatch, Matcher
+from assistant.intents import DoneCall, FollowMatcher, IntentMatch, Matcher, Recent
 from assistant.plugin_kit.compat import API_VERSION, check_requirement
 from assistant.plugin_kit.services import (
     CONTACTS,
@@ -66,6 +68,7 @@ from assistant.plugin_kit.services import (
     ServiceKey,
 )
 from assistant.safetext import one_line, printable
+from assistant.spoken import plain_request, without_name
 from assistant.storage import StorageError
 from assistant.storage import connect as connect_database
 from assistant.storage import failure as database_failure
@@ -109,10 +112,12 @@ __all__ = [
     "ContactsService",
     "CredentialError",
     "Discovery",
+    "DoneCall",
     "DueItem",
     "Effect",
     "ExitStatus",
     "FileIndexService",
+    "FollowMatcher",
     "IntentMatch",
     "Matcher",
     "Moment",
@@ -120,6 +125,7 @@ __all__ = [
     "NotifyError",
     "PluginContext",
     "PluginError",
+    "Recent",
     "RecordingApprover",
     "ScriptedModel",
     "ServiceKey",
@@ -132,10 +138,12 @@ __all__ = [
     "ToolError",
     "ToolResult",
     "UsageError",
+    "amended_moment",
     "check_requirement",
     "connect_database",
     "content_words",
     "database_failure",
+    "edit_value",
     "hookimpl",
     "html_to_text",
     "load_for_test",
@@ -145,6 +153,7 @@ __all__ = [
     "parse_duration",
     "parse_moment",
     "parse_span",
+    "plain_request",
     "printable",
     "run_scripted",
     "scripted_assistant",
@@ -154,6 +163,7 @@ __all__ = [
     "temporary_home",
     "tool",
     "tool_call",
+    "without_name",
 ]
 
 _LAZY = {  # imported on first use: the testing helpers, and notifications (they need jeepney)

@@ -43,7 +43,12 @@ CREATE TABLE IF NOT EXISTS calls (
     seconds REAL
 );
 """
-_SECRET = re.compile(r"pass(word)?|secret|token|api[_-]?key|auth|credential", re.I)
+# Names a secret goes by: an MCP tool's `psk`, `pin` or `cookie` is one as much as a `password`.
+_SECRET = re.compile(
+    r"pass(?:word|phrase|code)?|secret|token|api[_-]?key|auth|credential|cookie|bearer"
+    r"|private[_-]?key|session[_-]?(?:id|key)|(?:^|[_-])(?:key|pin|otp|psk|totp|cvv|cvc)(?:$|[_-])",
+    re.I,
+)
 REDACTED = "***"
 STARTED = "started"  # the outcome of a call written ahead and not finished (yet, or ever)
 

@@ -26,6 +26,14 @@ _CLAIM = re.compile(
 _FORGED = re.compile(r"</?tool_(?:response|call|result)>", re.I)
 # Effects that change or send something: a claim needs one of these to have run.
 _ACTING = frozenset({"write", "send", "delete", "spend", "access", "egress"})
+# "I've emailed your boss" after a page was fetched: only a send backs a claim of sending.
+_SENT = re.compile(
+    r"(?:^|[.!?]\s+|,\s*)(?:(?:ok(?:ay)?|sure|great|alright|all right|done)[,!.]?\s+)?"
+    r"i(?:'ve|\s+have)?(?:\s+(?:just|now|already|successfully|also))?\s+"
+    r"(?:sent|forwarded|replied|e-?mailed|texted|messaged|mailed)\b",
+    re.I,
+)
+_SENDING = frozenset({"send", "spend"})
 UNBACKED = "Nothing was changed: I did not run any tool for that. Say it again as a request."
 
 
@@ -36,6 +44,9 @@ class _Record(Protocol):
 
 def unbacked_claim(reply: str, records: Iterable[_Record]) -> bool:
     """Whether `reply` says something was done while no acting call succeeded this turn."""
-    if not (_CLAIM.search(reply.strip()) or _FORGED.search(reply)):
+    if not (_CLAIM.search(reply.strip()) or _SENT.search(reply.strip()) or _FORGED.search(reply)):
         return False
-    return not any(r.outcome == "ok" and r.effect in _ACTING for r in records)
+    done = {r.effect for r in records if r.outcome == "ok"}
+    if _SENT.search(reply.strip()) and not done & _SENDING:
+        return True  # a fetch or a local change ran, but nothing went to anyone
+    return not done & _ACTING

@@ -220,7 +220,7 @@ def choose_model(options: list[ModelOption]) -> str | None:
 def _run_request(config: Config, args: argparse.Namespace, request: str) -> int:
     from assistant.agent import TextDelta
     from assistant.app import build_assistant
-    from assistant.safetext import printable
+    from assistant.safetext import json_safe, printable
 
     assistant = build_assistant(
         config,
@@ -246,7 +246,7 @@ def _run_request(config: Config, args: argparse.Namespace, request: str) -> int:
     if args.json:
         data = result.to_dict()
         data["model"] = None if result.path != "model" else assistant.agent.model.name
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
     else:
         _print_result(result, "".join(streamed))
     if result.refused:
@@ -299,6 +299,8 @@ def _loaded(config: Config) -> Any:
 
 
 def _tools(config: Config, args: argparse.Namespace) -> int:
+    from assistant.policy import grant_name  # the name `[policy] allow` uses (MCP: SERVER:TOOL)
+
     loaded = _loaded(config)
     if args.json:
         print(
@@ -306,6 +308,7 @@ def _tools(config: Config, args: argparse.Namespace) -> int:
                 [
                     {
                         "name": t.name,
+                        "allow_name": grant_name(t),
                         "plugin": t.plugin,
                         "effect": str(t.effect),
                         "description": t.description,
@@ -322,7 +325,11 @@ def _tools(config: Config, args: argparse.Namespace) -> int:
             p + ("" if p in tool.parameters.get("required", []) else "?")
             for p in tool.parameters.get("properties", {})
         )
-        print(f"{tool.name}({params})\n    {tool.plugin} · {tool.effect} · {tool.description}")
+        grant = grant_name(tool)
+        allow = f" · allow as {grant}" if grant != tool.name else ""
+        print(
+            f"{tool.name}({params})\n    {tool.plugin} · {tool.effect}{allow} · {tool.description}"
+        )
     if not len(loaded.tools):
         print("no tools installed")
     return ExitStatus.OK
@@ -330,13 +337,13 @@ def _tools(config: Config, args: argparse.Namespace) -> int:
 
 def _log(config: Config, args: argparse.Namespace) -> int:
     from assistant.audit import AuditLog
-    from assistant.safetext import one_line
+    from assistant.safetext import json_safe, one_line
 
     audit = AuditLog(config.data_dir / "audit.sqlite3")
     entries = audit.recent(args.limit)
     audit.close()
     if args.json:
-        print(json.dumps([e.__dict__ for e in entries], indent=2, ensure_ascii=False))
+        print(json_safe(json.dumps([e.__dict__ for e in entries], indent=2, ensure_ascii=False)))
         return ExitStatus.OK
     if not entries:
         print("no tool calls yet")

@@ -24,8 +24,7 @@ CREATE TABLE IF NOT EXISTS sessions (
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
     title TEXT NOT NULL DEFAULT '',
-    pending TEXT,
-    taint TEXT
+    pending TEXT
 );
 CREATE TABLE IF NOT EXISTS messages (
     session TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -38,6 +37,11 @@ CREATE TABLE IF NOT EXISTS messages (
     PRIMARY KEY (session, seq)
 );
 """
+
+
+# Columns added after the first release, so kept out of `_SCHEMA` (whose columns an existing
+# store must already have): taint (what untrusted content entered), recent (the last turn).
+_ADDED = ("taint", "recent")
 
 
 def _now() -> str:
@@ -54,6 +58,8 @@ class Session:
     pending: dict[str, Any] | None = None
     updated: str = ""
     taint: str = ""  # what untrusted content entered it first ("" while clean)
+    # The last turn's request and the calls that ran (`intents.Recent`), for follow-ups.
+    recent: dict[str, Any] | None = None
 
 
 class SessionStore:
@@ -63,9 +69,10 @@ class SessionStore:
         self._db = connect(path, _SCHEMA)
         self._db.execute("PRAGMA foreign_keys=ON")
         columns = {row["name"] for row in self._db.execute("PRAGMA table_info(sessions)")}
-        if "taint" not in columns:  # a store written before conversations kept their taint
-            with self._db:
-                self._db.execute("ALTER TABLE sessions ADD COLUMN taint TEXT")
+        for column in _ADDED:  # a store written before conversations kept these gains them
+            if column not in columns:
+                with self._db:
+                    self._db.execute(f"ALTER TABLE sessions ADD COLUMN {column} TEXT")
 
     def create(self, title: str = "") -> Session:
         """A new, empty conversation."""
@@ -87,6 +94,7 @@ class SessionStore:
         session = Session(row["id"], row["title"], updated=row["updated"])
         session.pending = json.loads(row["pending"]) if row["pending"] else None
         session.taint = row["taint"] or ""
+        session.recent = json.loads(row["recent"]) if row["recent"] else None
         for m in self._db.execute(
             "SELECT * FROM messages WHERE session=? ORDER BY seq", (row["id"],)
         ):
@@ -157,12 +165,13 @@ class SessionStore:
             )
             self._db.execute(
                 "UPDATE sessions SET updated=?, title=?, pending=?,"
-                " taint=COALESCE(taint, ?) WHERE id=?",
+                " taint=COALESCE(taint, ?), recent=? WHERE id=?",
                 (
                     session.updated,
                     session.title,
                     json.dumps(session.pending) if session.pending else None,
                     session.taint or None,
+                    json.dumps(session.recent, default=str) if session.recent else None,
                     session.id,
                 ),
             )

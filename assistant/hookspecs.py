@@ -143,7 +143,14 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     A matcher must be conservative: return a match only when sure, else None so
     the model handles the request. A match with `missing` arguments makes the
     assistant ask the user and finish the call on the next turn.
-    Matchers are tried in registration order; the first match wins.
+    Matchers are tried in registration order; the first match wins. A matcher sees the
+    request after `assistant.api.plain_request` (greetings, names, politeness gone).
+
+    `register(name, matcher, follows=True)` registers a follow-up instead:
+    `matcher(text, recent: Recent) -> IntentMatch | list[IntentMatch] | None`, tried
+    before ordinary matchers, with the previous turn's request and the calls that ran
+    (tool, resolved arguments; never their output), so "make it 1pm" or "remove the
+    eggs" can name what was just done.
     """
 
 

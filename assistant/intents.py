@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import combinations
 from typing import Any
 
+from assistant.errors import BotpsyError
+from assistant.spoken import plain_request
+
 Matcher = Callable[[str], "IntentMatch | None"]
+# A follow-up matcher reads a request together with the turn before it ("make it 1pm").
+FollowMatcher = Callable[[str, "Recent"], "IntentMatch | list[IntentMatch] | None"]
 
 # Longer requests are not what a local intent answers; they go to the model unread.
 MAX_REQUEST_CHARS = 1000
@@ -39,6 +45,9 @@ class IntentMatch:
     missing: dict[str, str] = field(default_factory=dict)  # argument -> question for the user
     options: list[str] = field(default_factory=list)  # what "1", "the second" stand for
     labels: list[str] = field(default_factory=list)  # the words each option is known by
+    # Run only when the call before it in the same request ran: an edit made of two calls
+    # (cancel the alarm just set, set the new one) stops when the user says no to the first.
+    after_done: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, kept in the conversation while a question waits for its answer."""
@@ -49,6 +58,7 @@ class IntentMatch:
             "missing": self.missing,
             "options": self.options,
             "labels": self.labels,
+            "after_done": self.after_done,
         }
 
     @classmethod
@@ -61,7 +71,64 @@ class IntentMatch:
             dict(data["missing"]),
             list(data.get("options", [])),
             list(data.get("labels", [])),
+            bool(data.get("after_done", False)),
         )
+
+
+@dataclass(frozen=True)
+class DoneCall:
+    """A call the last turn made, as its record shows it: the tool and resolved arguments.
+
+    Never the tool's output: what a follow-up may change is chosen by the user's
+    words and these records only, not by text a tool returned.
+    """
+
+    tool: str
+    arguments: Mapping[str, Any]
+    plugin: str = ""
+    effect: str = ""
+
+
+@dataclass(frozen=True)
+class Recent:
+    """The turn before this one, read-only: what the user said and the calls that ran.
+
+    Only calls that ran and whose arguments the user's own words chose are kept
+    (a call the model made from a mail's text is not something "it" may point to).
+    """
+
+    request: str = ""
+    calls: tuple[DoneCall, ...] = ()
+    now: datetime | None = None  # the clock when the request is read (set by the agent)
+
+    def last(self, *tools: str) -> DoneCall | None:
+        """The latest call, or the latest of these tools."""
+        for call in reversed(self.calls):
+            if not tools or call.tool in tools:
+                return call
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form, kept with the conversation."""
+        return {
+            "request": self.request,
+            "calls": [
+                {"tool": c.tool, "arguments": dict(c.arguments), "plugin": c.plugin,
+                 "effect": c.effect}
+                for c in self.calls
+            ],
+        }  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None, now: datetime | None = None) -> Recent:
+        """Inverse of `to_dict` (an empty context for None)."""
+        data = data or {}
+        calls = tuple(
+            DoneCall(c["tool"], dict(c.get("arguments", {})), c.get("plugin", ""),
+                     c.get("effect", ""))
+            for c in data.get("calls", [])
+        )  # fmt: skip
+        return cls(str(data.get("request", "")), calls, now)
 
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
@@ -80,10 +147,10 @@ def pick_option(answer: str, options: list[str], labels: list[str] | None = None
     if len(words) == 1:
         word = words[0]
         index = int(word) if word.isdigit() else _ORDINALS.get(word)
-        if index is not None:
-            if index == 0 or abs(index) > len(options):
-                return None
+        if index is not None and 0 < abs(index) <= len(options):
             return options[index - 1 if index > 0 else index]
+        if index is not None and not word.isdigit():
+            return None
     said = {w for w in words if w not in _ANSWER_FILLER}
     if not said or len(words) > _MAX_ANSWER_WORDS:
         return None
@@ -145,14 +212,51 @@ class IntentRegistry:
 
     def __init__(self) -> None:
         self.intents: list[Intent] = []
+        self.followups: list[tuple[str, FollowMatcher]] = []
+        # The parameters a tool takes (the agent sets it): a follow-up fills in only those.
+        self.parameters: Callable[[str], set[str]] = lambda _tool: set()
 
-    def register_callback(self, plugin: str) -> Callable[[str, Matcher], None]:
-        """The `register` callable handed to a plugin's `register_intents` hook."""
+    def register_callback(self, plugin: str) -> Callable[..., None]:
+        """The `register` callable handed to a plugin's `register_intents` hook.
 
-        def register(name: str, matcher: Matcher) -> None:
-            self.intents.append(Intent(f"{plugin}.{name}", plugin, matcher))
+        `register(name, matcher)` adds a matcher of the request alone;
+        `register(name, matcher, follows=True)` one that also reads the turn before
+        (`matcher(text, recent)`), for "make it 1pm" or "read it".
+        """
+
+        def register(name: str, matcher: Any, follows: bool = False) -> None:
+            if follows:
+                self.followups.append((f"{plugin}.{name}", matcher))
+            else:
+                self.intents.append(Intent(f"{plugin}.{name}", plugin, matcher))
 
         return register
+
+    def follow(self, text: str, recent: Recent) -> list[IntentMatch] | None:
+        """The request read as a follow-up of the last turn ("remove the eggs", "make that 7:30").
+
+        Plugins' follow-up matchers first, then the core's (a pronoun or a left-out
+        list filled in from the last call, an edit of the event just made). None
+        when the last turn made no call or nothing here reads the request.
+        """
+        from assistant.followups import core_followups
+
+        if not recent.calls or len(text) > MAX_REQUEST_CHARS:
+            return None
+        cleaned = clean_request(text)
+        for name, matcher in [*self.followups, *core_followups(self)]:
+            try:
+                found = matcher(cleaned, recent)
+            except Exception as exc:  # a plugin bug must not stop the request
+                print(f"botpsy: intent {name} failed: {exc}", file=sys.stderr)
+                continue
+            if not found:
+                continue
+            matches = found if isinstance(found, list) else [found]
+            for match in matches:
+                match.intent = match.intent or name
+            return matches
+        return None
 
     def match(self, text: str) -> IntentMatch | None:
         """The first intent that matches; a matcher that raises is reported and skipped.
@@ -184,8 +288,12 @@ class IntentRegistry:
         friday at 1pm" stays whole because "add lunch with ana" lacks a time. A part
         with no verb may borrow the first part's ("add dentist friday 3pm and lunch
         saturday at 1pm"), but only when both bring more than a name (a time, a day),
-        so "remind me to buy eggs and milk" stays one task. More parts are preferred,
-        then the earliest cuts. None means: treat the request as one (`match`).
+        so "remind me to buy eggs and milk" stays one task; a part that is only a clock
+        time borrows the words before the first part's time ("alarms for six and six
+        thirty"). A day said once ("what's on tomorrow and what's the weather") is lent
+        to a part that names none, when that part then says more. The last part alone
+        may end with a question that offers choices (am or pm?). More parts are
+        preferred, then the earliest cuts. None means: treat the request as one.
         """
         if len(text) > 4 * MAX_REQUEST_CHARS:
             return None
@@ -197,10 +305,9 @@ class IntentRegistry:
             return None
         seen: dict[str, IntentMatch | None] = {}
 
-        def complete(part: str) -> IntentMatch | None:
+        def found(part: str) -> IntentMatch | None:
             if part not in seen:
-                found = self.match(part) if part else None
-                seen[part] = found if found is not None and not found.missing else None
+                seen[part] = self.match(part) if part else None
             return seen[part]
 
         for count in range(min(MAX_PARTS, len(cuts) + 1), 1, -1):
@@ -208,31 +315,131 @@ class IntentRegistry:
                 ends = [0, *(e for _, e in chosen)]
                 starts = [*(s for s, _ in chosen), len(cleaned)]
                 parts = [cleaned[a:b].strip() for a, b in zip(ends, starts, strict=True)]
-                found = _each_part(parts, complete)
-                if found is not None:
-                    return [IntentMatch.from_dict(m.to_dict()) for m in found]
+                matches = _each_part(parts, found)
+                if matches is not None:
+                    return [IntentMatch.from_dict(m.to_dict()) for m in matches]
         return None
 
 
-def _each_part(
-    parts: list[str], complete: Callable[[str], IntentMatch | None]
-) -> list[IntentMatch] | None:
-    """A complete match for every part, a verbless one borrowing the first part's verb."""
-    first = complete(parts[0])
+def _complete(match: IntentMatch | None) -> IntentMatch | None:
+    return match if match is not None and not match.missing else None
+
+
+def _choosing(match: IntentMatch | None) -> bool:
+    """A match that asks the user to pick among options it offers (am or pm?)."""
+    return match is not None and bool(match.missing) and bool(match.options)
+
+
+# A day or part of one said in a request: what a compound's other parts may share.
+_DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_DAY_PHRASE = re.compile(
+    rf"\b(?:(?:on|for)\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week(?:end)?|{_DAYS})"
+    rf"|(?:on\s+)?(?:{_DAYS}))(?:\s+(?:morning|afternoon|evening|night))?\b"
+    r"|\b(?:this|in\s+the)\s+(?:morning|afternoon|evening)\b",
+    re.I,
+)
+
+
+def day_phrase(text: str) -> str:
+    """The day a request names ("tomorrow", "on friday"), as said; "" when it names none."""
+    found = _DAY_PHRASE.search(text)
+    return found.group(0) if found else ""
+
+
+_NUMBER_HOURS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+# A part that starts with a clock time: "six thirty", "7:15", "at 9", "noon".
+_CLOCKISH = re.compile(
+    rf"^(?:at\s+|for\s+)?(?:\d{{1,2}}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|{_NUMBER_HOURS}|noon|midnight)\b",
+    re.I,
+)
+
+
+def _with_day(part: str, day: str, match: IntentMatch | None, found: Finder) -> IntentMatch | None:
+    """`part` read with a day another part said, when the day lands in a time it names.
+
+    "what's the weather" + "tomorrow" asks the weather for tomorrow; "turn off the
+    lights" + "tomorrow" is left alone ("lights tomorrow" names no time).
+    """
+    if not day or _DAY_PHRASE.search(part):
+        return match
+    lent = found(f"{part} {day}")
+    if lent is None or lent.missing or (match is not None and lent.tool != match.tool):
+        return match
+    before = match.arguments if match is not None else {}
+    if any(
+        isinstance(v, str) and day in v.lower() and before.get(k) != v and _names_time(v)
+        for k, v in lent.arguments.items()
+    ):
+        return lent
+    return match
+
+
+def _names_time(text: str) -> bool:
+    """Whether the words as a whole are a day or a time ("6am tomorrow", "on friday")."""
+    from assistant.timeparse import parse_moment, parse_span
+
+    now = datetime.now().astimezone()
+    for parse in (parse_span, parse_moment):
+        try:
+            parse(re.sub(r"^(?:at|on|for)\s+", "", text, flags=re.I), now)
+        except BotpsyError:
+            continue
+        return True
+    return False
+
+
+def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
+    """A match for every part: verbless ones borrowing the first part's verb, days shared."""
+    days = {
+        re.sub(r"^(?:on|for)\s+", "", m.group(0).lower())
+        for p in parts
+        for m in _DAY_PHRASE.finditer(p)
+    }
+    day = next(iter(days)) if len(days) == 1 else ""
+    own = _complete(found(parts[0]))
+    first = _with_day(parts[0], day, own, found) if own else None
+    if first is None and _CLOCKISH.match(parts[-1]):  # "alarms for six and six thirty tomorrow"
+        first = _with_day(parts[0], day, None, found)
     if first is None:
         return None
-    verb = _verb_of(parts[0], first) if len(first.arguments) > 1 else None
-    found = [first]
-    for part in parts[1:]:
-        match = complete(part)
+    verb = _verb_of(parts[0], own) if own and len(own.arguments) > 1 else None
+    result = [first]
+    for index, part in enumerate(parts[1:], 1):
+        alone = found(part)
+        match = _with_day(part, day, alone, found) if _complete(alone) else None
         if match is None and verb is not None:
-            borrowed = complete(verb + part)
+            borrowed = _complete(found(verb + part))
             if borrowed and borrowed.tool == first.tool and len(borrowed.arguments) > 1:
                 match = borrowed
+        if match is None and _CLOCKISH.match(part):
+            match = _clock_value(parts[0], part, first, day, found)
+        if match is None and index == len(parts) - 1 and _choosing(alone):
+            match = alone
         if match is None:
             return None
-        found.append(match)
-    return found
+        result.append(match)
+    return result
+
+
+def _clock_value(
+    first_part: str, part: str, first: IntentMatch, day: str, found: Finder
+) -> IntentMatch | None:
+    """ "six thirty" after "set alarms for six": the first part's words before its time, again."""
+    words = first_part.split()
+    for cut in range(1, len(words)):
+        if not _CLOCKISH.match(" ".join(words[cut:])):
+            continue
+        head = " ".join(words[:cut])
+        said = f"{head} {part}"
+        borrowed = _with_day(said, day, _complete(found(said)), found) or _with_day(
+            said, day, None, found
+        )
+        if borrowed is not None and not borrowed.missing and borrowed.tool == first.tool:
+            return borrowed
+    return None
+
+
+Finder = Callable[[str], "IntentMatch | None"]
 
 
 def _verb_of(part: str, match: IntentMatch) -> str | None:
@@ -243,13 +450,5 @@ def _verb_of(part: str, match: IntentMatch) -> str | None:
 
 
 def clean_request(text: str) -> str:
-    """Whitespace folded, politeness and the trailing full stop dropped: what matchers see."""
-    text = " ".join(text.split())
-    # Habit from other assistants ("ok google, ...", "alexa ..."): the wake word is no request.
-    text = re.sub(r"^(?:(?:hey|ok|okay),? (?:google|siri)|alexa)[,:]? ", "", text, flags=re.I)
-    text = re.sub(r"^(?:hey |hi |ok |okay )?(?:botpsy[,:]? )?", "", text, flags=re.I)
-    text = re.sub(
-        r"^(?:please |can you |could you |would you |will you |pls )+", "", text, flags=re.I
-    )
-    text = re.sub(r",? please$", "", text.rstrip(".!"), flags=re.I)
-    return text.strip()
+    """What matchers see: the request as `plain_request` leaves it (one shared normaliser)."""
+    return plain_request(text)

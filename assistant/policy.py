@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -76,10 +76,15 @@ class Policy:
         if name in self.settings.deny or key in self.settings.deny:
             return Verdict(Decision.REFUSE, f"your policy denies {key}")
         egress = tool.effect is Effect.EGRESS and not authored
-        if taint and (tool.effect.sensitive or egress or tool.ask_when_tainted):
+        # A change whose values you did not write ("move every meeting to 3am", planted in a
+        # mail) is the planted text's change: after taint it waits for a live yes too.
+        change = tool.effect is Effect.WRITE and not authored
+        if taint and (tool.effect.sensitive or egress or change or tool.ask_when_tainted):
             what = (
                 "call sends what you did not write off this machine"
                 if egress
+                else "change, with values you did not write,"
+                if change and not tool.ask_when_tainted
                 else f"{tool.name} call"
                 if not tool.effect.sensitive
                 else str(tool.effect)
@@ -157,9 +162,14 @@ _FUNCTION_WORDS = frozenset(
     ]
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# A dotted name or address ("evil.example", "3.2.3.2") wherever it stands: where a URL goes.
+# Each must be written by the user as a whole; the words of "3.2.3.2" alone ("add 2 eggs
+# and 3 apples") do not make an address the user gave, and punctuation around them can
+# carry anything.
+_HOST = re.compile(r"[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)+", re.UNICODE)
 
 
-def authored_by_user(arguments: dict[str, object], written: Iterable[str]) -> bool:
+def authored_by_user(arguments: Mapping[str, object], written: Iterable[str]) -> bool:
     """Whether every text argument is made of words the user wrote in this conversation.
 
     A query rephrased from the user's words passes; a URL or query carrying a
@@ -169,11 +179,14 @@ def authored_by_user(arguments: dict[str, object], written: Iterable[str]) -> bo
     below 100 (a limit, a count, a page) passes unwritten.
     """
     words = {w.casefold() for text in written for w in _WORD.findall(text)}
+    said = " ".join(written).casefold()
     try:
         for text in _texts(arguments):
             used = {w.casefold() for w in _WORD.findall(text)} - _FUNCTION_WORDS
             if not used <= words:
                 return False
+            if any(host.casefold() not in said for host in _HOST.findall(text)):
+                return False  # a place to send to the user never named, spelled from their words
     except RecursionError:  # nested deeper than anyone writes: not the user's words
         return False
     return True

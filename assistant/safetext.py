@@ -28,3 +28,17 @@ def one_line(text: str, limit: int = 0) -> str:
     if limit and len(flat) > limit:
         return flat[: max(0, limit - 1)] + "…"
     return flat
+
+
+# What JSON leaves as it is (ensure_ascii=False) but a terminal acts on or hides: DEL and C1
+# controls (0x9b is CSI), line separators, bidi overrides and isolates, zero-width characters.
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def json_safe(text: str) -> str:
+    """JSON text (from `json.dumps`) with those characters written as `\\uXXXX` escapes.
+
+    Only string contents can hold them, so the JSON means exactly the same; it just
+    cannot move the cursor or reorder what `botpsy log --json` prints.
+    """
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)

@@ -1,7 +1,9 @@
 """What botpsy cannot do yet, said plainly before a small model improvises an answer.
 
-The domains and the words that name them are data (`assistant/data/domains.toml`).
-A request is about the domain it names first; when no installed tool covers it,
+The domains and the words that name them are data (`assistant/data/domains.toml`):
+whole phrases, and shapes (a verb said first, then within a few words a thing of the
+domain: "order two large pizzas", "i need a cab"). A request is about the domain it
+names first; when no installed tool covers it,
 the reply is "I can't set alarms or timers yet..."; once a plugin adds such a
 tool, the request goes through as any other.
 """
@@ -27,11 +29,22 @@ class Domain:
     phrases: tuple[str, ...]
     tool_words: tuple[str, ...]
     hint: str = ""
+    shapes: tuple[re.Pattern[str], ...] = ()
 
     def named_at(self, request: str) -> int | None:
         """Where the request first names this domain (whole words, any case), or None."""
-        found = _pattern(self.phrases).search(request)
-        return found.start() if found else None
+        found = [m.start() for m in self._found(request)]
+        return min(found) if found else None
+
+    def cleared(self, request: str) -> str:
+        """The request without the words that name this domain."""
+        for found in sorted(self._found(request), key=lambda m: m.start(), reverse=True):
+            request = f"{request[: found.start()]} {request[found.end() :]}"
+        return request
+
+    def _found(self, request: str) -> list[re.Match[str]]:
+        patterns = [_pattern(self.phrases), *self.shapes] if self.phrases else list(self.shapes)
+        return [m for p in patterns if (m := p.search(request))]
 
     def served_by(self, tools: list[dict[str, Any]]) -> bool:
         """Whether one of the tools is for this domain, by its name and description."""
@@ -60,6 +73,29 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.I)
 
 
+# Said before the verb of a shape: "can you order ...", "i'd like to book ...".
+_OPENERS = (
+    r"(?:(?:please|just|can you|could you|would you|will you|can i|could i|can we|i want to|"
+    r"i wanna|i'd like to|i would like to|i need to|we need to|i have to|let's|lets|help me|"
+    r"go ahead and|i'm going to|i am going to)\s+)*"
+)
+
+
+def _shape(entry: dict[str, Any]) -> re.Pattern[str]:
+    """A verb at the start (after politeness), then within `gap` words a thing of the domain."""
+    verbs = _alternatives(tuple(entry["verbs"]))
+    things = _alternatives(tuple(entry["things"]))
+    gap = int(entry.get("gap", 3))
+    return re.compile(
+        rf"^\W*{_OPENERS}(?:{verbs})(?!\w)(?:\s+[\w'-]+){{0,{gap}}}?\s+(?:{things})(?!\w)", re.I
+    )
+
+
+def _alternatives(phrases: tuple[str, ...]) -> str:
+    ordered = sorted(phrases, key=len, reverse=True)
+    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
+
+
 @cache
 def domains() -> tuple[Domain, ...]:
     """The domains of the data file."""
@@ -71,6 +107,7 @@ def domains() -> tuple[Domain, ...]:
             tuple(entry["phrases"]),
             tuple(entry["tool_words"]),
             entry.get("hint", ""),
+            tuple(_shape(shape) for shape in entry.get("shapes", [])),
         )
         for name, entry in tomllib.loads(text).items()
     )
@@ -85,10 +122,10 @@ def decline(request: str, tools: list[dict[str, Any]]) -> str | None:
     named = [(at, d) for d in domains() if (at := d.named_at(request)) is not None]
     if not named:
         return None
-    # A tool's word inside the domain's own phrase ("book" in "book a taxi") is not the tool's.
+    # A tool's word inside the domain's own phrase ("book" in "book a cab to the station") is not the tool's.
     rest = request
     for _, named_domain in named:
-        rest = _pattern(named_domain.phrases).sub(" ", rest)
+        rest = named_domain.cleared(rest)
     relevant = any(score.relevant for score in score_tools(rest, tools))
     if relevant and any(
         score.relevant for score in score_tools(_GENERIC_VERBS.sub(" ", rest), tools)

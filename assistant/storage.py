@@ -7,6 +7,8 @@ the file, never a traceback. `set_aside` keeps such a file for inspection.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,6 +49,20 @@ def failure(path: Path, exc: sqlite3.Error) -> StorageError:
     return StorageError(f"cannot use the database {path} ({reason})", path, reason, False)
 
 
+def private(path: Path) -> None:
+    """Make `path` (and SQLite's -wal and -shm beside it) readable by this user only.
+
+    Conversations and the audit log hold mail, contacts and what was done: another account
+    on the machine must not read them. SQLite gives its side files the database's mode.
+    """
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    for side in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(OSError):  # gone meanwhile, or not ours: SQLite will say
+            if side.stat().st_mode & 0o077:
+                side.chmod(0o600)
+
+
 def connect(path: Path, schema: str) -> sqlite3.Connection:
     """Open (and create) a database; WAL so a reader never blocks the writer.
 
@@ -54,11 +70,16 @@ def connect(path: Path, schema: str) -> sqlite3.Connection:
     of `schema`; otherwise a `StorageError` naming the file is raised.
     """
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as exc:
         raise StorageError(
             f"cannot create the folder of {path} ({one_line(exc)})", path, one_line(exc), False
         ) from None
+    try:
+        private(path)
+    except OSError as exc:
+        reason = one_line(exc)
+        raise StorageError(f"cannot create {path} ({reason})", path, reason, False) from None
     try:
         connection = sqlite3.connect(path, timeout=10, check_same_thread=False)
     except sqlite3.Error as exc:

@@ -4,6 +4,12 @@ The parser consumes the whole text or refuses: every word must be understood,
 so "Dec 5 at 10" can never turn into the year 2110. Results are aware datetimes
 in the user's zone. Refusals are `TimeParseError`s whose message says what was
 not understood, so the model or the user can rephrase.
+
+Speech is read as it is transcribed: lower case, numbers as words, split possessives
+("tomorrows", "friday 's"), "later today", "first thing tomorrow", "at 3 30 pm", "the coming
+week", "friday next week", "early next week", "the end of the month". A range of days
+("the weekend") is a `Span`; as a single time it is refused, unless it has a day people mean
+by it ("a reminder for next month": its first day; "the end of the month": its last).
 """
 
 from __future__ import annotations
@@ -70,6 +76,7 @@ UNITS = {
     "h": timedelta(hours=1),
     "day": timedelta(days=1),
     "week": timedelta(weeks=1),
+    "fortnight": timedelta(weeks=2),
 }
 # Years more than this far from now are refused rather than guessed.
 YEAR_WINDOW = 10
@@ -78,7 +85,7 @@ MAX_CHARS = 200
 
 _WD = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _MO = "|".join(sorted(MONTHS, key=len, reverse=True))
-_UNIT = r"(minutes?|mins?|m|hours?|hrs?|h|days?|weeks?)"
+_UNIT = r"(minutes?|mins?|m|hours?|hrs?|h|days?|weeks?|fortnights?)"
 _CLOCK = r"(\d{1,2})(?::(\d{2}))?(?:\s*(am|pm))?|(noon|midday|midnight)"
 
 
@@ -123,6 +130,9 @@ class _State:
     span: tuple[date, date] | None = None
     strictly_after_today: bool = False
     bare: bool = False  # the clock is a bare hour, read as pm for 1-7
+    weekday: int | None = None  # a weekday named, to place inside a named week
+    week_monday: date | None = None  # the Monday of a named week ("friday next week")
+    span_day: date | None = None  # the one day a range stands for as a single time
     pieces: list[str] = field(default_factory=list)
 
     def set_day(self, value: date, text: str) -> None:
@@ -143,9 +153,45 @@ def _normalize(text: str) -> str:
     text = re.sub(r"[,?!]", " ", text)
     text = re.sub(r"\.(\s|$)", r"\1", text)
     text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
-    text = _spoken(re.sub(r"\s+", " ", text).strip())
+    text = _said(re.sub(r"\s+", " ", text).strip())
+    text = _spoken(text)
     text = re.sub(r"\s*\b(?:o'clock|oclock|o clock)\b", "", text)
+    text = _SPACED_CLOCK.sub(_spaced_clock, text)
+    text = _BETWEEN_CLOCKS.sub(r"from \1 to ", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+# -- phrasings of speech ---------------------------------------------------------------------
+# Said, not typed: "tomorrows weather", "later today", "first thing tomorrow", "the following
+# month", "at 3 30 pm". Each is rewritten to the form the scanner already reads.
+_SAID = (
+    (re.compile(r"\b(today|tomorrow|tonight|yesterday)(?: ?'s|s)\b"), r"\1"),
+    (re.compile(rf"\b({_WD}) ?'s\b"), r"\1"),  # "friday's meeting", transcribed "friday 's"
+    (re.compile(r"\blater (?:on )?(?=today\b|tonight\b|this\b)"), ""),
+    (re.compile(r"\bfirst thing(?: in the morning)?\b"), "morning"),
+    (re.compile(r"\b(?:the )?following day\b"), "tomorrow"),
+    (re.compile(r"\b(?:the )?following (?=(?:week|weekend|month|year)\b)"), "next "),
+    (re.compile(r"\bthe coming (?=(?:week|weekend|month)\b)"), "coming "),
+    (re.compile(r"\bthis coming (?=(?:week|weekend|month)\b)"), "coming "),
+)
+# "between 2 and 4 pm": a range of clock times (a range of days is parse_span's own).
+_BETWEEN_CLOCKS = re.compile(r"\bbetween (\d{1,2}(?::\d\d)?(?: ?[ap]m)?) and (?=\d|noon|midnight)")
+# "at 3 30 pm", "by 7 45": hour and minutes said apart, known as a clock by "at"/"by" or am/pm.
+_SPACED_CLOCK = re.compile(r"\b(?:(at|by) )?(\d{1,2}) ([0-5]\d)\b(?: ?([ap])m\b)?")
+
+
+def _said(text: str) -> str:
+    for pattern, replacement in _SAID:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _spaced_clock(m: re.Match[str]) -> str:
+    lead, hour, minute, meridiem = m.groups()
+    if not (lead or meridiem) or int(hour) > 23 or (meridiem and not 1 <= int(hour) <= 12):
+        return m.group(0)
+    clock = _spoken_clock(int(hour), int(minute), meridiem, m.string)
+    return f"{lead} {clock}" if lead else clock
 
 
 # -- spoken numbers ------------------------------------------------------------------------
@@ -196,7 +242,9 @@ _SPOKEN_YEAR = re.compile(
     rf"\btwo thousand(?:(?: and)? ((?:{'|'.join(_TENS)})(?:[ -](?:{_ONE}))?|{'|'.join(_TEENS)}|{_ONE}))?\b"
 )
 # "a week from today", "three days from now": the same as "in a week", "in three days".
-_FROM_TODAY = re.compile(rf"\b{_COUNT} (days?|weeks?) from (?:today|now)\b")
+_FROM_TODAY = re.compile(
+    rf"\b(?:{_COUNT} )?(minutes?|hours?|days?|weeks?|fortnights?) from (?:today|now)\b"
+)
 _DIGIT_OCLOCK = re.compile(rf"\b(\d{{1,2}}) ?(?:o'clock|oclock|o clock)\b{_SPOKEN_MERIDIEM}")
 
 
@@ -257,7 +305,7 @@ def _spoken(text: str) -> str:
         text,
     )
     text = _SPOKEN_YEAR.sub(lambda m: str(2000 + (_number(m.group(1)) if m.group(1) else 0)), text)
-    text = _FROM_TODAY.sub(lambda m: f"in {m.group(1)} {m.group(2)}", text)
+    text = _FROM_TODAY.sub(lambda m: f"in {m.group(1) or 'a'} {m.group(2)}", text)
     text = re.sub(rf"\b{_ORDINAL}\b", lambda m: str(_number(m.group(0))), text)
     text = re.sub(rf"\b{_CARDINAL}\b", lambda m: str(_number(m.group(0))), text)
     text = re.sub(r"\ba couple(?: of)?\b", "2", text)
@@ -332,6 +380,10 @@ def _year(value: str | None, month: int, day: int, today: date, text: str) -> da
     return result
 
 
+# "early next week", "the end of the month", "the beginning of next year".
+_PART_OF = r"(early|late|later|mid|(?:the\s)?(?:end|start|beginning|middle)\sof)\s"
+
+
 class _Scanner:
     """Consumes a normalised phrase piece by piece; anything left over is an error."""
 
@@ -354,9 +406,9 @@ class _Scanner:
             (re.compile(r"tomorrow|tmrw|tmr"), self._rel_day(1)),
             (re.compile(r"yesterday"), self._rel_day(-1)),
             (re.compile(rf"(this|next|coming)?\s?({_WD})\b"), self._weekday),
-            (re.compile(rf"({_MO})\s(?:the\s)?(\d{{1,2}})(?:\s(\d{{2,4}}))?\b"), self._month_day),
+            (re.compile(rf"({_MO})\s(?:the\s)?(\d{{1,2}})(?:\s(\d{{4}}))?\b"), self._month_day),
             (
-                re.compile(rf"(?:the\s)?(\d{{1,2}})\s(?:of\s)?({_MO})(?:\s(\d{{2,4}}))?\b"),
+                re.compile(rf"(?:the\s)?(\d{{1,2}})\s(?:of\s)?({_MO})(?:\s(\d{{4}}))?\b"),
                 self._day_month,
             ),
             (re.compile(r"the\s(\d{1,2})\b"), self._day_of_month),
@@ -368,16 +420,29 @@ class _Scanner:
             (re.compile(r"(\d{1,2}):(\d{2})(?:\s*(am|pm))?()"), self._clock),
             (re.compile(r"(\d{1,2})()\s*(am|pm)()"), self._clock),
             (re.compile(r"(noon|midday|midnight)"), self._word_clock),
-            (re.compile(r"at\s(\d{1,2})\b(?!\s*(?:[:\d]|am\b|pm\b))"), self._bare_hour),
+            (re.compile(r"(?:at|by)\s(\d{1,2})\b(?!\s*(?:[:\d]|am\b|pm\b))"), self._bare_hour),
             (
                 re.compile(
                     r"(\d{1,2})(?=\s(?:in the |this )?(?:morning|afternoon|evening|night)\b)"
                 ),
                 self._bare_hour,
             ),
+            (  # "tomorrow evening seven": the hour said after the part of the day
+                re.compile(
+                    r"(?:(?<=morning\s)|(?<=afternoon\s)|(?<=evening\s)|(?<=night\s))(\d{1,2})\b"
+                    r"(?!\s*(?:[:\d]|am\b|pm\b))"
+                ),
+                self._bare_hour,
+            ),
             (re.compile(r"(?:in the |this )?(morning|afternoon|evening|night)"), self._day_part),
             (re.compile(rf"for\s(half an|an?|\d+(?:\.\d+)?)\s?{_UNIT}\b"), self._duration),
-            (re.compile(r"(this|next)\sweek(end)?\b"), self._week),
+            (
+                re.compile(_PART_OF + r"(?:the\s)?(?:(this|next|coming)\s)?(week|month|year)\b"),
+                self._part,
+            ),
+            (re.compile(r"(?:(this|next|coming)\s)?week(end)?\b"), self._week),
+            (re.compile(r"(this|next|coming)\smonth\b"), self._month),
+            (re.compile(r"in\s(an?|\d+)\smonths?\b"), self._in_months),
             (re.compile(r"(on|at|the|for|this|of|by|from)\b"), lambda m: None),
         ]
 
@@ -415,6 +480,7 @@ class _Scanner:
         if qualifier == "next" and ahead == 0:
             ahead = 7
         self.state.strictly_after_today = qualifier == "next"
+        self.state.weekday = WEEKDAYS[name]
         self.state.set_day(self.today + timedelta(days=ahead), m.group(0))
 
     def _month_day(self, m: re.Match[str]) -> None:
@@ -488,17 +554,63 @@ class _Scanner:
             raise TimeParseError(too_long)
         self.state.duration = duration
 
+    def _set_span(self, first: date, last: date, text: str) -> None:
+        if self.state.span is not None and self.state.span != (first, last):
+            raise TimeParseError(f"'{text}' names a second, different range of days")
+        self.state.span = (first, last)
+
     def _week(self, m: re.Match[str]) -> None:
         monday = self.today - timedelta(days=self.today.weekday())
-        if m.group(1) == "next":
+        qualifier = m.group(1)
+        if qualifier == "next":
             monday += timedelta(weeks=1)
-        if m.group(2):
-            self.state.span = (monday + timedelta(days=5), monday + timedelta(days=7))
+        if m.group(2) and qualifier == "coming":  # the first weekend still wholly ahead
+            saturday = self.today + timedelta(days=(5 - self.today.weekday()) % 7 or 7)
+            self._set_span(saturday, saturday + timedelta(days=2), m.group(0))
+        elif m.group(2):
+            self._set_span(monday + timedelta(days=5), monday + timedelta(days=7), m.group(0))
+        elif qualifier == "coming":  # "the coming week": the seven days from today
+            self._set_span(self.today, self.today + timedelta(days=7), m.group(0))
         else:
-            end = monday + timedelta(days=7)
-            if m.group(1) != "next" and self.today.weekday() == 6:
-                end += timedelta(weeks=1)  # on a Sunday, "this week" means the one starting now
-            self.state.span = (max(monday, self.today), end)
+            self.state.week_monday = monday  # a span, or a weekday's week: see scan()
+
+    def _month(self, m: re.Match[str]) -> None:
+        first, last = _period("month", m.group(1), self.today)
+        self._set_span(first, last, m.group(0))
+        if m.group(1) != "this":  # "a reminder for next month": its first day
+            self.state.span_day = first
+
+    def _in_months(self, m: re.Match[str]) -> None:
+        count = 1 if m.group(1) in ("a", "an") else int(m.group(1))
+        if count > 12 * YEAR_WINDOW:
+            raise TimeParseError(f"'{m.group(0)}' is more than {YEAR_WINDOW} years away")
+        year, month = divmod(self.today.month - 1 + count, 12)
+        year += self.today.year
+        month += 1
+        last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+        self.state.set_day(date(year, month, min(self.today.day, last)), m.group(0))
+
+    def _part(self, m: re.Match[str]) -> None:
+        """Part of a week, month or year: its start, middle or end, early or late in it."""
+        which, qualifier, unit = m.groups()
+        which = which.split()[-2] if " " in which else which  # "the end of" -> "end"
+        first, last = _period(unit, qualifier, self.today)
+        length = (last - first).days
+        third = -(-length // 3)  # a third, rounded up: "early next week" is Monday to Wednesday
+        if which in ("early", "start", "beginning"):
+            part = (first, first + timedelta(days=third))
+        elif which in ("mid", "middle"):
+            part = (first + timedelta(days=length // 3), last - timedelta(days=length // 3))
+        elif which == "end" and unit == "week":
+            part = (first + timedelta(days=4), last)  # Friday to Sunday
+        elif which == "end":
+            part = (last - timedelta(days=1), last)
+        else:  # late, later
+            part = (last - timedelta(days=third), last)
+        if part[1] <= self.today:
+            raise TimeParseError(f"'{m.group(0)}' is already past")
+        self._set_span(max(part[0], self.today), part[1], m.group(0))
+        self.state.span_day = max(part[0], self.today)
 
     # -- driver -----------------------------------------------------------------------------
     def scan(self) -> _State:
@@ -521,7 +633,37 @@ class _Scanner:
                     f"could not understand '{rest}' in '{self.original}' "
                     "(try a form like 'Friday 3pm', 'tomorrow at noon' or '2026-12-04 15:00')"
                 )
-        return self.state
+        state = self.state
+        if state.week_monday is not None and state.weekday is not None:  # "friday next week"
+            state.day = state.week_monday + timedelta(days=state.weekday)
+            state.strictly_after_today = True
+        elif state.week_monday is not None:
+            self._week_span(state.week_monday)
+        if state.span is not None and state.day is not None:
+            if not state.span[0] <= state.day < state.span[1]:  # "friday next month"
+                raise TimeParseError(f"'{self.original}' names a day outside the range it names")
+            state.span = state.span_day = None  # "saturday this weekend": that day
+        return state
+
+    def _week_span(self, monday: date) -> None:
+        end = monday + timedelta(days=7)
+        if monday <= self.today and self.today.weekday() == 6:
+            end += timedelta(weeks=1)  # on a Sunday, "this week" means the one starting now
+        self._set_span(max(monday, self.today), end, "week")
+
+
+def _period(unit: str, qualifier: str | None, today: date) -> tuple[date, date]:
+    """This or the next calendar week, month or year as [first day, day after the last)."""
+    ahead = qualifier in ("next", "coming")
+    if unit == "week":
+        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=int(ahead))
+        return monday, monday + timedelta(days=7)
+    if unit == "year":
+        return date(today.year + ahead, 1, 1), date(today.year + ahead + 1, 1, 1)
+    year, month = today.year, today.month + ahead
+    if month > 12:
+        year, month = year + 1, 1
+    return date(year, month, 1), date(year + (month == 12), month % 12 + 1, 1)
 
 
 _THIS_DAY_PART = re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b", re.I)
@@ -531,8 +673,10 @@ def parse_moment(text: str, now: datetime) -> Moment:
     """Resolve a phrase to a start (and maybe an end); a day without a time is all-day."""
     text = " ".join(_checked(text).split())  # and so every message quoting it is one line
     state = _Scanner(text, now).scan()
-    if state.span is not None:
+    if state.span is not None and state.span_day is None:
         raise TimeParseError(f"'{text}' is a range of days, not a day and time")
+    if state.span is not None and state.day is None:
+        state.day = state.span_day
     if state.exact is not None:
         start = state.exact
         end = start + state.duration if state.duration else None
@@ -557,6 +701,10 @@ def parse_moment(text: str, now: datetime) -> Moment:
             day += timedelta(days=1)
     else:
         day = state.day
+        if clock is not None and state.bare and day == now.date() and clock.hour < 12:
+            later = datetime.combine(day, clock, zone) + timedelta(hours=12)
+            if later > now >= datetime.combine(day, clock, zone):  # "today at 8" at 18:30: 20:00
+                clock = later.time()
         # A weekday named today but already past ("Friday 3pm" at 4pm on Friday) means next week.
         if (
             clock is not None
@@ -591,7 +739,8 @@ def moment_parts(text: str, now: datetime) -> tuple[bool, bool]:
     parse_moment(text, now)
     state = _Scanner(" ".join(text.split()), now).scan()
     exact = state.exact is not None
-    return state.day is not None or exact, state.clock is not None or bool(state.pieces) or exact
+    has_day = state.day is not None or state.span_day is not None or exact
+    return has_day, state.clock is not None or bool(state.pieces) or exact
 
 
 def parse_duration(text: str) -> timedelta:
@@ -618,7 +767,10 @@ def parse_span(text: str, now: datetime) -> Span:
     normal = _normalize(text)
     if normal in ("", "upcoming", "soon", "coming up", "next days"):
         return Span(now, now + timedelta(days=7))
-    m = re.fullmatch(r"(?:the |in the )?(?:next|coming) (\d+|two|three|four) (day|week)s?", normal)
+    # "the next 3 days", "the coming two weeks", and said as a span ahead: "ten day", "one week"
+    m = re.fullmatch(
+        r"(?:the |in the )?(?:(?:next|coming) )?(\d+|two|three|four) (day|week)s?", normal
+    )
     if m:
         count = int(m.group(1)) if m.group(1).isdigit() else _SMALL[m.group(1)]
         days = count * (7 if m.group(2) == "week" else 1)
@@ -641,6 +793,13 @@ def parse_span(text: str, now: datetime) -> Span:
     if m:
         year = now.year + {"last": -1, "this": 0, "next": 1}[m.group(1)]
         return Span(_midnight(date(year, 1, 1), zone), _midnight(date(year + 1, 1, 1), zone))
+    m = re.fullmatch(
+        r"(?:in |over |for |during )?(?:the )?(?:last|past) (\d+) (minute|hour|day|week)s?", normal
+    )
+    if m:  # "the last five minutes", "the past 3 days": up to now
+        unit = "min" if m.group(2) == "minute" else m.group(2)
+        back = _amount(m.group(1), unit, f"'{text}' is too long ago")
+        return Span(_near(lambda: now - back, text, now.date()), now)
     if normal in ("last week", "past week"):
         monday = now.date() - timedelta(days=now.weekday() + 7)
         return Span(_midnight(monday, zone), _midnight(monday + timedelta(days=7), zone))

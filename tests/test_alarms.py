@@ -17,6 +17,7 @@ from botpsy_alarms import due_items, open_store
 from botpsy_alarms.intents import make_matchers
 from botpsy_alarms.tools import AlarmTools
 
+from assistant.api import plain_request
 from assistant.clock import Clock
 from assistant.config import Config
 from assistant.errors import AskUser, TimeParseError, ToolArgumentError
@@ -157,8 +158,9 @@ def test_the_list_of_one_day(alarms: AlarmTools) -> None:
 
 
 def matched(text: str) -> tuple[str, dict[str, Any]] | None:
+    """What the intents make of a request, seen as the registry hands it (plain_request)."""
     for _name, matcher in make_matchers(lambda: NOW):
-        found = matcher(text)
+        found = matcher(plain_request(text))
         if found is not None:
             return found.tool, found.arguments
     return None
@@ -169,8 +171,19 @@ def matched(text: str) -> tuple[str, dict[str, Any]] | None:
     [
         ("wake me up at 6", ("alarm_set", {"time": "6am"})),
         ("get me up tomorrow at 5:45", ("alarm_set", {"time": "tomorrow at 5:45am"})),
-        ("set an alarm for 8", ("alarm_set", {"time": "8pm"})),  # 20:00 comes before 08:00
-        ("new alarm at 9:15 called bedtime", ("alarm_set", {"time": "9:15pm", "label": "bedtime"})),
+        ("set an alarm for 5", ("alarm_set", {"time": "5am"})),  # 17:00 is a day away: 05:00
+        ("new alarm at 9:15 pm called bedtime", ("alarm_set", {"time": "9:15 pm", "label": "bedtime"})),
+        ("alarm for 8 tonight", ("alarm_set", {"time": "8pm tonight"})),
+        ("alarm at 7 tomorrow morning", ("alarm_set", {"time": "7am tomorrow morning"})),
+        ("set alarms for six tomorrow morning", ("alarm_set", {"time": "6am tomorrow morning"})),
+        # the time before the noun, a clock written with a dot or "o'clock", a wake-up call
+        ("set a six am alarm for tomorrow", ("alarm_set", {"time": "6 am tomorrow"})),
+        ("set a 6am alarm on friday", ("alarm_set", {"time": "6am friday"})),
+        ("make me a 7 am wake up call", ("alarm_set", {"time": "7 am"})),
+        ("set an alarm for 6.30", ("alarm_set", {"time": "6:30am"})),
+        ("set an alarm for seven o'clock tomorrow", ("alarm_set", {"time": "7:00am tomorrow"})),
+        ("wake up call at 5 45", ("alarm_set", {"time": "5:45am"})),
+        ("put an alarm on for 8 am", ("alarm_set", {"time": "8 am"})),
         ("set a timer for an hour and a half", ("timer_set", {"duration": "an hour and a half"})),
         ("start a 15 minute timer for the rice", ("timer_set", {"duration": "15 minute", "label": "rice"})),
         ("timer for 45 seconds", ("timer_set", {"duration": "45 seconds"})),
@@ -252,3 +265,19 @@ def test_old_alarms_are_dropped_by_botpsys_clock_not_the_walls(tmp_path: Path) -
     later = AlarmStore(tmp_path / "alarms.sqlite3", zone, lambda: pinned + timedelta(days=5))
     later.add("alarm", datetime(2020, 3, 9, 7, 0, tzinfo=zone), "third")
     assert [a.label for a in later.upcoming(pinned)] == ["third"]  # two days past: dropped
+
+
+@pytest.mark.parametrize(
+    ("text", "options"),
+    [("set an alarm for 8", ["8pm", "8am"]), ("alarm at nine", ["9pm", "9am"]),
+     ("new alarm at 9:15 called bedtime", ["9:15pm", "9:15am"])],
+)  # fmt: skip
+def test_a_bare_hour_both_halves_soon_asks_which(text: str, options: list[str]) -> None:
+    """At 18:30 "8" is 20:00 tonight or 08:00 tomorrow: asked, both offered, never guessed."""
+    found = next(
+        (m(plain_request(text)) for _, m in make_matchers(lambda: NOW) if m(plain_request(text))),
+        None,
+    )
+    assert found is not None and found.tool == "alarm_set" and "time" not in found.arguments
+    assert found.options == options and "time" in found.missing
+    assert "morning" in found.missing["time"] and "evening" in found.missing["time"]

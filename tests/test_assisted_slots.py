@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from assistant.assisted.grounding import Grounding
 from assistant.assisted.slots import fill_call, unfilled
 from assistant.formats.parse import parse_output
@@ -525,3 +527,37 @@ def test_a_year_after_of_is_no_part_of_the_name() -> None:
     )
     assert call([bylaw], "a summary of the Riverbank Access Revision Act of 1987") == {
         "name": "bylaw_summary", "act_name": "Riverbank Access Revision Act", "year": 1987}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("request_text", "level"),
+    [("set the fan to 40 percent", "40"), ("fan at 75%", "75"), ("fan to sixty percent", "60")],
+)
+def test_a_text_parameter_holding_a_number_takes_the_users_number(
+    request_text: str, level: str
+) -> None:
+    """A `level` typed as text but described as a percent is filled from the number said,
+    with no model run (only one value fits)."""
+    fan = {
+        "type": "function",
+        "function": {
+            "name": "fan_speed_set",
+            "description": "Set the ceiling fan's speed.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "level": {
+                        "type": "string",
+                        "description": 'a percent from 0 to 100 like "50", or "up" or "down"',
+                    }
+                },
+                "required": ["level"],
+            },
+        },
+    }
+
+    def no_model(_text: str, _grammar: str) -> str:
+        raise AssertionError("the model was asked")
+
+    call = fill_call([fan], request_text, no_model)
+    assert f"<parameter=level>\n{level}\n</parameter>" in call

@@ -306,7 +306,7 @@ def test_cancels_said_another_way(text: str, arguments: dict[str, object]) -> No
     [
         ("remove my next appointment", None),
         ("delete the next event", None),
-        ("delete the event at three pm tomorrow", "2026-11-30"),
+        ("delete the event at three pm tomorrow", "2026-11-30T15:00+01:00"),  # the hour picks
         ("cancel my plans for tonight", "2026-11-29"),
         ("cancel my appointment on thursday", "2026-12-03"),
         ("clear my schedule tomorrow afternoon", "2026-11-30"),

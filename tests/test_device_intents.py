@@ -44,7 +44,7 @@ CASES = [
     ("turn it down", "volume_set", {"level": "down"}),
     ("turn down the sound a little", "volume_set", {"level": "down"}),
     ("a bit quieter", "volume_set", {"level": "down"}),
-    ("lower the volume", "volume_set", {"level": "down"}),
+    ("turn the volume down a notch", "volume_set", {"level": "down"}),
     ("it's too loud", "volume_set", {"level": "down"}),
     ("volume to 30", "volume_set", {"level": "30"}),
     ("set the volume to 45%", "volume_set", {"level": "45"}),
@@ -81,6 +81,7 @@ CASES = [
     ("silence everything until i say so", "volume_mute", {"mute": True}),
     ("put the computer on silent", "volume_mute", {"mute": True}),
     ("be quiet", "volume_mute", {"mute": True}),
+    ("go to sleep for a while", "volume_mute", {"mute": True}),
     ("stop the noise", "volume_mute", {"mute": True}),
     ("go on mute", "volume_mute", {"mute": True}),
     ("take it off mute", "volume_mute", {"mute": False}),
@@ -152,7 +153,7 @@ CASES = [
     ("repeat this album", "media_control", {"action": "repeat"}),
     ("stop repeating", "media_control", {"action": "repeat_off"}),
     ("what's playing", "media_now_playing", {}),
-    ("what song is this?", "media_now_playing", {}),
+    ("which track is this?", "media_now_playing", {}),
     ("what am i listening to", "media_now_playing", {}),
     # screen and status
     ("make the screen brighter", "brightness_set", {"level": "up"}),
@@ -227,7 +228,6 @@ NEVER = [
     "set it to twenty one",
     "mute ana",
     "stop the timer",
-    "go to sleep",
     "start a new list called music",
     "open the music folder",
     "continue reading the article",
@@ -349,3 +349,29 @@ def test_fillers_around_a_request_are_dropped() -> None:
     assert clean("Hey, can you please turn it up for me?") == "turn it up"
     assert clean("i want you to mute the speakers now") == "mute the speakers"
     assert clean("Siri, play some jazz.") == "play some jazz"
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("jo play some jazz", "play some jazz"),
+        ("jo, turn it up", "turn it up"),
+        ("don't play that", "don't play that"),  # part of the sentence, not a name
+        ("never turn it off", "never turn it off"),
+        ("increase volume", "increase volume"),
+        ("disable shuffle", "disable shuffle"),
+        ("jo mute", "mute"),
+        ("disable mute", "disable mute"),
+        ("volume mute", "volume mute"),
+        ("jo be quiet", "be quiet"),
+        ("jo i want to hear some blues", "i want to hear some blues"),
+        ("then i want to hear some blues", "then i want to hear some blues"),
+        ("jo what's playing", "what's playing"),
+        ("jo volume up", "volume up"),
+        ("wait what's playing", "wait what's playing"),
+        ("increase volume", "increase volume"),
+        ("max volume", "max volume"),
+    ],
+)
+def test_a_name_said_first_is_dropped(said: str, plain: str) -> None:
+    assert clean(said) == plain

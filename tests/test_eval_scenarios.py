@@ -77,7 +77,8 @@ def test_the_suite_covers_every_domain_and_multi_step_request() -> None:
     assert len(SUITE) >= 75
     for scenario in SUITE:  # every scenario checks an end state or a call, and has a user turn
         assert scenario["turns"] and all(t.strip() for t in scenario["turns"]), scenario["id"]
-        assert {"expect_calls", "expect_tasks", "expect_alarms", "expect_reply"} & set(scenario)
+        ends = {"expect_calls", "expect_tasks", "expect_alarms", "expect_reply", "expect_files"}
+        assert ends & set(scenario), scenario["id"]
 
 
 def test_every_expected_tool_exists() -> None:

@@ -103,3 +103,59 @@ def test_an_answer_that_leaves_a_value_missing_asks_for_the_next_one(config: Con
     (event,) = _events(config)
     assert "summary:pottery class" in event.lower() and "T180000" in event
     assert model.seen == []
+
+
+def test_a_number_that_is_no_position_picks_by_the_options_words() -> None:
+    from assistant.intents import pick_option
+
+    options = ["~/Documents/invoice-march-2025.txt", "~/Documents/invoice-march-2026.txt"]
+    assert pick_option("the 2025 one", options) == options[0]
+    assert pick_option("2", options) == options[1]  # a position still counts first
+    assert pick_option("the 2024 one", options) is None
+    assert pick_option("the fifth", options) is None
+
+
+def test_a_store_written_before_follow_ups_gains_the_last_turn(tmp_path: Path) -> None:
+    """An old sessions table (no `recent` column) opens, and keeps the last turn from then on."""
+    import sqlite3
+
+    from assistant.conversation import SessionStore
+    from assistant.messages import Message
+
+    path = tmp_path / "sessions.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE sessions (id TEXT PRIMARY KEY, created TEXT NOT NULL, updated TEXT NOT NULL,"
+        " title TEXT NOT NULL DEFAULT '', pending TEXT, taint TEXT);"
+        "INSERT INTO sessions VALUES ('abc', '2026-01-01', '2026-01-01', 'old one', NULL, NULL);"
+    )
+    old.commit()
+    old.close()
+    store = SessionStore(path)
+    session = store.load("abc")
+    assert session is not None and session.recent is None
+    session.recent = {"request": "add tea", "calls": [{"tool": "task_add", "arguments": {}}]}
+    store.append(session, [Message("user", "add tea")])
+    store.close()
+    again = SessionStore(path).load("abc")
+    assert again is not None and again.recent == session.recent
+
+
+def test_the_second_half_of_an_edit_waits_for_the_first(config: Config) -> None:
+    """An edit made of two calls stops after the first when the user says no to it."""
+    from assistant.intents import IntentMatch
+    from assistant.policy import Approval
+    from tests.helpers import RecordingApprover
+
+    assistant, _, plugin = scripted_assistant(config, [], RecordingApprover(Approval(False)))
+    session = assistant.sessions.create()
+    turn_matches = [IntentMatch("notes_clear", {}), IntentMatch("notes_add", {"text": "x"},
+                                                                after_done=True)]  # fmt: skip
+    assistant.agent.intents.register_callback("demo")(
+        "redo", lambda text, recent: turn_matches if text == "redo it" else None, follows=True
+    )
+    session.recent = {"request": "add x", "calls": [{"tool": "notes_add", "arguments": {}}]}
+    result = assistant.agent.run("redo it", session)
+    assistant.close()
+    assert [(c.tool, c.decision) for c in result.calls] == [("notes_clear", "denied")]
+    assert plugin.notes.items == ["buy milk"] and "did not make the change" in result.reply

@@ -191,9 +191,12 @@ def test_check_search_read_and_thread(tools: MailTools) -> None:
     assert tools.mail_check("Carol").summary == "No new mail from Carol."  # type: ignore[attr-defined]
     found = tools.mail_search(subject="invoice").data["messages"]  # type: ignore[attr-defined]
     assert [m["subject"] for m in found] == ["Invoice November"]
-    from datetime import date
+    from datetime import datetime
 
-    recent = tools.mail_search(since=date(2026, 11, 30)).data["messages"]  # type: ignore[attr-defined]
+    from assistant.api import Moment
+
+    day = datetime.fromisoformat("2026-11-30T00:00+01:00")
+    recent = tools.mail_search(since=Moment(day, all_day=True)).data["messages"]  # type: ignore[attr-defined]
     assert len(recent) == 2
     read = tools.mail_read("INBOX/1").summary  # type: ignore[attr-defined]
     assert "Subject: Lunch on Friday?" in read and "Shall we meet at 1?" in read

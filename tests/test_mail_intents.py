@@ -25,10 +25,13 @@ from tests.helpers import RecordingApprover, scripted_assistant
 from tests.servers import Dovecot, SmtpRecorder
 from tests.test_mail import ADDRESS, PASSWORD, PINNED, add_account
 
+# The user's clock for days said: a Wednesday (yesterday is the 17th).
+NOW = datetime(2026, 3, 18, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+
 
 def only_match(text: str) -> IntentMatch | None:
     """The one mail matcher that takes `text` (two would be a bug), or None."""
-    found = [m(text) for _, m in make_mail_matchers()]
+    found = [m(text) for _, m in make_mail_matchers(lambda: NOW)]
     matched = [m for m in found if m is not None]
     assert len(matched) <= 1, (text, matched)
     return matched[0] if matched else None
@@ -237,20 +240,20 @@ def test_long_requests_stay_fast() -> None:
     ("text", "tool", "arguments"),
     [
         # a day said: everything since then, read or not
-        ("any emails today", "mail_search", {"since": "today"}),
-        ("who emailed me today", "mail_search", {"since": "today"}),
+        ("any emails today", "mail_search", {"since": "2026-03-18"}),
+        ("who emailed me today", "mail_search", {"since": "2026-03-18"}),
         (
             "did i receive any messages from marco today",
             "mail_search",
-            {"sender": "marco", "since": "today"},
+            {"sender": "marco", "since": "2026-03-18"},
         ),
         (
             "have i got new mail this morning from the library",
             "mail_search",
-            {"sender": "library", "since": "today"},
+            {"sender": "library", "since": "2026-03-18"},
         ),
-        ("have i received mail since noon", "mail_search", {"since": "today"}),
-        ("any mail yesterday", "mail_search", {"since": "yesterday", "before": "today"}),
+        ("have i received mail since noon", "mail_search", {"since": "2026-03-17T12:00+01:00"}),
+        ("any mail yesterday", "mail_search", {"since": "2026-03-17", "before": "2026-03-18"}),
         # other ways to ask
         ("check emails from rosa", "mail_check", {"sender": "rosa"}),
         (

@@ -322,8 +322,11 @@ def test_a_move_the_audit_log_cannot_record_does_not_happen(
             holder.close()
         return [read, moved]
 
-    read, moved = _session(config)(calls)
-    assert not read.is_error
+    # A change with values the client's model chose asks (the connection is tainted): the
+    # person says yes, and only then does the write-ahead record fail.
+    person = Person(_answer("accept", {"approve": True}))
+    read, moved = _session(config, person=person, mode="legacy")(calls)
+    assert not read.is_error and len(person.asked) == 1
     assert moved.is_error and _text(moved).count("\n") == 0, _text(moved)
     assert "the audit log cannot be written" in _text(moved) and "locked" in _text(moved)
     assert (documents / "old.txt").exists() and not (documents / "new.txt").exists()

@@ -16,9 +16,9 @@ from assistant.errors import ModelError
 from assistant.hookspecs import hookimpl
 from assistant.models.base import GenerationOptions
 from assistant.models.openai_compat import OpenAICompatModel
-from assistant.models.repetition import loop_start
+from assistant.models.repetition import RepetitionGuard, loop_start, restated_from
 from assistant.policy import Approval
-from assistant.scope import decline
+from assistant.scope import decline, domains
 from assistant.tools import Effect, tool
 from tests.helpers import RecordingApprover, collect
 
@@ -82,6 +82,29 @@ def test_requests_the_tools_serve_are_not_declined(config: Config) -> None:
         assert decline(text, tools) is None, text
 
 
+@pytest.mark.parametrize(
+    ("text", "domain", "at"),
+    [
+        ("could you order us two large pizzas", "orders", 0),
+        ("i'd like to book three seats for the late show", "orders", 0),
+        ("i need a cab at six", "orders", 0),
+        ("hire a driver for saturday", "orders", 0),
+        ("where's my curry", "tracking", 0),
+        ("has the shop sent my parcel yet", "tracking", 18),
+        ("remind me to get a cab later", "orders", None),  # the verb is the reminder's
+        ("the cab was late again", "orders", None),
+        ("i need ideas for lunch", "orders", None),
+        ("what's my favourite food", "tracking", None),
+    ],
+)
+def test_a_shape_names_a_domain_by_a_verb_then_its_thing(
+    text: str, domain: str, at: int | None
+) -> None:
+    """A verb said first (after politeness), then within a few words a thing of the domain."""
+    found = next(d for d in domains() if d.name == domain)
+    assert found.named_at(text) == at
+
+
 def test_a_plugin_with_the_tool_lifts_the_decline(config: Config) -> None:
     @tool(Effect.WRITE)
     def alarm_set(time: str) -> str:
@@ -108,6 +131,28 @@ def test_a_loop_is_found_and_cut_to_one_copy() -> None:
     assert loop_start("One line.\nAnother line.\nA third, different line.") is None
     assert loop_start("-" * 60) is None  # a rule of dashes is no loop of words
     assert loop_start("ha " * 3) is None  # shorter than a sentence
+
+
+def test_a_reply_saying_the_same_in_other_words_is_cut_before_it_repeats() -> None:
+    """The starter model loops with small changes: the exact-copy check misses it."""
+    looping = (
+        "Happy to help. I can look after your plants and the garden for you today. "
+        "I am able to look after the plants and the garden for you, not the pets. "
+        "I can look after your plants and your garden for you, but not the pets. "
+        "I am here to look after the plants and your garden for you, not the pets. "
+    )
+    guard = RepetitionGuard(every=1)
+    cut = guard.loops(looping)
+    kept = looping[:cut].rstrip() if cut is not None else ""
+    # the second sentence adds "not the pets"; the two after it only say it again
+    assert kept.endswith("not the pets.") and kept.count("pets") == 1
+    # a list of meetings differs in its times: every line is news, nothing is cut
+    listing = "".join(
+        f"Meeting with the design team in room four at {h}:00 today.\n" for h in (9, 10, 11, 14)
+    )
+    assert restated_from(listing) is None
+    plain = "The museum opens at ten. Tickets cost less for students and children. Bring a coat."
+    assert restated_from(plain) is None
 
 
 @pytest.fixture

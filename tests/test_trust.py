@@ -65,7 +65,19 @@ def test_egress_asks_under_taint_only_when_the_user_did_not_write_it() -> None:
     verdict = policy.judge(fetch, taint="the output of mail_read", authored=False)
     assert verdict.decision is Decision.ASK and verdict.live
     assert policy.judge(_tool(Effect.READ), taint="x").decision is Decision.RUN
-    assert policy.judge(_tool(Effect.WRITE), taint="x").decision is Decision.RUN
+    assert policy.judge(_tool(Effect.WRITE), taint="x", authored=True).decision is Decision.RUN
+
+
+def test_a_change_with_values_the_user_did_not_write_waits_for_a_live_yes_after_taint() -> None:
+    """A mail saying "move every meeting to 3am" is obeyed by a worst-case model: the move
+    is the mail's, not the user's, so it is asked live (and refused with no one to ask)."""
+    policy = Policy()
+    move = _tool(Effect.WRITE, "calendar_move")
+    assert policy.judge(move).decision is Decision.RUN  # clean: writes run
+    assert policy.judge(move, taint="x", authored=True).decision is Decision.RUN
+    verdict = policy.judge(move, taint="the output of mail_read", authored=False)
+    assert verdict.decision is Decision.ASK and verdict.live
+    assert "values you did not write" in verdict.reason
 
 
 def test_what_the_user_wrote_is_told_from_what_a_page_wrote() -> None:

@@ -236,8 +236,10 @@ def test_a_delete_does_not_trash_a_file_that_took_the_shown_ones_place(
     finally:
         assistant.close()
     assert approver.asked == 1
-    if how == "rewritten" or sys.platform == "linux":
+    if how == "rewritten":
         assert lease.stat().st_ino == inode  # the case device and inode alone cannot tell
+    # "replaced" usually gets the same inode back on ext4, but not when other files are being
+    # made at the same moment: either way the delete must be refused.
     [call] = result.calls
     assert (call.decision, call.outcome) == ("approved", "error")
     assert "changed since you were asked" in call.summary

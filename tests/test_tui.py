@@ -137,6 +137,9 @@ async def test_an_argument_edited_before_approving(config: Config) -> None:
         modal = await until_modal(app, pilot)
         modal.query_one("#arg-event", Input).value = "yoga"
         await pilot.press("ctrl+y")
+        again = await until_modal(app, pilot)  # the edit is shown resolved before it runs
+        assert again is not modal and "Yoga" in again.request.preview
+        await pilot.press("ctrl+y")
         await settle(app, pilot)
         record = cards(app)[-1].record
         assert record.decision == "approved" and record.arguments["event"] == "yoga"

@@ -255,6 +255,74 @@ def test_weather_questions_become_a_forecast_call(text: str, arguments: dict[str
     assert match.arguments == arguments
 
 
+# The place ends where the name does; the day is kept in the words said when the forecast
+# tool reads them, and turned into a form it reads when not ("this coming weekend").
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("is it sunny in evora at the moment", {"when": "at the moment", "place": "evora"}),
+        ("how cold will it be in tromso later", {"when": "later", "place": "tromso", "about": "temperature"}),
+        ("whats the temperature in faro in celsius", {"place": "faro", "about": "temperature"}),
+        ("is it going to rain in braga at 5pm", {"when": "at 5pm", "place": "braga", "about": "rain"}),
+        ("weather in new york for the week", {"when": "the next 7 days", "place": "new york"}),
+        ("will it snow in bergen this coming weekend", {"when": "this weekend", "place": "bergen", "about": "snow"}),
+        ("what is the forecast for porto tomorrow afternoon", {"when": "tomorrow afternoon", "place": "porto"}),
+        ("what will the weather be like in coimbra on friday", {"when": "on friday", "place": "coimbra"}),
+        ("how hot will it be in seville in two days", {"when": "in two days", "place": "seville", "about": "temperature"}),
+        ("how's the weather looking for saturday in york", {"when": "saturday", "place": "york"}),
+        ("weather this weekend in san sebastian", {"when": "this weekend", "place": "san sebastian"}),
+        ("tell me the weather for the next three days in lagos", {"when": "the next three days", "place": "lagos"}),
+        ("weather for the next few days", {"when": "the next three days"}),
+        ("will it rain later today", {"when": "later", "about": "rain"}),
+        ("what will the highest temperature be in the coming week", {"when": "the next 7 days", "about": "temperature"}),
+        ("weather on december twenty fifth", {"when": "on december twenty fifth"}),
+        ("the weather for the following month", {"when": "next month"}),
+        ("madeira weather tomorrow", {"when": "tomorrow", "place": "madeira"}),
+        ("local weather", {}),
+        ("what's the weather at my office", {}),
+        # bare, or with no weather word at all
+        ("rain in aveiro tomorrow", {"when": "tomorrow", "place": "aveiro", "about": "rain"}),
+        ("snow on the weekend", {"when": "on the weekend", "about": "snow"}),
+        ("what's it going to be like tomorrow in leiria", {"when": "tomorrow", "place": "leiria"}),
+        ("is today a good day for a picnic", {"when": "today"}),
+        ("will it be warm enough for a swim on sunday", {"when": "on sunday", "about": "temperature"}),
+        ("good weather for a bike ride tomorrow", {"when": "tomorrow"}),
+        # the sky, the ground and the wind, said with "it" or the thing itself
+        ("what's the outlook for tomorrow", {"when": "tomorrow"}),
+        ("is it icy out", {}),
+        ("will it clear up later", {"when": "later"}),
+        ("is the sun out", {}),
+        ("will there be frost tonight", {"when": "tonight"}),
+        ("will the wind die down", {"about": "wind"}),
+        ("what's the uv index today", {"when": "today"}),
+        ("should i bring a brolly", {"about": "rain"}),
+        ("how's it looking outside", {}),
+    ],
+)  # fmt: skip
+def test_the_place_and_the_day_as_they_are_said(text: str, arguments: dict[str, str]) -> None:
+    match = weather_question(text)
+    assert match is not None and match.tool == "weather_forecast", text
+    assert match.arguments == arguments
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's it like in porto",  # a guide's question, with no day
+        "what's a good place for a picnic",
+        "is it a good time to sell the car",
+        "rain on me",
+        "is it clear what i mean",
+        "is it dry cleaning only",
+        "what's the outlook for the economy",
+        "open outlook",
+        "will there be a test tomorrow",
+    ],
+)
+def test_weather_words_in_other_questions_are_left_alone(text: str) -> None:
+    assert weather_question(text) is None
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -11,6 +11,7 @@ its strongest evidence, so a hit there counts more than one in its description.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,10 +58,21 @@ def stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 4 else word
 
 
+_COMPOUNDS = table("selection", "compounds")
+_COMPOUND = re.compile(
+    r"\b(?:" + "|".join(re.escape(c) for c in sorted(_COMPOUNDS, key=len, reverse=True)) + r")\b"
+)
+
+
+def _plain(text: str) -> list[str]:
+    """The words of a text, lower case, with compounds written as one ("to do": "todo")."""
+    spaced = " ".join(w for w in _SPLIT.split(_CAMEL.sub(" ", text).lower()) if w)
+    return _COMPOUND.sub(lambda found: str(_COMPOUNDS[found.group(0)]), spaced).split()
+
+
 def content_words(text: str) -> set[str]:
     """Stemmed content words of a text (identifiers split at dots, underscores and case)."""
-    spaced = _CAMEL.sub(" ", text).lower()
-    return {stem(w) for w in _SPLIT.split(spaced) if w and w not in _STOP and not w.isdigit()}
+    return {stem(w) for w in _plain(text) if w not in _STOP and not w.isdigit()}
 
 
 @dataclass
@@ -105,14 +117,27 @@ def _related(a: str, b: str) -> bool:
     return shared >= 5 and shared >= min(len(a), len(b)) - 2
 
 
-def _name_hits(wanted: set[str], name_words: set[str]) -> int:
-    """Name words the request uses, counting abbreviations: `prob` names "probability"."""
+def _name_hits(
+    wanted: set[str],
+    name_words: set[str],
+    known: frozenset[str] = frozenset(),
+    own: frozenset[str] = frozenset(),
+) -> int:
+    """Name words the request uses, counting abbreviations: `prob` names "probability".
+
+    A request word another tool uses as a word of its own (`known`) is that word, not an
+    abbreviation's long form: "appointments" is the calendar's, not `open_app`'s "app". And a
+    name word the tool's description uses as a word (`own`: "Close a cover") abbreviates
+    nothing: "closest" is not `home_close`.
+    """
     hits = 0
     for word in name_words:
         if word in wanted or any(_related(word, w) for w in wanted):
             hits += 1
-        elif 3 <= len(word) <= 5 and word not in _GENERIC_ABBREVIATIONS:
-            hits += any(w.startswith(word) and len(w) >= len(word) + 2 for w in wanted)
+        elif 3 <= len(word) <= 5 and word not in _GENERIC_ABBREVIATIONS and word not in own:
+            hits += any(
+                w.startswith(word) and len(w) >= len(word) + 2 and w not in known for w in wanted
+            )
     return hits
 
 
@@ -162,14 +187,25 @@ _WHEN_WORDS = words("selection", "when")
 _WHEN = frozenset(stem(w) for w in _WHEN_WORDS)
 
 
+# Of those, the nouns that name a time ("time", "date"): "now" or "tomorrow" beside words of
+# something no tool serves only says when that thing is.
+_TIME_NOUNS = frozenset(stem(w) for w in words("selection", "time_nouns"))
+
+
 def _about_time(name: str) -> bool:
     """Every word of the tool's name says when (`time_now`); `timer_set` is about a timer."""
     parts = [w for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w]
     return bool(parts) and all(w in _WHEN_WORDS for w in parts)
 
 
-def _hits(wanted: set[str], name_words: set[str], description_words: set[str]) -> tuple[int, int]:
-    return _name_hits(wanted, name_words), sum(
+def _hits(
+    wanted: set[str],
+    name_words: set[str],
+    description_words: set[str],
+    known: frozenset[str] = frozenset(),
+    own: frozenset[str] = frozenset(),
+) -> tuple[int, int]:
+    return _name_hits(wanted, name_words, known, own), sum(
         1 for d in description_words if d in wanted or any(_related(d, w) for w in wanted)
     )
 
@@ -192,6 +228,9 @@ def _spoken(request: str) -> str:
     return text
 
 
+_PERSONAL = words("selection", "personal")
+
+
 def name_words_needed(request: str) -> int:
     """How many words of a tool's name a request must use for the tool to be relevant.
 
@@ -199,14 +238,125 @@ def name_words_needed(request: str) -> int:
     maths or chit-chat ("what is ...", "how many ... in ...", "who was ...") needs one:
     its description words ("convert", "length") are the topic, not a tool's job. One
     that names knowledge itself ("a joke", "the definition of") needs two: "open" alone
-    does not make a joke a file.
+    does not make a joke a file. A question about the user's own things ("how much time
+    is left on my timer", "what's on my list") is not one of knowledge: the usual rule.
     """
     spoken = _spoken(request)
     if set(spoken.split()) & _KNOWLEDGE_WORDS:
         return 2
+    if set(spoken.split()) & _PERSONAL:
+        return 0
     if any(spoken == o or spoken.startswith(o + " ") for o in _OPENERS):
         return 1
     return 0
+
+
+# -- what a request does, and what a tool does --------------------------------------------------
+READS = ("list", "find", "state")  # the read actions; the others are "write" and "remove"
+_ASKING = re.compile(r"^\s*(?:when|where|who|whose|what|which|how|why)\b", re.I)
+_TOOL_ACTIONS = {action: frozenset(w) for action, w in table("selection", "tool_actions").items()}
+_REQUEST_VERBS = {action: frozenset(w) for action, w in table("selection", "request_verbs").items()}
+_LEAD_INS = tuple(sorted(words("selection", "lead_ins"), key=len, reverse=True))
+_LIST_CUES = words("selection", "list_cues")
+_FIND_CUES = words("selection", "find_cues")
+_SPOKEN_NUMBER = "|".join(["\\d+", *words("selection", "numbers")])
+_TARGET = re.compile(rf"\b(?:to|at)\s+(?:{_SPOKEN_NUMBER})\b|\d+\s*(?:percent|%)")
+
+
+def _parts(name: str) -> list[str]:
+    return [w for w in _SPLIT.split(_CAMEL.sub(" ", name).lower()) if w]
+
+
+def _opening(request: str) -> list[str]:
+    """The request's words from its verb on: fillers and lead-ins ("i want to") off the front."""
+    text = _spoken(request)
+    stripped = True
+    while stripped:
+        stripped = False
+        for lead in (*_FILLERS, *_LEAD_INS):
+            if text == lead or text.startswith(lead + " "):
+                text = text[len(lead) :].lstrip()
+                stripped = True
+    return _plain(text)
+
+
+def _action_of(words_: list[str], actions: dict[str, frozenset[str]]) -> str:
+    """The action the first of `words_` that names one names (a pair first: "turn off")."""
+    for i, word in enumerate(words_):
+        pair = " ".join(words_[i : i + 2])
+        for candidate in (pair, word):
+            for action, named in actions.items():
+                if candidate in named:
+                    return action
+    return ""
+
+
+def tool_action(definition: dict[str, Any]) -> str:
+    """What a tool does: write, remove, list, find or state; "" when neither name nor the
+    description's first word says (`open_app`, `media_play`)."""
+    function = definition.get("function", definition)
+    action = _action_of(_parts(function["name"]), _TOOL_ACTIONS)
+    if not action:
+        first = _parts(function.get("description", ""))[:1]
+        action = _action_of(first, _TOOL_ACTIONS)
+    return action
+
+
+def request_action(request: str) -> str:
+    """What a request asks to do: write ("set brightness to 50", "turn it up to 80"), remove
+    ("cancel my alarm"), or read: list ("any meetings tomorrow", "how much is left"), find
+    ("where is my lease") or state ("is the door locked"); "" when it does not say."""
+    opening = _opening(request)
+    if not opening:
+        return ""
+    verb = _action_of(opening[:2], _REQUEST_VERBS) if opening[0] not in _STOP else ""
+    if opening[0] in _REQUEST_VERBS["read"]:
+        verb = "read"
+    if not verb and _TARGET.search(" ".join(opening)):
+        verb = "write"  # a value to set something to: "brightness to fifty percent"
+    if not verb and request.rstrip().endswith("?"):
+        verb = "read"
+    if verb != "read":
+        return verb
+    said = set(opening)
+    if opening[0] in _FIND_CUES or said & _FIND_CUES:
+        return "find"
+    if said & _LIST_CUES or " ".join(opening[:3]) in ("what s on", "whats on"):
+        return "list"
+    return "state"
+
+
+def _compatible(asked: str, does: str) -> bool:
+    """Whether a tool that does `does` may serve a request asking `asked`."""
+    if asked in READS:
+        return does in (*READS, "")
+    return does in (asked, "")
+
+
+def _verbs(definition: dict[str, Any]) -> set[str]:
+    """The verbs a tool names itself by: its name's ("turn on" for `home_turn_on`, not
+    "turn"), its description's first ("Play music") and the synonyms beside it ("Cancel
+    (turn off, remove)")."""
+    function = definition.get("function", definition)
+    description = function.get("description", "")
+    parts = _parts(function["name"])
+    pair = _action_phrase(parts)
+    named = {pair} | (set(parts) - set(pair.split()))  # `open_app`: "open"; not "turn" alone
+    opening = _parts(description)[:2]
+    named.add(_action_phrase(opening[:2], anywhere=False) or " ".join(opening[:1]))
+    found = _LEAD.match(description)
+    if found:
+        named |= {" ".join(_parts(s)) for s in found.group(2).split(",")}
+    return named - {""} - _ARTICLES  # "The whole conversation ..." names no verb
+
+
+def _action_phrase(words_: list[str], anywhere: bool = True) -> str:
+    """The first word or pair of `words_` that names an action a tool does ("" if none)."""
+    for i, word in enumerate(words_ if anywhere else words_[:1]):
+        for candidate in (" ".join(words_[i : i + 2]), word):
+            if any(candidate in named for named in _TOOL_ACTIONS.values()):
+                return candidate
+    return ""
 
 
 def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolScore]:
@@ -214,39 +364,112 @@ def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolSco
 
     A word that says when counts only beside one that says what. A tool about time itself
     (`time_now`) is the exception while no other tool shares a word of what with the
-    request: "what time is it now" is the clock's, "turn on the lights now" is not.
+    request: "what time is it now" is the clock's, "turn on the lights now" is not; nor is
+    "when is my dentist appointment next", though "when" asks for a time.
+
+    A word most tools of a family share ("meeting" in the calendar's) counts for each of
+    them; and a tool whose action is the request's (`alarm_list` for "how much is left on
+    my timer") gets one more description word, beside a word of what the request is about.
     """
-    asked = _asked_for(request)  # "when did it open" asks for a date: that is its what
-    wanted = content_words(request) | asked
+    asked = _asked_for(request) | _implied(request)
+    said_words = content_words(request)
+    wanted = said_words | asked
     what = {w for w in wanted - _WHEN if len(w) > 1} | asked
+    proper = what - _asked_for(request)  # what the request names itself, not a question word
+    action = request_action(request)
+    opening = _opening(request)
+    said = {" ".join(opening[:2]), " ".join(opening[:1])}  # its verb: "turn on", "send"
+    # what the request is about, besides its verb and the words that ask to list or find
+    verb = content_words(opening[0]) if opening else set()
+    cues = {stem(w) for w in (_LIST_CUES | _FIND_CUES)}  # "next", "any": how, not what
+    about = proper - cues - verb
+    spoken = set(_plain(request))
+    tools = [_tool_words(d) for d in definitions]
+    families = _family_words(tools)
+    used = Counter(w for _, n, d in tools for w in n | d)
     counted = []
-    for definition in definitions:
+    for definition, (name, name_words, description_words) in zip(definitions, tools, strict=True):
+        description_words = description_words | (families.get(_parts(name)[0], set()) - name_words)
+        pair = _action_phrase(_parts(name))
+        if " " in pair and not set(pair.split()) <= spoken:  # "turn the volume up": not turn_on
+            name_words = name_words - {stem(w) for w in pair.split()}
+        its = name_words | description_words
+        known = frozenset(w for w, n in used.items() if n > (w in its))  # other tools' words
         function = definition.get("function", definition)
-        description = function.get("description", "")
-        name_words = content_words(function["name"]) | _lead_words(description)
-        description_words = content_words(description) - name_words
+        words_ = frozenset(content_words(function.get("description", "")))  # "Close a cover"
+        does = tool_action(definition)
         counted.append(
             (
-                function["name"],
-                _hits(wanted, name_words, description_words),
-                _hits(what, name_words, description_words),
+                name,
+                _hits(wanted, name_words, description_words, known, words_),
+                _hits(what, name_words, description_words, known, words_),
+                _hits(proper, name_words, description_words, known, words_),
+                any(_hits(proper - cues, name_words, description_words, known, words_)),
+                _hits(said_words & _TIME_NOUNS, name_words, description_words, known, words_),
+                any(_hits(about, name_words, description_words, known, words_))
+                and ((action != "" and does == action) + bool(said & _verbs(definition))),
             )
         )
-    others_named = any(any(of_what) for name, _, of_what in counted if not _about_time(name))
+    others_named = any(named for name, _, _, _, named, _, _ in counted if not _about_time(name))
     needs = name_words_needed(request)
     knowledge = {stem(w) for w in _KNOWLEDGE_WORDS}
     scores = []
-    for name, of_all, of_what in counted:
-        if _about_time(name):
-            kept = of_what if others_named else of_all
+    for name, of_all, of_what, of_proper, _, of_time, same_doing in counted:
+        if _about_time(name) and others_named:
+            kept = of_proper
+        elif _about_time(name) and proper and not any(of_proper):
+            kept = of_time  # "when are the trains running", "craving food right now": not the
+            # clock's, unless a noun of time asks for it ("the time in tokyo right now")
+        elif _about_time(name):
+            kept = of_all
         else:
             kept = of_all if any(of_what) else (0, 0)  # only words of when: no evidence of what
+        kept = (kept[0], kept[1] + same_doing)
         # "what's the date today" says only when: a tool about time needs no more evidence
         own = 0 if _about_time(name) and not what - asked else needs
         if own == 2 and knowledge & wanted & content_words(name):
             own = 1  # "tell me a joke" is a joke tool's own request
         scores.append(ToolScore(name, *kept, needs_name=own))
     return scores
+
+
+_IMPLIED = {
+    word: re.compile(pattern, re.I) for word, pattern in table("selection", "implied").items()
+}
+
+
+def _implied(request: str) -> set[str]:
+    """What the request's values name: "report.pdf" a file, "bob@example.org" an email."""
+    return {stem(word) for word, pattern in _IMPLIED.items() if pattern.search(request)}
+
+
+def _tool_words(definition: dict[str, Any]) -> tuple[str, set[str], set[str]]:
+    """A tool's name, the words that name it, and the other words of its description."""
+    function = definition.get("function", definition)
+    description = function.get("description", "")
+    name_words = content_words(function["name"]) | _lead_words(description)
+    return function["name"], name_words, content_words(description) - name_words
+
+
+def _family_words(tools: list[tuple[str, set[str], set[str]]]) -> dict[str, set[str]]:
+    """The words most tools of a family (three or more sharing a name's first word) use.
+
+    "meeting" is in four of the calendar's five descriptions: it is the family's word, and
+    `calendar_list_events` lists meetings too.
+    """
+    families: dict[str, list[set[str]]] = {}
+    for name, name_words, description_words in tools:
+        families.setdefault(_parts(name)[0], []).append(name_words | description_words)
+    shared = {}
+    for family, members in families.items():
+        if len(members) < 3:
+            continue
+        counts: dict[str, int] = {}
+        for member in members:
+            for word in member:
+                counts[word] = counts.get(word, 0) + 1
+        shared[family] = {w for w, n in counts.items() if 2 * n >= len(members)}
+    return shared
 
 
 def select_tools(
@@ -261,14 +484,72 @@ def select_tools(
     With a `margin`, only tools scoring within it of the best one are kept: a model that
     cannot weigh tools itself should not be offered one that the request clearly is not about
     ("search my calendar" names the calendar: the file search is not offered beside it).
+    Such a model is also not offered a tool whose action is not the request's when one
+    whose action is stands beside it, nor anything for a request too vague to choose by
+    (`preferred`).
     """
     scores = score_tools(request, definitions)
     ranked = sorted(range(len(definitions)), key=lambda i: -scores[i].score)
     chosen = [i for i in ranked if not only_relevant or scores[i].relevant][:limit]
     if margin is not None and chosen:
+        chosen = preferred(request, definitions, scores, chosen)
+    if margin is not None and chosen:
         best = max(scores[i].score for i in chosen)
         chosen = [i for i in chosen if scores[i].score >= best - margin]
     return [definitions[i] for i in sorted(chosen)]
+
+
+def preferred(
+    request: str, definitions: list[dict[str, Any]], scores: list[ToolScore], chosen: list[int]
+) -> list[int]:
+    """Of the chosen tools (indexes), those a model that cannot weigh them should be offered.
+
+    - The request's action: "set brightness to 50" writes, so `brightness_get` goes when
+      `brightness_set` is there; a question ("is the door locked") reads, so `home_lock` goes.
+    - The request's verb, when tools name themselves by it: "turn on" is `home_turn_on`'s,
+      not `home_turn_off`'s; "send" is `mail_send`'s, not `mail_reply`'s.
+    - A request too vague to choose by ("status": the battery's, the network's or a
+      device's) gets none: tools of several families tie on one word of it.
+    """
+    asked = request_action(request)
+    if asked:
+        fitting = [i for i in chosen if _compatible(asked, tool_action(definitions[i]))]
+        if any(tool_action(definitions[i]) for i in fitting):
+            chosen = fitting
+        elif asked in READS and _ASKING.match(request):
+            # "when are the trains running": a question changes nothing, so no tool that
+            # would (`alarm_set`) is offered for it, even with no reading tool beside it.
+            chosen = [i for i in chosen if tool_action(definitions[i]) in (*READS, "")]
+            if not chosen:
+                return []
+    opening = _opening(request)
+    for phrase in (" ".join(opening[:2]), " ".join(opening[:1])):
+        named = [i for i in chosen if phrase and phrase in _verbs(definitions[i])]
+        if named:
+            chosen = named
+            break
+    best = max(scores[i].score for i in chosen)
+    top = [i for i in chosen if scores[i].score == best]
+    families = {_parts(definitions[i].get("function", definitions[i])["name"])[0] for i in top}
+    if len(top) > 1 and len([w for w in opening if w not in _ARTICLES]) <= 1:
+        return []  # "volume": to read it, set it or mute it?
+    # (a write, "add dentist friday 3pm", has values the tools take: those choose, `slots.fit`)
+    if len(top) > 1 and len(families) > 1 and asked in ("", *READS):
+        evidence = set().union(*(_evidence(request, definitions[i]) for i in top))
+        if len(evidence) <= 1:
+            return []
+    return chosen
+
+
+_ARTICLES = frozenset({"a", "an", "the", "my", "your", "our", "this", "that"})
+
+
+def _evidence(request: str, definition: dict[str, Any]) -> set[str]:
+    """The request's words that are evidence for one tool."""
+    _, name_words, description_words = _tool_words(definition)
+    return {
+        w for w in content_words(request) - _WHEN if any(_hits({w}, name_words, description_words))
+    }
 
 
 def ungrounded(arguments: dict[str, Any], parameters: dict[str, Any], request: str) -> list[str]:

@@ -287,6 +287,8 @@ def _slot(
         return _Slot(key, required, [stated], [0])
     description = grounding.description(key)
     typed = grounding.typed_tokens(key, description)
+    if _NUMBER_AS_TEXT.search(description):  # "level: a percent from 0 to 100 like '60'"
+        typed = typed + [n for n in grounding.numbers_for("", True) if n not in typed]
     near = grounding.near_phrases(key)
     written = set(grounding.quoted) | set(grounding.tokens)
     named = [n if n in written else describing.strip(n) for n in grounding.named]
@@ -335,6 +337,13 @@ def _slot(
     ranks += [2, 3]
     in_order = {2} if sibling else set()  # tier 2: the names
     return _Slot(key, required, tiers, ranks, in_order, near, named_tier=2)
+
+
+# A text parameter that holds a number ("a percent", "from 0 to 100", "like \"30\""): the user's
+# whole numbers are its values, as they would be for an integer parameter.
+_NUMBER_AS_TEXT = re.compile(
+    r"\b(?:a\s+percent(?:age)?|a\s+number|from\s+-?\d+\s+to\s+\d+)\b|like\s+[\"']\d+[\"']", re.I
+)
 
 
 def _position(text: str, grounding: Grounding, value: str) -> int:

@@ -115,6 +115,7 @@ class Mapping:
     future: dict[str, str]
     times: set[str]
     names: set[str]
+    back: set[str] = field(default_factory=set)  # arguments that look back ("since")
 
     def expected(self, intent: str) -> list[str]:
         """The acceptable tools; an intent the mapping lacks is an error naming it."""
@@ -139,7 +140,8 @@ def load_mapping(path: Path | None = None) -> Mapping:
     data = tomllib.loads(text)
     arguments = data.get("arguments", {})
     return Mapping({k: list(v) for k, v in data["intents"].items()}, dict(data.get("future", {})),
-                   set(arguments.get("times", [])), set(arguments.get("names", [])))  # fmt: skip
+                   set(arguments.get("times", [])), set(arguments.get("names", [])),
+                   set(arguments.get("back", [])))  # fmt: skip
 
 
 # -- scoring -----------------------------------------------------------------------------------
@@ -227,6 +229,19 @@ def _time_problems(
     return []
 
 
+def _looking_back(
+    gold: Moment | Span, arguments: dict[str, Any], shape: Shape, mapping: Mapping, now: datetime
+) -> Moment | Span:
+    """For a call whose time is a look-back argument ("since"), a gold time of day the parser put
+    in the next 24 hours is its last occurrence: "since 3pm" said in the morning is yesterday's."""
+    first = next((k for k in shape.times if arguments.get(k)), None)
+    if first not in mapping.back or not isinstance(gold, Moment) or gold.all_day:
+        return gold
+    if now < gold.start <= now + timedelta(days=1):
+        return replace(gold, start=gold.start - timedelta(days=1), end=None)
+    return gold
+
+
 def argument_problems(
     request: Request, arguments: dict[str, Any], shape: Shape, mapping: Mapping, now: datetime
 ) -> tuple[list[str], list[str]]:
@@ -245,6 +260,7 @@ def argument_problems(
         if gold is None:
             unchecked.append("the gold time is not resolvable: " + " ".join(times))
         else:
+            gold = _looking_back(gold, arguments, shape, mapping, now)
             problems += _time_problems(gold, arguments, shape.times)
     elif times:
         problems += [f"time '{t}' not in the arguments" for t in times if _normal(t) not in text]

@@ -2,7 +2,10 @@
 
 A 135M model asked something it cannot do may answer "I'm sorry for your loss..."
 thirty times. Generation stops once a stretch of text has come three times in a
-row at the end, and the reply keeps one copy.
+row at the end, and the reply keeps one copy. It also loops in other words ("I'm
+here to help with your tasks, but I'm not a tool." then "I'm here to assist you with
+your tasks, but I'm not a tool."): once two sentences say again what an earlier one
+said, the reply ends before the first of them.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import re
 
 _LETTER = re.compile(r"[^\W\d_]")
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?\n]+")
+_WORD = re.compile(r"[a-z']+")
 
 
 def loop_start(text: str, times: int = 3, shortest: int = 8, longest: int = 400) -> int | None:
@@ -31,6 +36,31 @@ def loop_start(text: str, times: int = 3, shortest: int = 8, longest: int = 400)
     return None
 
 
+def restated_from(text: str, again: int = 2, alike: float = 0.6) -> int | None:
+    """Where a reply starts saying again what it said, or None.
+
+    A finished sentence of six words or more restates an earlier one when most of their
+    words are shared (`alike`, by Jaccard). After `again` restatements the reply is cut
+    before the first. Sentences with digits never count as alike: a list of meetings
+    differs in its times, and each line is news.
+    """
+    seen: list[set[str]] = []
+    first: int | None = None
+    count = 0
+    for found in _SENTENCE.finditer(text):
+        sentence = found.group(0)
+        words = set(_WORD.findall(sentence.lower()))
+        if len(words) < 6 or any(c.isdigit() for c in sentence):
+            continue
+        if any(len(words & old) / len(words | old) >= alike for old in seen):
+            count += 1
+            first = found.start() if first is None else first
+            if count >= again:
+                return first
+        seen.append(words)
+    return None
+
+
 class RepetitionGuard:
     """Fed the text as it streams; says when to stop, and what to keep."""
 
@@ -43,4 +73,5 @@ class RepetitionGuard:
         self._pieces += 1
         if self._pieces % self.every:
             return None
-        return loop_start(text.rstrip())
+        cuts = [c for c in (loop_start(text.rstrip()), restated_from(text)) if c is not None]
+        return min(cuts) if cuts else None

@@ -1,7 +1,7 @@
 """The plugin API's version and a plugin's declared need (`BOTPSY_API = ">=1,<2"`).
 
 A plugin that needs an API this botpsy does not offer is reported when it loads
-("plugin 'x' needs botpsy plugin API >=2, this is 1.1") and skipped, never
+("plugin 'x' needs botpsy plugin API >=2, this is 1.2") and skipped, never
 crashed on halfway through its hooks.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-API_VERSION = "1.1"  # major: hooks or names removed or changed; minor: things added
+API_VERSION = "1.2"  # major: hooks or names removed or changed; minor: things added
 
 _CLAUSE = re.compile(r"^\s*(>=|<=|==|!=|~=|>|<)?\s*(\d+(?:\.\d+)*)\s*$")
 

@@ -248,7 +248,7 @@ class BotpsyApp(App[None]):
         transcript = self.query_one("#transcript", VerticalScroll)
         await transcript.mount(Static(f"> {text}", classes="user", markup=False))
         self._reply_text = ""
-        self._reply = Markdown("", classes="reply")
+        self._reply = Markdown("", classes="reply", open_links=False)
         await transcript.mount(self._reply)
         self.set_status("thinking")
         self.ask(text)
@@ -272,7 +272,7 @@ class BotpsyApp(App[None]):
         """Stream text, show tool cards and the current state."""
         if isinstance(event, TextDelta) and self._reply is not None:
             self._reply_text += event.text
-            self._reply.update(self._reply_text)
+            self._reply.update(printable(self._reply_text))  # a page may hold ESC sequences
         elif isinstance(event, CallFinished):
             transcript = self.query_one("#transcript", VerticalScroll)
             transcript.mount(ToolCard(event.record), before=self._reply)
@@ -282,7 +282,7 @@ class BotpsyApp(App[None]):
     def show_reply(self, result: RunResult) -> None:
         """The final reply replaces the streamed text; the status says who answered and how fast."""
         if self._reply is not None:
-            self._reply.update(result.reply)
+            self._reply.update(printable(result.reply))
         generated = result.timings.get("generated_tokens", 0.0)
         seconds = result.timings.get("generation_seconds", 0.0)
         if generated and seconds:
@@ -290,11 +290,16 @@ class BotpsyApp(App[None]):
         how = "a local intent" if result.path in ("intent", "followup") else "the model"
         self.set_status(f"answered by {how} in {result.timings.get('total', 0.0):.2f}s")
 
+    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
+        """A reply's link is shown, never followed: its words may hide where it leads (and what
+        a page told the model to put in it); "open ADDRESS" goes through botpsy's own checks."""
+        self.set_status(f"link not opened: {one_line(event.href, 200)}")
+
     def show_error(self, message: str) -> None:
         """A failure, in the status line and the transcript."""
-        self.set_status(f"error: {message}")
+        self.set_status(f"error: {one_line(message, 200)}")
         if self._reply is not None:
-            self._reply.update(f"**Error:** {message}")
+            self._reply.update(f"**Error:** {printable(message)}")
 
     def action_cancel(self) -> None:
         """Stop the current reply; the conversation stays usable."""
@@ -328,7 +333,8 @@ class BotpsyApp(App[None]):
             if message.role == "user":
                 await transcript.mount(Static(f"> {message.content}", classes="user", markup=False))
             elif message.role == "assistant" and message.content:
-                await transcript.mount(Markdown(message.content, classes="reply"))
+                reply = Markdown(printable(message.content), classes="reply", open_links=False)
+                await transcript.mount(reply)
         self.set_status(f"resumed: {session.title}")
 
     def action_tools(self) -> None:

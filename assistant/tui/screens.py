@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -53,10 +54,12 @@ class ApprovalScreen(ModalScreen[Approval]):
                 classes="muted",
                 markup=False,
             )
-            for key, value in self.request.arguments.items():
+            for number, (key, value) in enumerate(self.request.arguments.items()):
                 with Horizontal(classes="argument"):
                     yield Label(one_line(str(key)), classes="argument-name", markup=False)
-                    yield Input(one_line(str(value)), id=f"arg-{key}", classes="argument-value")
+                    yield Input(
+                        one_line(str(value)), id=_field(key, number), classes="argument-value"
+                    )
             with Horizontal(id="approval-buttons"):
                 yield Button("Approve once", variant="success", id="once")
                 if not self.request.live:  # a yes under taint is never remembered
@@ -81,11 +84,21 @@ class ApprovalScreen(ModalScreen[Approval]):
             choice = "once"
         edited: dict[str, Any] = {}
         changed = False
-        for key, value in self.request.arguments.items():
-            text = self.query_one(f"#arg-{key}", Input).value
-            changed = changed or text != one_line(str(value))
-            edited[key] = text
+        for number, (key, value) in enumerate(self.request.arguments.items()):
+            text = self.query_one(f"#{_field(key, number)}", Input).value
+            kept = text == one_line(str(value))  # untouched: the value itself (None, lines)
+            changed = changed or not kept
+            edited[key] = value if kept else text
         self.dismiss(Approval(True, Remember(choice), edited if changed else None))
+
+
+def _field(key: str, number: int) -> str:
+    """The id of an argument's field: its name when that is a valid id, else its place.
+
+    An MCP server's parameter may be called "user.name", which no widget id may hold.
+    """
+    name = f"arg-{key}"
+    return name if re.fullmatch(r"[\w-]+", name, re.ASCII) else f"arg{number}"
 
 
 class SessionsScreen(ModalScreen[str | None]):
@@ -108,7 +121,9 @@ class SessionsScreen(ModalScreen[str | None]):
             yield Static(
                 "Conversations (Enter resumes, d deletes, n starts a new one)", classes="title"
             )
-            yield OptionList(*[Option(f"{s.updated[:16].replace('T', ' ')}  {s.title or '(empty)'}", id=s.id)
+            # Plain text: a title like "fix [/b]" or "[@click=app.quit]" is shown, not parsed.
+            yield OptionList(*[Option(Text(f"{s.updated[:16].replace('T', ' ')}  "
+                                           f"{one_line(s.title, 200) or '(empty)'}"), id=s.id)
                                for s in self.sessions], id="session-list")  # fmt: skip
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -192,8 +207,10 @@ class AccountsScreen(ModalScreen[str | None]):
             yield OptionList(
                 *[
                     Option(
-                        f"{a.name:<12} {a.kind:<9} {a.get('user')} at "
-                        f"{a.get('url') or a.get('imap') or a.get('address')}",
+                        Text(
+                            f"{a.name:<12} {a.kind:<9} {a.get('user')} at "
+                            f"{a.get('url') or a.get('imap') or a.get('address')}"
+                        ),
                         id=a.name,
                     )
                     for a in self.accounts

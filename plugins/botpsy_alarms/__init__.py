@@ -16,7 +16,7 @@ from datetime import datetime
 from assistant.api import DueItem, PluginContext, hookimpl, one_line
 from botpsy_alarms.clock import ClockTools
 from botpsy_alarms.clock_intents import clock_matchers
-from botpsy_alarms.intents import make_matchers
+from botpsy_alarms.intents import follow_matchers, make_matchers
 from botpsy_alarms.store import Alarm, AlarmStore
 from botpsy_alarms.tools import AlarmTools, length_words
 
@@ -42,6 +42,8 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     """ "Wake me up at 6:30", "set a timer for twenty minutes", "what alarms do I have"."""
     for name, matcher in [*make_matchers(context.clock.now), *clock_matchers(context.clock.now)]:
         register(name, matcher)
+    for name, follows in follow_matchers(context.clock.now):
+        register(name, follows, follows=True)
 
 
 @hookimpl

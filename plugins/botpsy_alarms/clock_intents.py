@@ -1,4 +1,4 @@
-"""Local intents for the clock: "what time is it", "what's the date", "time in tokyo",
+"""Local intents for the clock: "what time is it", "what is today's date", "time in tokyo",
 "what day is christmas", "how many days until friday", "what's 3pm london time in tokyo".
 
 A small model asked the time reaches for whatever tool mentions time (a timer, the
@@ -15,7 +15,6 @@ from datetime import datetime
 
 from assistant.api import IntentMatch, TimeParseError, parse_moment
 from botpsy_alarms.clock import knows_day, knows_place, named_day
-from botpsy_alarms.intents import addressed
 
 Now = Callable[[], datetime]
 Matcher = Callable[[str], IntentMatch | None]
@@ -183,7 +182,7 @@ def clock_matchers(now: Now) -> list[tuple[str, Matcher]]:
         ("date_today", date_today),
         ("which_day", which_day),
     ]
-    return [(name, addressed(_named(matcher))) for name, matcher in matchers]
+    return [(name, _named(matcher)) for name, matcher in matchers]
 
 
 # A name said first ("juno what time is it"): one word that does not itself ask or refuse.

@@ -10,14 +10,24 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
 
-from assistant.api import IntentMatch, TimeParseError, parse_moment, parse_span
+from assistant.api import (
+    IntentMatch,
+    Recent,
+    TimeParseError,
+    amended_moment,
+    edit_value,
+    parse_moment,
+    parse_span,
+)
 from botpsy_alarms.tools import timer_length
 
 Now = Callable[[], datetime]
 Matcher = Callable[[str], IntentMatch | None]
+FollowMatcher = Callable[[str, Recent], list[IntentMatch] | None]
 
 _WAKE = re.compile(
     r"^(?:(?:i\s+(?:need|want|have|would\s+like)\s+(?:you\s+)?to\s+|i'?d\s+like\s+to\s+)?"
@@ -32,10 +42,17 @@ _SET_ALARM = re.compile(
     r"^(?:(?:set|make|create|add|put|schedule|start|turn\s+on|give\s+me|i\s+(?:need|want)"
     r"|i\s+would\s+like|i'?d\s+like)\s+(?:me\s+|up\s+|on\s+)?"
     r"(?:an?\s+|my\s+|the\s+|one\s+)?(?:new\s+)?|new\s+|an?\s+)?"
-    r"(?P<wake>(?:wake[- ]?up\s+)?alarm|wake[- ]?up(?:\s+call)?)(?:\s+(?:clock\s+)?(?P<when>.+?))?\??$",
+    r"(?P<wake>(?:wake[- ]?up\s+)?alarms?|wake[- ]?up(?:\s+call)?)(?:\s+(?:clock\s+)?(?P<when>.+?))?\??$",
     re.I,
 )
 _ALARM_FOR = re.compile(r"^alarm\s+(?:set\s+)?(?P<when>.+?)\??$", re.I)
+# The time said before the noun: "set a 7 o'clock alarm", "make me a six am wake up call".
+_TIME_FIRST = re.compile(
+    r"^(?:set|make|create|add|put|schedule|start|turn\s+on|give\s+me|i\s+(?:need|want))\s+"
+    r"(?:me\s+|up\s+)?(?:an?|my|the|one)\s+(?P<when>[\w:.' ]{1,24}?)\s+"
+    r"(?P<wake>(?:wake[- ]?up\s+)?alarm|wake[- ]?up(?:\s+call)?)(?:\s+(?P<rest>.+?))?\??$",
+    re.I,
+)
 _LABEL = re.compile(
     r"^(?P<when>.+?)\s+(?:for|to|called|named|labell?ed|saying|so\s+i\s+can)\s+(?:the\s+|my\s+)?(?P<label>.+)$",
     re.I,
@@ -86,10 +103,6 @@ _BARE_LIST = re.compile(
     r"^(?:(?:my|the|all(?:\s+my)?|any)\s+)?(?:alarms|timers|alarms\s+and\s+timers)"
     r"(?:\s+(?:set|i\s+have))?(?P<period>\s+(?:for|on)\s+.+?)?\??$",
     re.I,
-)
-# Speech to botpsy may start with another assistant's name, out of habit ("siri, ...").
-_NAME = re.compile(
-    r"^(?:(?:hey|ok|okay)\s+)?(?:siri|google|alexa|cortana|bixby)[,:]?\s+(?=\w)", re.I
 )
 _REMIND = re.compile(
     r"^remind\s+me\s+(?P<when>(?:in|at|on|by|tomorrow|tonight|this|next|later)\b.*?)\s+"
@@ -142,6 +155,9 @@ def _digits(text: str) -> str:
         return f"{hour}:{minute:02d}" if minute is not None else str(hour)
 
     text = _WORD_CLOCK.sub(clock, text)
+    # "6.30" and "7 o'clock" as a clock writes them
+    text = re.sub(r"\b(\d{1,2})\.([0-5]\d)\b", r"\1:\2", text)
+    text = re.sub(r"\b(\d{1,2})\s*o'?clock\b", r"\1:00", text, flags=re.I)
     # "6 30" as speech is written: half past six
     return re.sub(
         r"(?:(?<=\bat )|(?<=\bfor )|^)(\d{1,2}) ([0-5]\d)(?!\s*(?:minutes?|mins?|hours?|seconds?))\b",
@@ -154,19 +170,40 @@ def resolve(phrase: str, now: datetime, wake: bool) -> str | None:
     """The alarm's time as text the tool resolves, or None when it names no clock time.
 
     "6" or "6:30" without am/pm: the morning for a wake-up, else whichever of
-    6:30 am and 6:30 pm comes first. A phrase whose words are all understood but
-    name an impossible or past time ("February 30 at 7") is returned as it is,
-    so the tool says what is wrong in one line instead of the model guessing.
+    6:30 am and 6:30 pm comes first (`readings` finds when that is a guess). A
+    phrase whose words are all understood but name an impossible or past time
+    ("February 30 at 7") is returned as it is, so the tool says what is wrong in
+    one line instead of the model guessing.
     """
-    text = re.sub(r"^(?:for|at|on)\s+", "", " ".join(phrase.split()), flags=re.I).rstrip("?.! ")
+    found = readings(phrase, now, wake)
+    return found[0] if found else None
+
+
+# A bare hour read with the half of the day a phrase names: "6 tomorrow morning" is 6am.
+_HALF = re.compile(r"\b(?:(?P<am>morning)|(?P<pm>afternoon|evening|night|tonight))\b", re.I)
+# Both readings of a bare hour ring this soon: the hour alone does not say which is meant.
+AMBIGUOUS_WITHIN = timedelta(hours=18)
+
+
+def readings(phrase: str, now: datetime, wake: bool) -> list[str]:
+    """The times a phrase may mean, soonest first; two when a bare hour could be either half.
+
+    [] when it names no clock time; one phrase as it is when it is impossible or past.
+    """
+    text = " ".join(phrase.split())
+    text = re.sub(r"^(?:(?:for|at|on)\s+)+", "", text, flags=re.I).rstrip("?.! ")
     text = _digits(text)
     if not text:
-        return None
+        return []
     choices = [text]
     clock = _CLOCK.search(text)
-    if clock and not _MERIDIEM.search(text) and 1 <= int(clock.group(1)) <= 12:
+    if clock and 1 <= int(clock.group(1)) <= 12:
         head, tail = text[: clock.end()], text[clock.end() :]
-        choices = [f"{head}am{tail}"] if wake else [f"{head}am{tail}", f"{head}pm{tail}"]
+        half = _HALF.search(text)
+        if half and not re.search(r"\b[ap]\.?m\b|\d[ap]m\b|\bnoon|midnight|midday", text, re.I):
+            choices = [f"{head}{'am' if half.group('am') else 'pm'}{tail}"]
+        elif not _MERIDIEM.search(text):
+            choices = [f"{head}am{tail}"] if wake else [f"{head}am{tail}", f"{head}pm{tail}"]
     found: list[tuple[datetime, str]] = []
     invalid = False
     for choice in choices:
@@ -182,8 +219,11 @@ def resolve(phrase: str, now: datetime, wake: bool) -> str | None:
             continue
         found.append((moment.start, choice))
     if found:
-        return min(found)[1]
-    return choices[0] if invalid else None
+        found.sort()
+        if len(found) == 2 and found[1][0] - now > AMBIGUOUS_WITHIN:
+            found = found[:1]
+        return [choice for _, choice in found]
+    return choices[:1] if invalid else []
 
 
 # "set an alarm to wake me up at 6", "set my alarm to go off at 7": what an alarm does, then when.
@@ -201,18 +241,39 @@ def _alarm(when: str | None, now: datetime, wake: bool) -> IntentMatch | None:
         when = when[does.end() :] if when else when
     if not when:
         return IntentMatch("alarm_set", {}, missing={"time": "What time should the alarm ring?"})
-    resolved = resolve(when, now, wake)
+    found = readings(when, now, wake)
     label = ""
-    if resolved is None:
+    if not found:
         split = _LABEL.match(when)
         if not split:
             return None
-        resolved = resolve(split.group("when"), now, wake)
+        found = readings(split.group("when"), now, wake)
         label = split.group("label").strip()
-        if resolved is None or len(label.split()) > 6:
+        if not found or len(label.split()) > 6:
             return None
-    arguments = {"time": resolved} | ({"label": label} if label else {})
-    return IntentMatch("alarm_set", arguments)
+    arguments = {"label": label} if label else {}
+    if len(found) == 2:  # "an alarm for seven" at half past six in the evening: ask, never guess
+        return _which_half(found, arguments, now)
+    return IntentMatch("alarm_set", {"time": found[0], **arguments})
+
+
+def _which_half(found: list[str], arguments: dict[str, str], now: datetime) -> IntentMatch:
+    """The question when a bare hour may be either half of the day: both offered as options."""
+    moments = [parse_moment(choice, now).start for choice in found]
+    labels = []
+    for moment in moments:
+        half = "morning am a.m" if moment.hour < 12 else "evening pm p.m night tonight afternoon"
+        day = "today" if moment.date() == now.date() else "tomorrow"
+        labels.append(f"{moment:%-H %H:%M %-I} {day} {half}")
+    said = [
+        f"{m:%H:%M} {'today' if m.date() == now.date() else 'tomorrow'}"
+        f" ({'morning' if m.hour < 12 else 'evening'})"
+        for m in moments
+    ]
+    question = f"Should the alarm ring at {said[0]} or at {said[1]}?"
+    return IntentMatch(
+        "alarm_set", arguments, missing={"time": question}, options=found, labels=labels
+    )
 
 
 _AMOUNT = re.compile(r"[\w.]+\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)", re.I)
@@ -272,8 +333,16 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
 
     def set_alarm(text: str) -> IntentMatch | None:
         m = _WAKE.match(text)
-        if m:
-            return _alarm(m.group("when"), now(), wake=True)
+        found = _alarm(m.group("when"), now(), wake=True) if m else None
+        if found is not None:
+            return found
+        m = _TIME_FIRST.match(text)
+        if m and re.match(rf"(?:\d|(?:{'|'.join(_HOURS)})\b)", m.group("when"), re.I):
+            rest = re.sub(r"^(?:for|on|at)\s+", "", m.group("rest") or "", flags=re.I)
+            when = f"{m.group('when')} {rest}".strip()
+            found = _alarm(when, now(), wake="wake" in m.group("wake").lower())
+            if found is not None and "time" in found.arguments | found.missing:
+                return found
         m = _ALERT.match(text)
         if m:
             return _alarm(m.group("when"), now(), wake=False)
@@ -365,13 +434,63 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         ("set_alarm", set_alarm),
         ("remind_in", remind_in),
     ]
-    return [(name, addressed(matcher)) for name, matcher in matchers]
+    return matchers
 
 
-def addressed(matcher: Matcher) -> Matcher:
-    """The matcher, after another assistant's name ("siri, ...") is taken off the request."""
+def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
+    """Follow-ups: "make that 6:30" right after an alarm was set moves that alarm."""
 
-    def without_name(text: str) -> IntentMatch | None:
-        return matcher(_NAME.sub("", text, count=1))
+    def edit_alarm(text: str, recent: Recent) -> list[IntentMatch] | None:
+        """The alarm just set, at the new time: the old one cancelled (asked), then the new one set.
 
-    return without_name
+        Which alarm changes comes from the last call's record (its time, its label),
+        never from a tool's output; the new time is read next to the old one, so a
+        bare "6:30" after a 6:00 alarm stays in the morning.
+        """
+        value = edit_value(text)
+        call = recent.last()
+        if value is None or call is None:
+            return None
+        if call.tool == "timer_set":
+            return _timer_edit(call.arguments, value)
+        if call.tool != "alarm_set":
+            return None
+        try:
+            old = datetime.fromisoformat(str(call.arguments.get("time", "")))
+        except ValueError:
+            return None
+        new = amended_moment(_digits(value), old, now())
+        if new is None or new == old:
+            return None
+        label = str(call.arguments.get("label") or "")
+        return [
+            IntentMatch("alarm_delete", {"alarm": old.isoformat()}),
+            IntentMatch(
+                "alarm_set",
+                {"time": new.isoformat()} | ({"label": label} if label else {}),
+                after_done=True,
+            ),
+        ]
+
+    return [("edit_alarm", edit_alarm)]
+
+
+_NUMBER = re.compile(r"^(?:\d{1,3}|[a-z]+(?:[ -][a-z]+)?)$", re.I)
+
+
+def _timer_edit(arguments: Mapping[str, Any], value: str) -> list[IntentMatch] | None:
+    """The timer just started, for a new length: "make it fifteen" keeps the old unit."""
+    old = str(arguments.get("duration") or "")
+    new = _length(value)
+    if new is None and _NUMBER.match(value) and old.split():
+        new = _length(f"{value} {old.split()[-1]}")
+    if new is None or new == old:
+        return None
+    label = str(arguments.get("label") or "")
+    which = f"the {label} timer" if label else "the timer"
+    return [
+        IntentMatch("alarm_delete", {"alarm": which}),
+        IntentMatch(
+            "timer_set", {"duration": new} | ({"label": label} if label else {}), after_done=True
+        ),
+    ]

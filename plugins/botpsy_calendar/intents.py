@@ -25,45 +25,59 @@ from botpsy_calendar.speech import (
     ADD_IT,
     AFTER_TIME,
     AGENDA_LEAD,
+    AGENDA_REMIND,
     AGENDA_WITH_TIME,
     AGENDA_WORDS,
     ANY_KIND,
     ANY_KIND_HEAD,
+    ASK_LEAD,
     BARE_PERIOD,
+    BLOCK,
     BOOKING_VERBS,
+    CALENDAR_FIRST,
     DAYS_OWN,
     DET,
     EVENT_ASK,
+    EVENT_DETAILS,
     GENERIC_EVENT,
     GOING,
+    HAVE_EVENT,
     HAVE_KIND,
     HAVING,
     IS_ON,
     KIND_HEAD,
     KIND_NOUN,
+    LIST_END,
     MARK,
     MEETING,
     MY_PERIOD,
     NAMED_KIND,
     NEW_EVENT,
     NOT_AGENDA,
+    ON_CALENDAR,
     OWNED,
     OWNED_KIND,
     PERIOD_SPANS,
+    REMIND_AFTER,
     RIDES,
+    SOME_EVENT,
     THE_KIND,
+    TODO_FIRST,
+    TOLD_LEAD,
     TRAVEL,
     WHICH_EVENT,
     as_cancel,
+    as_moved,
     content_words,
     elsewhere,
     without_match,
 )
 
 _ADD = re.compile(
-    r"^(?P<verb>add|schedule|put(?:\s+in)?|book|create|set up|make|plan|pencil in|set|arrange"
+    r"^(?P<verb>add|schedule|put(?:\s+(?:in|down))?|book|create|set up|make|plan|pencil in|set|arrange"
     r"|organi[sz]e|enter|save\s+the\s+date(?:\s+for)?)\s+"
-    r"(?:an?\s+|the\s+|my\s+)?(?P<noun>(?:new\s+)?(?:calendar\s+)?(?:event|appointment|entry)\s+"
+    r"(?:an?\s+|the\s+|my\s+)?(?P<noun>(?:new\s+)?(?:(?:recurring|repeating|regular|daily|weekly|monthly|yearly)\s+)?"
+    r"(?:calendar\s+)?(?:event|appointment|entry)\s+"
     r"(?:for\s+|called\s+|named\s+)?)?"
     r"(?P<rest>.+)$",
     re.I,
@@ -89,14 +103,22 @@ _CALENDAR_WORDS = re.compile(
 )
 # Requests for other domains that share the verbs ("add milk to my shopping list").
 _OTHER_DOMAINS = re.compile(
-    r"\b(list|note|notes|contact|contacts|task|tasks|todo|to-do|reminder|cart|playlist|folder|file)\b",
+    r"\b(list|note|notes|contact|contacts|task|tasks|todo|to-do|reminder|cart|playlist|folder|file)\b"
+    r"|" + LIST_END.pattern,
     re.I,
 )
 _NOT_A_TITLE = re.compile(
     r"^(what|when|where|who|whom|how|why|which|is|are|am|do|does|did|can|could|will|would|should|any|"
     r"tell|show|find|search|look|send|email|mail|reply|forward|remind|read|check|list|delete|cancel|"
     r"remove|move|open|turn|set|play|call|text|message|i|we|it|there|please|wake|dim|switch|mute|"
-    r"unmute|pause|resume|stop|skip)\b",
+    r"remember|remind|reminder|alert|notification|notify|don't|dont|note|details?|information|"
+    r"whose|change|reschedule|postpone|update|edit|rename|push|shift|delay|let's|lets|let|just|"
+    r"okay|ok|so|help|can|could|need|"
+    r"info|more|anything|something|nothing|everything|all|what's|whats|where's|when's|who's|"
+    r"unmute|pause|resume|stop|skip|"
+    # corrections and continuations of something said before: "sorry i meant friday at 1",
+    # "and zoo with tom on sunday", "another one at 5" (follow-ups; alone, not a title)
+    r"sorry|actually|no|nope|meant|instead|and|also|plus|another|make)\b",
     re.I,
 )
 # Domains botpsy has no tool for (alarms, devices, media, weather, rides): never an event.
@@ -186,14 +208,16 @@ _IN_CALENDAR = re.compile(
 )
 # The agenda named and nothing else: "coming appointments", "my schedule for friday", "agenda".
 _BARE_AGENDA = re.compile(
-    r"^(?:(?:my|the|our)\s+|(?P<day>today|tonight|tomorrow|this\s+week|next\s+week)(?:'s|’s)\s+)?"
+    r"^(?:(?:my|the|our)\s+|(?P<day>today|tonight|tomorrow|this\s+week|next\s+week|(?:this\s+|next\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:'s|’s|s)\s+)?"
     r"(?:upcoming\s+|next\s+|coming\s+|daily\s+|weekly\s+|monthly\s+|full\s+)?(?:calendar|agenda"
-    r"|schedule|diary|events|appointments|meetings|plans?|itinerary)(?:\s+(?:for\s+|on\s+)?(?P<when>.+))?$",
+    r"|schedule|diary|events|appointments|meetings|plans?|itinerary"
+    r"|(?<=next\s)(?:event|appointment|meeting))(?:\s+(?:for\s+|on\s+)?(?P<when>.+))?$",
     re.I,
 )
 _NOT_A_QUESTION = re.compile(
     r"\b(?:add|schedule\s+(?:a|an|the|my)|(?<!the\s)(?<!my\s)(?<!\ba\s)(?<!our\s)book|put|create|cancel|delete|remove|move|reschedule"
-    r"|rename|remind\s+me|set(?=\s)|(?:clear|wipe|empty)\s+(?:my|the|our|out|all|everything|off))\b",
+    r"|rename|remind\s+me(?!\s+(?:what|where|who|which|how|of\s+my|about\s+my)\b)|set(?=\s)|(?:clear|wipe|empty)\s+(?:my|the|our|out|all|everything|off))\b",
     re.I,
 )
 _AGENDA_TAIL_WORDS = 8  # the time phrase is looked for in the last words only
@@ -210,7 +234,7 @@ _LIST = [
         re.I,
     ),
     re.compile(
-        r"^(?:show|list|display|check)(?:\s+me)?\s+(?:my\s+|the\s+)?"
+        r"^(?:show|list|display|check)(?:\s+me)?\s+(?:all\s+(?:of\s+)?)?(?:my\s+|the\s+)?"
         r"(?:calendar|agenda|schedule|events|appointments|meetings)(?:\s+(?:for|on))?(?P<when>.*?)$",
         re.I,
     ),
@@ -225,7 +249,7 @@ _DATEISH = re.compile(
     r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)",
     re.I,
 )
-_TITLE_EDGES = re.compile(r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next)$", re.I)
+_TITLE_EDGES = re.compile(r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next|by|before)$", re.I)
 
 
 # A date/time phrase has at most this many words ("the day after tomorrow at 3pm for 2 hours").
@@ -259,9 +283,14 @@ def split_title_and_time(text: str, now: datetime, tight: bool = False) -> tuple
             if digits_after[j]:
                 break  # and so do all shorter phrases' remainders
             phrase = " ".join(words[i:j])
+            if words[j - 1].lower() in _SMALL_WORDS:
+                continue  # "at noon for the parade": the time ends before "for the"
             if _resolves(phrase, now):
                 return " ".join(words[:i] + words[j:]), phrase
     return text, None
+
+
+_SMALL_WORDS = {"for", "the", "a", "an", "to", "with", "and", "of", "on", "at", "in", "my", "our"}
 
 
 def _tightest(words: list[str], i: int, now: datetime) -> int:
@@ -322,6 +351,39 @@ def pinned(phrase: str, now: datetime) -> str:
     return moment.start.isoformat(timespec="minutes")
 
 
+# An hour said as such: digits, "am"/"pm", "o'clock", "noon", or "at" a number word.
+_CLOCK = re.compile(
+    r"\d|\b(?:am|pm|a\.?\s?m\.?|p\.?\s?m\.?|o'?\s?clock|noon|midday|midnight)\b"
+    r"|\bat\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+    re.I,
+)
+# Words between a list or the to-dos and the day they are asked for: "... that are due on friday".
+_DUE_LEAD = re.compile(
+    r"^(?:(?:that|which)(?:'s|\s+is|\s+are)?\s+|(?:is|are)\s+)?(?:due\s+|planned\s+|set\s+)?", re.I
+)
+
+
+def due_tail(text: str, now: datetime) -> tuple[str, str | None]:
+    """ "what's on my list for today" → ("what's on my list", "for today"): a day or range said last.
+
+    Only a phrase naming a day or a range counts: "in the morning" is a time, not the day a
+    task is due. The longest such end of the request wins (at most six words).
+    """
+    words = text.strip().rstrip("?.!").split()
+    for k in range(min(6, len(words) - 1), 0, -1):
+        tail = " ".join(words[-k:])
+        when = _DUE_LEAD.sub("", tail)
+        if not when:
+            continue
+        try:
+            span = parse_span(when, now)
+            if span.end - span.start > timedelta(days=1) or moment_parts(when, now)[0]:
+                return " ".join(words[:-k]), when  # "this week", or a day ("friday")
+        except TimeParseError:
+            continue
+    return text.strip(), None
+
+
 def _event_words(text: str) -> str:
     """The words that name an existing event: "the dentist appointment" → "Dentist"."""
     said = text.split()
@@ -332,6 +394,12 @@ def _event_words(text: str) -> str:
     ]
     while words and words[0].lower() in _DETERMINERS:
         words.pop(0)
+    if len(words) > 1 and words[-1].lower() in ("time", "date", "day", "slot", "start"):
+        words.pop()  # "change the meeting time to two": the meeting
+    while len(words) > 1 and re.fullmatch(
+        r"\d{1,2}(?::\d\d)?(?:am|pm|a\.m\.|p\.m\.)?", words[0], re.I
+    ):
+        words.pop(0)  # "my 3pm meeting": the time is when it is, not what it is called
     if len(words) > 1 and words[-1].lower() in ("meeting", "meetings"):
         words.pop()  # "the standup meeting", but "meeting with ana" keeps it
     if words:
@@ -340,11 +408,24 @@ def _event_words(text: str) -> str:
 
 
 def _old_day(what: str, now: datetime) -> tuple[str, str | None]:
-    """ "dentist from friday" → ("dentist", "friday"): the day the event is on now, if named."""
+    """ "dentist from friday" → ("dentist", "friday"): the day the event is on now, if named.
+
+    The day may follow the event with no word between: "the meeting tomorrow".
+    """
     m = re.match(r"^(?P<what>.+?)\s+(?:from|on)\s+(?P<day>.+)$", what, re.I)
     if m and _resolves(m.group("day"), now) and not moment_parts(m.group("day"), now)[1]:
         return m.group("what"), m.group("day")
+    for k in range(3, 0, -1):  # "the meeting tomorrow": the longest day word said at the end
+        m = re.match(rf"^(?P<what>.+?)\s+(?P<day>[a-z]+(?:\s+[a-z]+){{{k - 1}}})$", what, re.I)
+        day = m.group("day") if m else ""
+        if m and _resolves(day, now) and not moment_parts(day, now)[1]:
+            return m.group("what"), day
     return what, None
+
+
+def said_kind(words: str) -> bool:
+    """Whether `words` name a kind of event ("my haircut", "lunch with ana"), known or not."""
+    return bool(_EVENT_WORDS.search(words) or ANY_KIND.search(words))
 
 
 def _minutes(text: str) -> int | None:
@@ -405,6 +486,10 @@ def take_repeat(text: str) -> tuple[str, str | None]:
 
     The first day of a weekly rule stays in the text so the start resolves to it.
     """
+    yearly = _EVERY_DATE.search(text)  # "every june third": each year on that date
+    if yearly:
+        text = f"{text[: yearly.start()]}{yearly.group('date')}{text[yearly.end() :]}"
+        return " ".join(text.split()), "every year"
     found = list(islice(_REPEAT.finditer(text), 4))
     # "every monday" over a bare "weekly", which may be part of the title ("weekly review")
     m = next((f for f in found if f.group(0).lower().startswith(("every", "each"))), None)
@@ -430,6 +515,10 @@ def take_repeat(text: str) -> tuple[str, str | None]:
     return " ".join(rest.split()), repeat
 
 
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+_EVERY_DATE = re.compile(
+    rf"\b(?:every|each)\s+(?P<date>{_MONTH}\s+(?:the\s+)?[\w-]+|the\s+[\w-]+\s+of\s+{_MONTH})", re.I
+)
 _FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -467,7 +556,16 @@ def make_matchers(
         return None
 
     def add_event(text: str) -> IntentMatch | None:
-        text = NEW_EVENT.sub("add ", text.strip())  # "new event tennis saturday at nine"
+        text = text.strip()
+        if (have := HAVE_EVENT.match(text)) and said_kind(have.group("rest")):
+            text = f"schedule {have.group('rest')}"  # "can i get a meeting with the team on friday"
+        text = ASK_LEAD.sub("", text) or text  # "i'd like to add ..."
+        text = NEW_EVENT.sub("add ", text)  # "new event tennis saturday at nine"
+        said_calendar = bool(_CALENDAR_WORDS.search(text))
+        text = CALENDAR_FIRST.sub(lambda m: f"{m.group('verb') or 'add'} ", text)
+        if SOME_EVENT.match(text):  # "i'd like to put something in my diary": what, and when?
+            missing = {"title": "What is the event?", "start": 'When is it? (e.g. "Friday 3pm")'}
+            return IntentMatch("calendar_create_event", {}, "add_event", missing=missing)
         m = _ADD.match(text)
         if not m or "?" in text or _NO_TOOL.search(text):
             return None
@@ -476,20 +574,21 @@ def make_matchers(
             return None  # "book me a train ticket", "schedule a taxi": a booking, not an event
         if (
             verb == "put"
+            and not m.group("noun")
             and re.match(r"on\b", m.group("rest"), re.I)
-            and not _CALENDAR_WORDS.search(text)
+            and not said_calendar
         ):
             return None  # "put on some music", "put on the night album": not an event
         # "put the game on": "put" names an event only with a day, a time or the calendar said
         soft = verb in _SOFT_VERBS or (
             verb in ("put", "make")
-            and not _CALENDAR_WORDS.search(text)
+            and not said_calendar
             and not m.group("noun")
             and not _EVENT_NOUN.search(m.group("rest"))
         )
         rest = _CALENDAR_WORDS.sub(" ", m.group("rest")).strip()
-        if _OTHER_DOMAINS.search(rest):
-            return None
+        if _OTHER_DOMAINS.search(rest) or TODO_FIRST.match(rest):
+            return None  # "create a to do to call the insurer": a task
         rest, reminder = take_reminder(rest)
         rest, repeat = take_repeat(rest)
         extra: dict[str, object] = {}
@@ -504,11 +603,20 @@ def make_matchers(
             if _minutes(tail) is not None:
                 return None  # "make the standup 15 minutes": a length, not a start
             title, when = rest[: rest.rindex(tail)], tail  # the tool explains what is wrong with it
+        if m.group("noun") or said_calendar:  # "an entry in my diary for the school play"
+            title = re.sub(r"^(?:(?:on|for|about|called|named)\s+)+", "", title.strip(), flags=re.I)
         title = _title(title)
         if (noun := m.group("noun")) and re.match(r"with\s", title, re.I):
             title = _title(f"{noun.split()[-1]} {title[:1].lower()}{title[1:]}")  # "with the vet"
         if verb.startswith("put") and title.lower().endswith(" in"):
             title = title[:-3]  # "put a meeting in for friday"
+        if repeat and re.search(r"\brepeat(?:s|ing)?\b", m.group("rest"), re.I):
+            if re.match(r"^(?:make|set|change|alter|turn|have)\s+(?:the|my|our)\s", text, re.I):
+                return None  # "make the gym session repeat every monday": a change, for the model
+            title = re.sub(r"\s+(?:repeat(?:s|ing)?|recurring)$", "", title, flags=re.I)
+        if not title and m.group("noun") and when is None:  # "put a new event on my calendar"
+            missing = {"title": "What is the event?", "start": 'When is it? (e.g. "Friday 3pm")'}
+            return IntentMatch("calendar_create_event", {**extra}, "add_event", missing=missing)
         if not title or len(title.split()) > 8 or _resolves(title, now()):
             return None  # "add wednesday at 6pm": a time with no title
         if title.lower() in _PRONOUNS:
@@ -520,6 +628,8 @@ def make_matchers(
         if when is None:
             if soft:
                 return None  # "set the table": no event without a day or time
+            if not (said_calendar or m.group("noun") or said_kind(title)):
+                return None  # "add bread": an item for a list as likely as an event
             return IntentMatch(
                 "calendar_create_event",
                 {"title": title, **extra},
@@ -560,12 +670,18 @@ def make_matchers(
         said = text.strip().rstrip(".!")
         if "?" in said or _NO_TOOL.search(said) or TRAVEL.search(said):
             return None
-        said = ADD_IT.sub("", said).strip()
+        said = TOLD_LEAD.sub("", REMIND_AFTER.sub("", ADD_IT.sub("", said))).strip()
         if _OTHER_DOMAINS.search(said) or _REMINDER_WORDS.search(said):
             return None
         mark = MARK.match(said)
-        if mark and _resolves(mark.group("when"), now()):
-            return _told(mark.group("title"), mark.group("when"), any_title=True)
+        if mark and _resolves(day := mark.group("when") or mark.group("when2"), now()):
+            return _told(mark.group("title") or mark.group("title2"), day, any_title=True)
+        if (
+            (block := BLOCK.match(said))
+            and not MARK.match(said)
+            and _resolves(block.group("when"), now())
+        ):
+            return _told("Busy", block.group("when"), any_title=True)
         if (m := IS_ON.match(said)) and _resolves(m.group("when"), now()):
             return _told(m.group("title"), m.group("when"))
         for pattern, prefix in ((MEETING, "Meeting "), (GOING, ""), (HAVING, "")):
@@ -597,19 +713,40 @@ def make_matchers(
         return IntentMatch("calendar_create_event", {"title": title, "start": when}, "add_event")
 
     def event_at_time(text: str) -> IntentMatch | None:
-        """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time."""
-        if "?" in text or _NOT_A_TITLE.match(text) or _OTHER_DOMAINS.search(text):
+        """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time.
+
+        A day alone makes an event only when the title names a kind of event ("lunch with ana
+        tomorrow", "dentist appointment friday"); "team meeting every monday at nine" repeats.
+        """
+        if "?" in text or _OTHER_DOMAINS.search(text):
             return None
+        if _NOT_A_TITLE.match(re.sub(r"^(?:an?|the)\s+", "", text, flags=re.I)):
+            return None  # "an alert for the dentist at nine": a reminder
         if _NO_TOOL.search(text) or TRAVEL.search(text):
             return None
-        title, when = split_title_and_time(text, now())
-        if when is None or not text.lower().endswith(when.lower()):
+        said, repeat = take_repeat(NEW_EVENT.sub("", text))
+        if (
+            who := re.match(r"^(?P<head>.+?)\s+(?P<with>with\s+[a-z][\w' ]{0,30})$", said, re.I)
+        ) and (
+            split_title_and_time(who.group("head"), now())[1]
+        ):  # "meeting tomorrow at 10 with legal": who after when
+            head_title, head_when = split_title_and_time(who.group("head"), now())
+            said = f"{head_title} {who.group('with')} {head_when}"
+        title, when = split_title_and_time(said, now())
+        if when is None or not said.lower().endswith(str(when).lower()):
             return None
-        if not re.match(r"(?:at|on|tomorrow|today|tonight|this|next|from)\b", when, re.I):
+        if not re.match(r"(?:at|on|tomorrow|today|tonight|this|next|from)\b", when, re.I) and not (
+            re.match(
+                rf"{_DAY_WORD}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+                when,
+                re.I,
+            )
+        ):
             return None
+        kind = bool(ANY_KIND.search(title) or re.search(r"\s+with\s+\S", title, re.I))
         try:
-            if parse_moment(when, now()).all_day:
-                return None
+            if parse_moment(when, now()).all_day and (not kind or AGENDA_LEAD.match(text)):
+                return None  # "details of the party on saturday": a question
         except TimeParseError:
             return None
         title = _title(title)
@@ -620,8 +757,9 @@ def make_matchers(
             or _ADD.match(title + " x")
         ):
             return None  # no title: "add tomorrow ten am"
+        extra = {"repeat": repeat} if repeat else {}
         return IntentMatch(
-            "calendar_create_event", {"title": title, "start": when}, "event_at_time"
+            "calendar_create_event", {"title": title, "start": when, **extra}, "event_at_time"
         )
 
     def which_event(text: str) -> IntentMatch | None:
@@ -661,6 +799,8 @@ def make_matchers(
             '("what\'s on my calendar" lists them)'
         )
         day = _one_day(when) if when else None
+        if day and when and _clock_time(when):
+            day = pinned(when, now())  # "the event at one pm": the hour picks among the day's
         arguments = {"day": day} if day else {}
         return IntentMatch(
             "calendar_delete_event", arguments, "clear_events", missing={"event": question}
@@ -692,6 +832,7 @@ def make_matchers(
         what, when = _leading_day(rest)
         if when is None:
             what, when = split_title_and_time(rest, now())
+        at = _time_before(what)  # "the 3pm meeting on friday": friday at 3pm
         what = _drop_leading_time(what)
         what = _event_words(what)
         if not what or re.fullmatch(r"(?:it|this|that|one|all|everything)", what, re.I):
@@ -704,12 +845,38 @@ def make_matchers(
             return None
         if when and not _is_day(when):
             return None  # "cancel my 5pm daily call": a time or a range is the model's to read
-        if not has_event(what) and not (m.group("where") or _EVENT_WORDS.search(m.group("rest"))):
-            return None  # "cancel my subscription"
+        said_kind = _EVENT_WORDS.search(m.group("rest")) or ANY_KIND.search(m.group("rest"))
+        if not has_event(what) and not (m.group("where") or said_kind):
+            return None  # "cancel my subscription"; "cancel my haircut" names a kind of event
         arguments: dict[str, str] = {"event": what}
+        if when and at and not moment_parts(when, now())[1] and _resolves(f"{when} at {at}", now()):
+            when = f"{when} at {at}"  # a time alone stays out: "my 3pm standup" may be any day
         if when:
             arguments["day"] = when
         return IntentMatch("calendar_delete_event", arguments, "cancel_event")
+
+    def _clock_time(phrase: str) -> bool:
+        """Whether `phrase` says an hour ("friday at ten", "3pm"), not only a part of the day.
+
+        "This morning" or "tonight" resolves to one hour, but the event may be at any time
+        in it: such a delete names the day, and the user says which event.
+        """
+        try:
+            said_time = moment_parts(phrase, now())[1]
+        except TimeParseError:
+            return False
+        return said_time and _CLOCK.search(phrase) is not None
+
+    def _time_before(text: str) -> str | None:
+        """ "the 3pm meeting" → "3pm": a time of day (no day) said before the event's words."""
+        words = text.split()
+        while words and words[0].lower() in _DETERMINERS:
+            words.pop(0)
+        for k in range(min(4, len(words) - 1), 0, -1):
+            head = " ".join(words[:k])
+            if _resolves(head, now()) and moment_parts(head, now()) == (False, True):
+                return head if _clock_time(head) else None
+        return None
 
     def _leading_day(text: str) -> tuple[str, str | None]:
         """ "friday lunch" → ("lunch", "friday"): a day said before the event's words."""
@@ -760,6 +927,7 @@ def make_matchers(
         )
         rest = re.sub(r"^(?:(?:out|clean|completely|entirely)(?:\s+|$))+", "", rest, flags=re.I)
         rest = re.sub(r"^(?:(?:for|on|of|from)\s+)?(?:the\s+)?", "", rest, flags=re.I).strip()
+        rest = BARE_PERIOD.get(rest.lower(), rest)  # "for the weekend": this weekend
         when = rest if rest and _spans(rest) else None
         kinds = r"(?:all\s+)?(?:my\s+)?(?:meetings|appointments|events|plans|calls)"
         if rest and when is None and not re.fullmatch(kinds, rest, re.I):
@@ -823,14 +991,15 @@ def make_matchers(
         question = " ".join(text.strip().rstrip("?.!").split())
         if not AGENDA_LEAD.match(question) or _NOT_A_QUESTION.search(question):
             return None
-        if _REMINDER_ASK.match(question):
+        if _REMINDER_ASK.match(question) and not re.match(AGENDA_REMIND, question, re.I):
             return None  # "give me a reminder to ...": a request, not a question
         said_agenda = AGENDA_WORDS.search(question)
         question = _IN_CALENDAR.sub("", question).strip()
         if NOT_AGENDA.search(question) or _NO_TOOL.search(question):
             return None  # "any email alerts", "what's on tv tonight": another domain's question
         if _REMINDER_WORDS.search(question) and not AGENDA_WORDS.search(question):
-            return IntentMatch("task_list", {}, "list_tasks")
+            due = due_tail(question, now())[1]  # "any reminders for friday": those due then
+            return IntentMatch("task_list", {"due": due} if due else {}, "list_tasks")
         bare, when = _agenda_time(question)
         if elsewhere(bare):
             return (
@@ -919,6 +1088,7 @@ def make_matchers(
         A time alone keeps the event's day, a day alone keeps its time: both need the
         event's current start (`event_start`) unless the request names the old day.
         """
+        text = as_moved(text)
         m = _MOVE_EVENT.match(text.strip())
         if not m or _NO_TOOL.search(text):
             return None
@@ -926,19 +1096,42 @@ def make_matchers(
         for cut in islice(re.finditer(r"\s+(?:to|until|till|for)\s+", rest, re.I), _MAX_CUTS):
             when = rest[cut.end() :].strip(" .")
             if not _resolves(when, now()):
-                continue
-            what, day = _old_day(rest[: cut.start()], now())
+                if not _resolves(f"at {when}", now()) or _minutes(when) is not None:
+                    continue
+                when = f"at {when}"  # "move the meeting to 4": four o'clock
+            what = re.sub(
+                r"\s+from\s+(?:\d{1,2}|[a-z]+)(?:\s*(?:am|pm|o'clock))?$",
+                "",
+                rest[: cut.start()],
+                flags=re.I,
+            )
+            what, day = _old_day(what, now())
             what = re.sub(r"\s+(?:back|forward|over)$", "", what, flags=re.I)
             if _OTHER_DOMAINS.search(what) or not (event := _event_words(what)):
                 return None
-            if not has_event(event):
-                return None
-            start = _keep_the_rest(event, when, day)
+            known = has_event(event)
+            if not known and not said_kind(what):
+                return None  # "move the car to the garage": no event named
+            start = _keep_the_rest(event, when, day) if known else when
             if start is None:
                 return None
             arguments = {"event": event, "start": start} | ({"day": day} if day else {})
             return IntentMatch("calendar_update_event", arguments, "move_event")
-        return None
+        return _move_when(rest)
+
+    def _move_when(rest: str) -> IntentMatch | None:
+        """ "Postpone the meeting", "reschedule my haircut": the event named, the new time asked."""
+        if re.search(r"\s(?:to|until|till|for|by|back|forward|later|earlier|an?|\d)\b", rest, re.I):
+            return None  # a time or a length the matchers above could not read: the model reads it
+        what, day = _old_day(rest, now())
+        event = _event_words(what)
+        if not event or _OTHER_DOMAINS.search(what) or not (has_event(event) or said_kind(what)):
+            return None
+        arguments = {"event": event} | ({"day": day} if day else {})
+        question = f'When should "{event}" move to? (e.g. "Friday 3pm")'
+        return IntentMatch(
+            "calendar_update_event", arguments, "move_event", missing={"start": question}
+        )
 
     def shift_event(text: str) -> IntentMatch | None:
         """ "Push the dentist back an hour", "move my call with ana forward by 30 minutes",
@@ -987,7 +1180,7 @@ def make_matchers(
         for cut in islice(re.finditer(r"\s+(?:to|as|into)\s+", rest, re.I), _MAX_CUTS):
             event = _event_words(rest[: cut.start()])
             title = _title(rest[cut.end() :].strip(" \"'“”"))
-            if event and title and has_event(event):
+            if event and title and (has_event(event) or said_kind(rest[: cut.start()])):
                 arguments = {"event": event, "title": title}
                 return IntentMatch("calendar_update_event", arguments, "rename_event")
         return None
@@ -1028,14 +1221,47 @@ def make_matchers(
         if found is None or found[1] is None:
             return None
         event = _event_words(found[0])
-        if not event or not has_event(event):
+        if not event or not (has_event(event) or said_kind(found[0])):
             return None
         arguments = {"event": event, "reminder_minutes": found[1]}
         return IntentMatch("calendar_update_event", arguments, "event_reminder")
 
+    def event_details(text: str) -> IntentMatch | None:
+        """ "Give me information about the concert on tuesday", "when does the match start".
+
+        With a time said, that time's events are listed; else the event is searched for, with
+        the place said ("the concert in leeds") among the words.
+        """
+        m = EVENT_DETAILS.match(" ".join(text.strip().rstrip("?.!").split()))
+        if not m:
+            return None
+        what = re.sub(r"^(?:next|upcoming)\s+", "", m.group("what"), flags=re.I)
+        tail = m.group("tail").strip()
+        if not tail:
+            return IntentMatch("calendar_search_events", {"text": what.lower()}, "search_events")
+        when = re.sub(r"^(?:on|at)\s+", "", tail, flags=re.I)
+        if _spans(when) or _resolves(when, now()):
+            return IntentMatch("calendar_list_events", {"when": when}, "list_events")
+        place = re.match(r"^(?:in|at)\s+(?:the\s+)?(?P<place>[a-z][\w' -]{1,40})$", tail, re.I)
+        if place:
+            words = f"{what} {place.group('place')}".lower()
+            return IntentMatch("calendar_search_events", {"text": words}, "search_events")
+        return None
+
     def search_events(text: str) -> IntentMatch | None:
         """ "Search my calendar for the dentist", "find the dentist in my calendar"."""
         m = _SEARCH_EVENTS.match(text.strip())
+        on = ON_CALENDAR.match(text.strip().rstrip("?. "))
+        if (
+            on
+            and not re.match(
+                r"(?:an?|any|some|anything|something|everything)\b", on.group("what"), re.I
+            )
+            and split_title_and_time(on.group("what"), now())[1] is None
+        ):  # "is yoga in my calendar"; "have i got an appointment on monday ..." is the agenda
+            wanted = re.sub(r"^(?:the|my|a|an|our)\s+", "", on.group("what"), flags=re.I)
+            if 0 < len(wanted.split()) <= 6 and not _resolves(wanted, now()):
+                return IntentMatch("calendar_search_events", {"text": wanted}, "search_events")
         if not m:
             return None
         wanted = re.sub(
@@ -1054,6 +1280,7 @@ def make_matchers(
         ("contact_details", make_contact_matcher()),  # contacts.py: find and add, first
         ("list_events", list_events),
         ("search_events", search_events),
+        ("event_details", event_details),
         ("event_reminder", event_reminder),
         ("rename_event", rename_event),
         ("resize_event", resize_event),
@@ -1075,10 +1302,13 @@ def make_matchers(
 _REMINDER_ASK = re.compile(
     r"^(?:please\s+)?(?:"
     r"remind\s+me(?:\s+(?:that|of|about))?"
-    r"|(?:set|add|create|make|put|schedule|send\s+me|give\s+me|i\s+(?:need|want|would\s+like))"
-    r"(?:\s+up)?\s+(?:me\s+)?(?:an?\s+|the\s+|my\s+)?(?:new\s+|quick\s+)?(?:reminder|reminders)"
+    r"|(?:set|add|create|make|put|schedule|send\s+me|give\s+me|(?:i\s+)?(?:need|want|would\s+like)|i'd\s+like)"
+    r"(?:\s+up)?\s+(?:me\s+)?(?:an?\s+|the\s+|my\s+)?(?:new\s+|quick\s+)?"
+    r"(?:(?P<often>daily|weekly|monthly|yearly|annual|recurring|repeating|regular)\s+)?(?:reminder|reminders)"
     r"(?:\s+for\s+me)?(?:\s+(?:to|for|that|about|of|on))?"
     r"|i\s+(?:need|want|would\s+like)\s+to\s+be\s+reminded(?:\s+(?:to|that|about|of))?"
+    # the noun alone, as a note to self: "reminder to pay the rent on the first"
+    r"|(?:an?\s+|new\s+)*reminder(?:\s*:|\s+(?:to|for|that|about|of|on))?(?=\s+\S)"
     r")(?:\s+(?P<rest>.+?))?\.?$",
     re.I,
 )

@@ -29,6 +29,8 @@ LISTREF = (
     rf"|(?:all\s+(?:of\s+)?)?(?:{_DET}\s+)?(?:(?P<todo>{_TODO})|(?:(?P<name>{_NAME})\s+)?lists?"
     rf"(?:\s+(?:called|named|titled|for|of)\s+(?:(?:my|the|our)\s+)?(?P<after>{_NAME}))?))"
 )
+# After "to" or "from" a list people keep is named by its word alone: "add milk to groceries".
+LISTREF_AFTER = rf"(?:{LISTREF}|(?P<bare_known>{_KNOWN})(?!\s+list))"
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _TAIL = (
     rf"(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|{_DAY}"
@@ -142,7 +144,7 @@ _ITEMS = r"(?P<items>[\w' ,-]+?)"
 _ADD = [
     # "add rope to my camping list", "write down glue on the hardware list"
     re.compile(
-        rf"^{_ADD_V}\s+{_ITEMS}(?:\s+down)?\s+(?:to|on|onto|in|into|under|for)\s+{LISTREF}"
+        rf"^{_ADD_V}\s+{_ITEMS}(?:\s+down)?\s+(?:to|on|onto|in|into|under|for)\s+{LISTREF_AFTER}"
         r"(?:\s+(?:for\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week))?"
         r"(?:\s+(?:please|now|too|as\s+well))?$",
         re.I,
@@ -177,6 +179,12 @@ _ADD = [
         rf"{_ITEMS}\s+(?:for|on|to|in)\s+{LISTREF}$",
         re.I,
     ),
+    # "the packing list needs socks", "my camping list is missing a torch"
+    re.compile(
+        rf"^{LISTREF}\s+(?:needs?|should\s+(?:have|include)|must\s+have|is\s+missing|lacks)\s+"
+        rf"(?:to\s+(?:have|include)\s+)?{_ITEMS}(?:\s+(?:on\s+it|too|as\s+well))?$",
+        re.I,
+    ),
     # "socks need to go on my packing list"
     re.compile(
         rf"^{_ITEMS}\s+(?:needs?\s+to|should|must|has\s+to|have\s+to|can)\s+(?:go|be\s+added)\s+"
@@ -202,7 +210,7 @@ _REMOVE = [
     re.compile(
         rf"^(?P<verb>{_RM_V})(?:\s+(?:off|out))?\s+{_ITEMS}(?:\s+(?:off|out))?"
         rf"(?:\s+as\s+{_DONE_WORD})?"
-        rf"\s+(?:from|off|on|in|out\s+of)(?:\s+of)?\s+{LISTREF}$",
+        rf"\s+(?:from|off|on|in|out\s+of)(?:\s+of)?\s+{LISTREF_AFTER}$",
         re.I,
     ),
     # "remove from my camping list the rope", "from the camping list take off rope"
@@ -245,6 +253,8 @@ _REMOVE = [
         rf"|crossed|deleted|ticked))(?:\s+off)?\s+(?:off|from|out\s+of)\s+{LISTREF}$",
         re.I,
     ),
+    # "rope off the camping list", "the torch off my packing list": the verb left unsaid
+    re.compile(rf"^{_ITEMS}\s+(?P<verb>off)\s+(?:of\s+)?{LISTREF}$", re.I),
 ]
 _CLEAR_V = (
     r"(?:clear|empty|delete|remove|erase|wipe|get\s+rid\s+of|throw\s+(?:away|out)|scrap|trash|bin"
@@ -309,8 +319,8 @@ def list_named(m: re.Match[str], named: Callable[[re.Match[str], str], str | Non
     said = m.groupdict()  # a shape with no list named has none of the groups
     if said.get("todo"):
         return todo_name(said["todo"])
-    if said.get("known"):
-        return re.sub(r"\s*list$", "", said["known"]) + " list"
+    if said.get("known") or said.get("bare_known"):
+        return re.sub(r"\s*list$", "", said.get("known") or said["bare_known"]) + " list"
     for group in ("name", "after"):  # "the guest list for the wedding" is the guest list
         if said.get(group):
             return named(m, group) or False

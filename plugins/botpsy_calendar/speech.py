@@ -16,13 +16,67 @@ TRAVEL = re.compile(
     r"|^(?:book|order|reserve|get)\s+(?:for\s+)?(?:me|us)\b",
     re.I,
 )
-NEW_EVENT = re.compile(r"^(?:a\s+)?new\s+(?=(?:calendar\s+)?(?:event|appointment|entry)\s)", re.I)
+# The calendar named before the event: "put in my diary yoga on friday", "book me in for a
+# massage on thursday", "calendar add gym tomorrow at seven".
+CALENDAR_FIRST = re.compile(
+    r"^(?:(?:my\s+)?(?:calendar|diary|agenda)[\s,:]+)?"
+    r"(?P<verb>add|put|write|enter|schedule|book)\s+(?:(?:me|us)\s+in\s+(?:for\s+)?"
+    r"|(?:to|in|on|into)\s+(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)[\s,:]+)"
+    # "update my calendar with the dentist on friday", "mark my calendar for the fair on the 9th"
+    r"|^(?:update|fill\s+in|mark|set)\s+(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)\s+"
+    r"(?:with|for)\s+(?P<verb2>)",
+    re.I,
+)
+# An event asked for with nothing said of it: "i'd like to put something in my diary",
+# "new calendar entry", "add an event": the assistant asks what and when.
+SOME_EVENT = re.compile(
+    r"^(?:(?:i\s+(?:want|need|would\s+like)|i'd\s+like|let\s+me)\s+to\s+)?"
+    r"(?:(?:add|put|create|make|set\s+up|schedule|note|save|enter|write|book)\s+(?:down\s+)?"
+    r"(?:something|(?:an?|this)\s+(?:new\s+)?(?:calendar\s+)?(?:event|entry|appointment))"
+    r"|(?:an?\s+)?new\s+(?:calendar\s+)?(?:event|entry|appointment))"
+    r"(?:\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule))?$",
+    re.I,
+)
+# A list named at the end, with or without the word "list": "add milk to groceries".
+LIST_END = re.compile(
+    r"\b(?:to|onto|on|in|into|from|off)\s+(?:(?:my|the|our)\s+)?(?:[\w'-]+\s+)?"
+    r"(?:groceries|grocery|shopping|chores|errands|packing|lists?|to\s*-?\s*do|todo)$",
+    re.I,
+)
+# A task said with the verbs of an event: "create a to do to call the insurer".
+TODO_FIRST = re.compile(r"^(?:an?\s+)?(?:new\s+)?(?:to\s*-?\s*dos?|todos?|tasks?)\b", re.I)
+NEW_EVENT = re.compile(
+    r"^(?:a\s+)?new\s+(?=(?:calendar\s+)?(?:event|appointment|entry|meeting)\s)", re.I
+)
+# Words before the verb of a request that change nothing: "i'd like to add ...", "let's
+# schedule ...", "just add ...", "help me set up ...", "can i get a meeting ...".
+ASK_LEAD = re.compile(
+    r"^(?:(?:(?:i|we)\s+(?:want|need|would\s+like|wanna|have)\s+to|(?:i|we)'d\s+like\s+to|let's|lets"
+    r"|let\s+us|let\s+me|help\s+me(?:\s+to)?|just|(?:can|could|may)\s+(?:i|we)|go\s+ahead\s+and"
+    r"|please|so|okay|ok|now|then|also|and)\s+)+",
+    re.I,
+)
+# "can i get a meeting with the team on friday", "we should have lunch on monday at one":
+# having an event is asking for it.
+HAVE_EVENT = re.compile(
+    r"^(?:(?:can|could|may)\s+(?:i|we)\s+(?:get|have|book)|(?:i|we)\s+(?:should|must|need\s+to|have\s+to"
+    r"|ought\s+to)\s+have|let's\s+have|lets\s+have|let\s+us\s+have|(?:i|we)\s+(?:want|need|would\s+like)"
+    r"\s+to\s+have|(?:i|we)'d\s+like\s+to\s+have)\s+(?P<rest>(?:an?|the|our|my)\s+.+)$",
+    re.I,
+)
+# A time said before "remind me": "at six pm remind me to call jo", "on friday remind me ...".
+TIME_FIRST_REMIND = re.compile(
+    r"^(?P<when>(?:(?:in|at|on|by|this|next|tomorrow|tonight|today)\b)?[\w' ]{1,40}?)[,\s]+"
+    r"(?:(?:please|can\s+you|could\s+you)\s+)?(?P<ask>remind\s+me|set\s+(?:a|me\s+a)\s+reminder)\b(?P<rest>.*)$",
+    re.I,
+)
 # An event told rather than asked for: "i have a dentist appointment on friday at ten",
 # "we're going to a wedding on the fifth", "i'm meeting ana for lunch tomorrow at noon".
 GOING = re.compile(
     r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:going|heading)\s+to"
     r"|(?:i|we)(?:\s+(?:want|need|have|plan|would\s+like|will|shall)|'d\s+like|'ll|'m\s+planning)"
-    r"\s+(?:to\s+)?(?:go\s+to|attend|be\s+at|visit)|(?:i|we)\s+(?:will|'ll)\s+be\s+at)"
+    r"\s+(?:to\s+)?(?:go\s+to|attend|be\s+at|visit)|(?:i|we)\s+(?:will|'ll)\s+be\s+at"
+    r"|(?:i've|i\s+have|we've|we\s+have|i\s+was|we\s+were|i\s+got|we\s+got)\s+(?:been\s+)?invited\s+to)"
     r"\s+(?P<rest>.+)$",
     re.I,
 )
@@ -47,10 +101,25 @@ ADD_IT = re.compile(
     r"|[\s,]+(?:please\s+)?(?:add|put|save)\s+(?:it\s+)?(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|agenda|diary))$",
     re.I,
 )
+# A told event closed by a request for a reminder: "..., please remind me".
+REMIND_AFTER = re.compile(
+    r"[\s,]+(?:(?:so|and|please|can\s+you|could\s+you)\s+)*remind\s+me(?:\s+(?:of|about)\s+(?:it|that|this))?"
+    r"(?:\s+please)?$",
+    re.I,
+)
+# Time kept free with no name: "block out friday afternoon", "block my calendar from 2 to 4".
+BLOCK = re.compile(
+    r"^(?:block\s+out|block\s+off|block|hold)\s+(?:(?:my|the)\s+(?:calendar|diary|schedule)\s+)?"
+    r"(?:(?:for|on)\s+)?(?P<when>.+)$",
+    re.I,
+)
 # "mark friday as a holiday", "block out tomorrow afternoon for revision".
 MARK = re.compile(
     r"^(?:mark|block(?:\s+(?:out|off))?|reserve|hold|keep|save)\s+(?P<when>.+?)\s+(?:as|for)\s+"
-    r"(?P<title>.+)$",
+    r"(?P<title>.+)$"
+    # the same said of the day: "saturday should be blocked off for the move"
+    r"|^(?P<when2>.+?)\s+(?:needs\s+to|has\s+to|should|must|can|will)\s+be\s+(?:marked|blocked(?:\s+out|\s+off)?"
+    r"|set\s+aside|kept\s+free|reserved)\s+(?:as|for)\s+(?P<title2>.+)$",
     re.I,
 )
 # How a cancel is said besides "cancel X": "i need to cancel", "get rid of", "take X off my
@@ -87,6 +156,13 @@ CALENDAR_MID = re.compile(
     r"(?:my|the|our)\s+(?:calendar|agenda|schedule|diary)\s+(?P<tail>.+)$",
     re.I,
 )
+# Whether an event is on the calendar: "is yoga in my calendar", "did i put the play on my diary".
+ON_CALENDAR = re.compile(
+    r"^(?:(?:is|are)(?:\s+there)?(?:\s+(?:anything|something)\s+(?:about|for|with))?"
+    r"|(?:did|have)\s+(?:i|we)\s+(?:put|add|added|write|written|enter|entered|got|put\s+down|note|noted))"
+    r"\s+(?P<what>.+?)\s+(?:on|in|into|to)\s+(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)$",
+    re.I,
+)
 # An event named only by its place in time: "delete my next appointment", "remove the event
 # at one pm", "cancel my plans for tonight": the assistant asks which one.
 WHICH_EVENT = re.compile(
@@ -98,9 +174,42 @@ WHICH_EVENT = re.compile(
 )
 
 
+# Said as news rather than as a request: "please note that i have ...", "fyi, ...".
+TOLD_LEAD = re.compile(
+    r"^(?:(?:please\s+)?(?:note|be\s+aware|keep\s+in\s+mind|fyi|just\s+so\s+you\s+know)"
+    r"(?:\s+down)?(?:\s+that)?[\s,:]+)",
+    re.I,
+)
+# A cancel told: "my yoga class has been cancelled", "i can't make the meeting on friday".
+CANCELLED = re.compile(
+    r"^(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:has\s+been|have\s+been|is|are"
+    r"|was|were|got|'s)\s+(?:now\s+)?(?:cancell?ed|called\s+off|off)$"
+    r"|^(?:i|we)\s+(?:can't|cannot|can\s+not|won't\s+be\s+able\s+to|will\s+not\s+be\s+able\s+to"
+    r"|can\s+no\s+longer|am\s+not\s+able\s+to|'m\s+not\s+able\s+to|'m\s+not\s+going\s+to"
+    r"|am\s+not\s+going\s+to|won't)\s+(?:make(?:\s+it\s+to)?|attend|go\s+to|be\s+at)\s+"
+    r"(?P<what2>.+)$",
+    re.I,
+)
+# A move told: "my meeting with sam has been moved to friday", "the dentist is now at 4pm".
+MOVED = re.compile(
+    r"^(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:has\s+been|have\s+been"
+    r"|is|was|got|'s)\s+(?:(?:moved|changed|rescheduled|pushed(?:\s+back)?|postponed|put\s+off"
+    r"|brought\s+forward|shifted|delayed)\s+(?:to|until|till)|now(?=\s+(?:at|on)\b))\s+(?P<when>.+)$",
+    re.I,
+)
+
+
+def as_moved(text: str) -> str:
+    """A move told, put as "move X to WHEN"; anything else as said."""
+    m = MOVED.match(text.strip().rstrip(".!"))
+    return f"move {m.group('what')} to {m.group('when')}" if m else text
+
+
 def as_cancel(text: str) -> str:
     """A cancel said another way, put as "remove X ... from my calendar"."""
     said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
+    if m := CANCELLED.match(said):
+        said = f"cancel {m.group('what') or m.group('what2')}"
     said = WANT_TO.sub("", said)
     said = CANCEL_VERBS.sub("remove ", said)
     if m := MAKE_CLEAR.match(said):
@@ -114,6 +223,11 @@ def as_cancel(text: str) -> str:
     return said
 
 
+# "remind me what i have on friday", "remind me of my appointments tomorrow": a question.
+AGENDA_REMIND = (
+    r"remind\s+me\s+(?:what|where|who|which|how|(?:of|about)\s+(?:my|the|our)\s+(?:\w+\s+)?"
+    r"(?:events|appointments|meetings|plans|schedule|calendar|agenda|diary)\b)"
+)
 RIDES = re.compile(r"\b(?:taxis?|cabs?|uber|lyft|tickets?)\b", re.I)
 BOOKING_VERBS = {"book", "reserve", "order"}
 DAY_NAMES = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -121,8 +235,10 @@ DAY_NAMES = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # this weekend", "any meetings tomorrow", "how many appointments next week".
 AGENDA_LEAD = re.compile(
     r"^(?:(?:do|will|did)\s+(?:i|we)\s+(?:have|got|need to be)|have\s+i\s+got|(?:am|are)\s+(?:i|we)"
+    r"|(?:did|have)\s+(?:i|we)\s+(?:scheduled?|booked?|planned?|arranged?|put)(?=\s+(?:anything|something))"
     r"|(?:is|are)\s+(?:there|the|my|our|it|anything|something)|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
-    r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check"
+    r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check|whose|at\s+what\s+time"
+    r"|(?=remind\s)" + AGENDA_REMIND + r""
     # the same questions asked politely or by another word: "i'd like to know what's on friday",
     # "how does my week look", "which meetings are on monday", "where is my meeting today"
     r"|(?:i\s+(?:want|need|would\s+like)|i'd\s+like)\s+to\s+(?:know|see|check|hear)|let\s+me\s+see|let\s+me\s+know\s+(?:what|about|if|whether|my|how)"
@@ -131,7 +247,8 @@ AGENDA_LEAD = re.compile(
     r"|(?:can|could|would|will)\s+you\s+(?:tell|show|check|give|read|look|open|pull|bring)|do\s+you\s+know"
     r"|how(?:'s|\s+is|\s+does|\s+do|\s+busy|\s+full|\s+packed)?|which|who|where(?:'s|\s+is|\s+are)?"
     r"|is\s+(?:today|tonight|tomorrow|(?:next\s+|this\s+)?" + DAY_NAMES + r")"
-    r"|(?:open|look\s+at|pull\s+up|bring\s+up|go\s+through|run\s+through|read(?:\s+out)?)\s+(?:my|the|our)"
+    r"|(?:open|look\s+at|pull\s+up|bring\s+up|go\s+through|run\s+through|read(?:\s+out)?)\s+(?:my|the|our"
+    r"|(?=calendar|agenda|diary|schedule))"
     r"|(?:run|walk|take)\s+me\s+through|brief\s+me|summari[sz]e|recap"
     r"|(?:give\s+me\s+)?(?:an?\s+)?(?:rundown|overview|summary|recap)\s+of"
     r")\b",
@@ -147,11 +264,22 @@ WHEN_NEXT = (
 AGENDA_WORDS = re.compile(
     r"\b(?:calendar|agenda|schedule|events?|meetings?|appointments?|programs?|diary"
     r"|anything\s+(?:on|going\s+on|happening|planned|scheduled)|anywhere\s+to\s+be|anywhere"
+    r"|(?:scheduled?|booked?|planned?|arranged?|put)\s+(?:anything|something)"
+    r"|(?:doing|up\s+to)\s+(?:anything|something)"
+    r"|(?:have|got)\s+(?:anything|something)(?:\s+(?:on|planned|scheduled|booked|going\s+on))?"
+    + WHEN_NEXT
+    + r""
+    r"|what\s+(?:i|we)\s+(?:have|'ve\s+got|got)(?:\s+(?:on|planned|scheduled|going\s+on))?"
+    + WHEN_NEXT
+    + r""
     r"|coming\s+up|upcoming|(?:my|our|any|what|the|got|have|no)\s+plans"
     r"|(?:(?:my|our|the)\s+plans?|planned|scheduled)" + WHEN_NEXT + r""
     r"|my\s+(?:day|week|weekend|morning|afternoon|evening|night)"
     r"|where\s+(?:do|will|should|must)\s+(?:i|we)\s+(?:(?:need|have|got)\s+to\s+)?be"
-    r"|(?:anything|anywhere)\s+(?:i|we)\s+(?:need|have)\s+to\s+(?:attend|go|be)"
+    r"|(?:anything|anywhere)\s+(?:i|we)\s+(?:need|have)\s+to\s+(?:attend|go|be|do)"
+    r"|(?:anything|something)\s+(?:i|we)\s+(?:should|need\s+to|ought\s+to)\s+know\s+about"
+    # work as a calendar matter: "do i have to work tomorrow", "what time do i start work"
+    r"|(?:have\s+to|need\s+to|start|finish|go\s+to|going\s+to|at)\s+work"
     r"|(?:am\s+i|are\s+we|i'm|i\s+am|we're|we\s+are|is\s+my|are\s+my)\s+(?:\w+\s+)?(?:busy|free|booked"
     r"|available|around|needed|expected)|(?:busy|free|booked)\s+(?:am\s+i|are\s+we))\b",
     re.I,
@@ -176,22 +304,46 @@ PERSONAL_KINDS = (
     r"|weddings?|shifts?|trainings?|webinars?|workshops?|lectures?|seminars?|meet-?ups?|plans"
     r"|conferences?|get-?togethers?|gatherings?|reunions?|showers?|recitals?|visits?|surgery"
     r"|consultations?|therapy|tutoring"
+    # people one has an appointment with: "when is the dentist", "cancel the hairdresser"
+    r"|doctor|dentist|vet|physio|hairdresser|barber|optician|orthodontist|therapist|counsell?or"
 )
 # Kinds that are also public (a match on TV, a concert in town): the user's own only when said
 # with "my", "our" or a person's name: "when is my flight", "what time is sam's concert".
 PUBLIC_KINDS = (
     r"games?|match|concerts?|shows?|tournaments?|festivals?|performances?"
     r"|holidays?|vacations?|services?|ceremon(?:y|ies)|celebrations?|gym|yoga|pilates|work|school"
-    r"|doctor|dentist|vet|physio|hairdresser|barber|church|mass|choir|club|football|soccer|tennis"
+    r"|church|mass|choir|club|football|soccer|tennis"
+)
+# A question about one event's details: "give me information about the concert on tuesday",
+# "when does the match start", "what do i need to know about the conference".
+EVENT_DETAILS = re.compile(
+    r"^(?:(?:tell|give|show|send)\s+me\s+(?:all\s+)?(?:(?:the|some|more|any)\s+)?(?:known\s+)?"
+    r"(?:(?:details|information|info|more)\s+)?(?:about|of|on|for)"
+    r"|(?:what|anything)\s+(?:do|should|must)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?know\s+about"
+    r"|(?:all\s+)?(?:the\s+)?(?:more\s+)?(?:details|information|info)\s+(?:about|of|on|for)|more\s+(?:about|on)"
+    # "what's the address of the party on friday", "the date of the wedding"
+    r"|(?:(?:what(?:'s|s|\s+is)|tell\s+me|give\s+me)\s+)?(?:the\s+)?(?:address|location|place|venue|date"
+    r"|time|start\s+time|end\s+time|dress\s+code)\s+(?:of|for)"
+    r"|(?:when|what\s+time)(?:'s|s|\s+is|\s+does|\s+will|\s+do)?)"
+    rf"\s+the\s+(?P<what>(?:next\s+|upcoming\s+)?(?:{PERSONAL_KINDS}))"
+    r"(?:\s+(?:start|starts|begin|begins|be|happen|take\s+place|end|ends|finish))?"
+    r"(?P<tail>(?:\s+(?:on|at|in|this|next|tomorrow|today|tonight)\b.*)?)$",
+    re.I,
 )
 KIND_NOUN = re.compile(rf"\b(?:{PERSONAL_KINDS})\b", re.I)
 ANY_KIND = re.compile(rf"\b(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b", re.I)
 # "when is my dentist appointment", "what time does the party start", "where is my meeting":
 # the event asked about, then what is asked of it.
 EVENT_ASK = re.compile(
-    r"^(?:when|what\s+time|what\s+day|what\s+date|where|how\s+long|at\s+what\s+time"
+    # a countdown to one's own event: "how many days until my holiday", "how long till the wedding"
+    r"^(?:how\s+(?:many\s+(?:days|weeks|hours|months|sleeps)|long)\s+(?:is\s+it\s+)?(?:until|till|til|to|before)"
+    r"|when|what\s+time|what\s+day|what\s+date|where|how\s+long|at\s+what\s+time"
     r"|find|look\s+up|look\s+for|search\s+for|(?:the\s+)?(?:details|information|info)\s+(?:of|about|on|for))"
-    r"(?:'s|s|\s+is|\s+are|\s+was|\s+does|\s+do|\s+will|\s+did)?\s+(?P<what>.+?)"
+    # "when do i have my physio appointment", "what time am i seeing the dentist"
+    r"(?:\s+(?:do|will|did|am|are|should|must)\s+(?:i|we)\s+(?:have|got|see|seeing|meet|meeting"
+    r"|go\s+to|going\s+to|need\s+to\s+(?:be\s+at|go\s+to)|have\s+to\s+(?:be\s+at|go\s+to))"
+    r"|'s|s|\s+is|\s+are|\s+was|\s+does|\s+do|\s+will|\s+did)?"
+    r"\s+(?P<what>.+?)"
     r"(?:\s+(?:start|starts|begin|begins|end|ends|finish|finishes|be|happen|happening|take\s+place"
     r"|taking\s+place|on|scheduled|set|planned|due|held|at|over|last))*$",
     re.I,
@@ -210,12 +362,16 @@ OWNED_KIND = re.compile(
     rf"^(?:my|our|{SOMEONES})\s+(?:next\s+|first\s+)?{HEAD}(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b",
     re.I,
 )
-NAMED_KIND = re.compile(rf"^(?:the|next)\s+{HEAD}(?:{PERSONAL_KINDS})\b", re.I)
+NAMED_KIND = re.compile(
+    rf"^(?:(?:the|next)\s+{HEAD}(?:{PERSONAL_KINDS})\b|(?:{PERSONAL_KINDS})\s+with\s+\S)", re.I
+)
 OWNED = re.compile(r"^(?:my|our|[a-z][\w-]*(?:'s|’s|s')|(?:my|our)\s+[\w-]+(?:'s|’s|s'))\s", re.I)
 NOT_AGENDA = re.compile(
     r"\b(?:e-?mails?|inbox|messages?|news|weather|world|in\s+town|near(?:by|\s+me|\s+here)?"
     r"|around\s+(?:here|me|town)|local|city|(?:on|in)\s+the\s+(?:tv|radio|cinema|theatre|theater)"
-    r"|lists?|your|yours|flights?|trains?|buses|bus|traffic)\b",
+    r"|lists?(?!\s+of\s+(?:(?:my|the|all)\s+)*(?:events|meetings|appointments|plans))"
+    r"|your|yours|flights?|trains?|buses|bus|traffic"
+    r"|an?\s+(?:calendar|diary|agenda)(?!\s+(?:for|on|in)\b))\b",  # "what is a calendar year"
     re.I,
 )
 GENERIC_EVENT = {
@@ -253,7 +409,7 @@ QUESTION_TEXT = """
     could you would will to i'd be so far shaping up am planned week weekend morning
     afternoon evening night cards coming attending invited expect expected should start starts
     begin end ends time where when held about details info information more give find
-    run walk take through brief rundown overview summary recap summarise summarize a an
+    run walk take through brief rundown overview summary recap summarise summarize a an else left
 """
 QUESTION_WORDS = frozenset(QUESTION_TEXT.split())
 
@@ -285,7 +441,7 @@ PLACE_WORD = re.compile(
 NOT_A_PLACE = re.compile(
     rf"(?:{PERSONAL_KINDS}|calendar|agenda|schedule|diary|morning|afternoon|evening|night|moment"
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight|half|quarter"
-    r"|lunchtime|dinnertime|work|office|school)$",
+    r"|lunchtime|dinnertime|work|office|school|what|which|all|least|once|first|last)$",
     re.I,
 )
 

@@ -19,21 +19,30 @@ from botpsy_calendar.intents import (
     _REPEAT,
     _resolves,
     _title,
+    due_tail,
     pinned,
     split_title_and_time,
+    take_repeat,
 )
+from botpsy_calendar.speech import TIME_FIRST_REMIND
 
 _REMIND_TO = re.compile(
     r"^(?:please\s+)?remind\s+me\s+(?:to|that i (?:need|have) to|about)\s+(?P<rest>.+?)\.?$", re.I
 )
-_REMINDER_FILLER = re.compile(r"^(?:(?:i\s+(?:need|have)\s+to|i\s+must|to|that)\s+)+", re.I)
+_REMINDER_FILLER = re.compile(
+    r"^(?:(?:(?:i|we)\s+(?:need|have|must|should|ought)\s+to|(?:i|we)\s+must|(?:i|we)'ve\s+got\s+to"
+    r"|to|that)\s+)+",
+    re.I,
+)
 _ASK_WHAT = "What should I remind you of?"
+# "remind me for the dentist tomorrow": the title is what follows "for"
+_FOR_FIRST = re.compile(r"^(?:for|about)\s+(?=\S)", re.I)
 # A reminder given up: "cancel my reminder to call mom", "delete the dentist reminder",
 # "i don't need the reminder about the bins any more", "clear all my reminders".
 _DROP_REMINDER = re.compile(
     r"^(?:(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:delete|remove|cancel|clear|erase|drop"
     r"|get\s+rid\s+of|turn\s+off|switch\s+off|scrap|forget(?:\s+about)?)"
-    r"|(?:i|we)\s+(?:don't|dont|do\s+not|no\s+longer)\s+need)\s+"
+    r"|(?:i|we)\s+(?:don't|dont|do\s+not|no\s+longer)\s+(?:need|want))\s+"
     r"(?P<all>(?:all|every|each)\s+(?:of\s+)?)?(?:(?:my|the|that|this|a|our)\s+)?"
     r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+)?(?:reminder|(?P<many>reminders))"
     r"(?:\s+(?:to|about|for|of|called|named|that\s+says|saying|on)\s+(?P<what>.+?)"
@@ -41,12 +50,28 @@ _DROP_REMINDER = re.compile(
     r"(?:\s+any\s*more)?$",
     re.I,
 )
+_OFTEN = {"daily": "every day", "weekly": "every week", "monthly": "every month",
+          "yearly": "every year", "annual": "every year"}  # fmt: skip
+# Where the reminder is kept, said before what it is about: "on my calendar for the dentist".
+_KEPT_FIRST = re.compile(
+    r"^(?:(?:on|in|to|into)\s+)?(?:my|the)\s+(?:calendar|phone|diary|schedule|agenda)\s+"
+    r"(?:(?:for|about|to|of)\s+)?(?=\S)",
+    re.I,
+)
+# "stop reminding me about the bins": the reminder about the bins, given up.
+_STOP_REMINDING = re.compile(
+    r"^(?:please\s+)?(?:stop|quit|no\s+more)\s+reminding\s+me\s+(?:about|of|to)\s+(?=\S)", re.I
+)
 _WHERE_KEPT = re.compile(
     r"^(?:(?:on|in|to|into)\s+)?(?:my|the)\s+(?:calendar|phone|diary|schedule|agenda)$", re.I
 )
 # Other words for "remind me": kept only with a time said, "alert me when ..." is no reminder.
 _NUDGE = re.compile(
     r"^(?:(?:alert|notify|ping|nudge|warn|buzz)\s+me|(?:tell|ask)\s+me(?=\s+to\s)"
+    # said to the assistant as to a person: "remember to call the garage at ten"
+    r"|remember(?:\s+me)?(?=\s+(?:to|that|my|our|the|about)\s)"
+    # the noun alone: "notification of the team meeting on thursday", "an alert for the dentist"
+    r"|(?:an?\s+)?(?:notification|alert)(?=\s+(?:of|for|about|to|on)\s)"
     r"|(?:set|add|create|make|schedule|give\s+me|send\s+me|i\s+(?:need|want|would\s+like))"
     r"(?:\s+up)?\s+(?:me\s+)?(?:an?\s+|the\s+)?(?:notification|alert|nudge|ping)(?:\s+for\s+me)?)"
     r"(?:\s+(?:to|that|about|of|for|on))?\s+(?P<rest>.+?)\.?$",
@@ -56,7 +81,8 @@ _NUDGE = re.compile(
 _IF = re.compile(r"(?:^|\s)(?:if|when|whenever|once|as\s+soon\s+as|in\s+case|unless)\s", re.I)
 # Reminders without a time are kept too: "don't let me forget to water the ferns".
 _FORGET = re.compile(
-    r"^(?:(?:don't|dont|do\s+not)\s+let\s+me\s+forget|make\s+sure\s+i\s+(?:don't|do\s+not)\s+forget)"
+    r"^(?:(?:don't|dont|do\s+not)\s+let\s+me\s+forget|make\s+sure\s+i\s+(?:don't|do\s+not)\s+forget"
+    r"|(?:don't|dont|do\s+not)\s+forget)"
     r"(?:\s+(?:to|about|that))?\s+(?P<rest>.+?)\.?$",
     re.I,
 )
@@ -72,12 +98,39 @@ _ADD_TASK = re.compile(
     r"(?:\s+(?:for\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week|on\s+\w+))?$",
     re.I,
 )
-_LIST_TASKS = re.compile(
-    r"^(?:what(?:'s| is| are)\s+(?:on\s+)?my\s+(?:to[-\s]?dos?(?:\s+list)?|todos|tasks?)|"
-    r"(?:show|list)(?:\s+me)?\s+(?:my\s+|the\s+)?(?:open\s+)?(?:to[-\s]?do(?:\s+list)?|todos|tasks?)|"
-    r"(?:my\s+)?(?:to[-\s]?do(?:\s+list)?|todos|tasks))\??$",
+# A to-do said with the verbs of making: "new task sort the recycling", "add a task to descale
+# the kettle", "create a to do: call the insurer".
+_NEW_TASK = re.compile(
+    r"^(?:(?:add|create|make|set\s+up|put\s+in|enter|log|write)\s+(?:me\s+)?(?:an?\s+(?:new\s+)?|new\s+)"
+    r"|(?:an?\s+)?new\s+)(?:task|to\s*-?\s*do|todo)(?:\s+(?:item|entry))?(?!\s+lists?\b)"
+    r"(?:\s*[:,]\s*|\s+(?:to|called|named|for|that\s+says|saying|about)\s+|\s+)"
+    r"(?!(?:my|the|our|a|this|that)\s+(?:[\w-]+\s+)?(?:list|to\s*-?\s*dos?|todos?|tasks?)\b)"
+    r"(?P<rest>.+)$",
     re.I,
 )
+_LIST_TASKS = re.compile(
+    r"^(?:what(?:'s| is| are)\s+(?:on\s+)?my\s+(?:to[-\s]?dos?(?:\s+list)?|todos|tasks?)|"
+    r"(?:show|list)(?:\s+me)?\s+(?:all\s+)?(?:my\s+|the\s+)?(?:open\s+|current\s+)?"
+    r"(?:to[-\s]?do(?:\s+list)?|todos|tasks?|reminders)|"
+    r"(?:my\s+)?(?:to[-\s]?do(?:\s+list)?|todos|tasks))"
+    r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
+    re.I,
+)
+# The head of "which tasks are due friday", "what's due tomorrow" (with a day said after it).
+_DUE_TASKS = re.compile(
+    r"^(?:what|which)(?:\s+of\s+my)?\s+(?:tasks?|to[-\s]?dos?|reminders?|chores)$", re.I
+)
+_WHATS_DUE = re.compile(
+    r"^(?:what(?:'s|s|\s+is)|is\s+there\s+anything|is\s+anything|anything)(?:\s+else)?\s+due\b",
+    re.I,
+)
+# A day said of making or adding ("what did i add to my lists today", "lists we started last
+# week") is when it was written, not when it is due; "for" a day ("... for friday") is due.
+_MADE_WHEN = re.compile(
+    r"\b(?:lists|add|added|put|made|make|start|started|create|created|write|wrote|written)\b",
+    re.I,
+)
+_DUE = re.compile(r"\bdue\b", re.I)
 _DONE = re.compile(
     r"^(?:mark|tick off|check off|complete|finish|cross off)\s+(?:the\s+task\s+|my\s+task\s+)?"
     r"(?P<task>.+?)(?:\s+as\s+(?:done|complete|completed|finished))?(?:\s+(?:off\s+)?my\s+list)?$",
@@ -155,11 +208,13 @@ _ALL_LISTS = re.compile(
 )
 # A new list: "start a new camping list", "create a list called packing", "make a list".
 _NEW_LIST = re.compile(
-    r"^(?:(?:create|make|start|open|begin|set\s+up|new)\s+(?:me\s+)?(?:an?\s+|my\s+)?(?:new\s+)?"
+    r"^(?:(?:create|make|start|open|begin|set\s+up|new|name|call)\s+(?:me\s+)?(?:an?\s+|my\s+)?(?:new\s+)?"
     # "add a new list", "i want a new list for my trip": only with "new" (a list of ideas is not)
     r"|(?:add|(?:i|we)(?:\s+(?:want|need|would\s+like)|'d\s+like))\s+(?:an?\s+)?(?:new|another)\s+)"
     r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
-    r"(?:\s+(?:called|named|titled|for|of)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?"
+    r"(?:\s+(?:called|named|titled|for|of)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})"
+    # "new list groceries": the name said straight after
+    r"|\s+(?!(?:with|for|of|to|please|now|and|then|on|in|it)\b)(?P<named>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?"
     r"(?:\s+for\s+me)?(?:\s+with\s+(?P<items>[^?]{1,120}))?$",
     re.I,
 )
@@ -169,7 +224,9 @@ _CLEAR_LIST = re.compile(
     r"|bin|ditch|discard|dump|cancel)(?:\s+out)?\s+"
     r"(?:(?:my|the|our|a|this|that)\s+)?(?:(?:whole|entire)\s+)?"
     r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
-    r"(?:\s+(?:called|named|titled|of)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?$",
+    r"(?:\s+(?:called\s+|named\s+|titled\s+|of\s+"
+    r"|(?!(?:items|contents|entries|things|stuff|please|now|today|tomorrow|for|too)\b))"
+    r"(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?$",
     re.I,
 )
 _ON_LIST = re.compile(
@@ -178,7 +235,7 @@ _ON_LIST = re.compile(
     re.I,
 )
 _REMOVE_FROM_LIST = re.compile(
-    r"^(?P<verb>remove|delete|erase|drop|take|get rid of|cancel|tick|check|cross|mark)(?:\s+off)?\s+"
+    r"^(?P<verb>remove|delete|erase|drop|take|get rid of|cancel|tick|check|cross|mark)(?:\s+(?:off|out))?\s+"
     r"(?P<items>.+?)(?:\s+(?:as\s+)?(?:done|bought|got))?\s+"
     rf"(?:from|off|on|in)(?:\s+of)?\s+{_NAMED_LIST}$",
     re.I,
@@ -232,6 +289,14 @@ _DROP_LIST = re.compile(
 )
 
 
+# Verbs that only ever mean an item done on a list: "cross off eggs", "mark the rope as packed".
+_TICKED = re.compile(
+    r"^(?:(?:cross|tick|check|strike|scratch)\s+off\s+(?P<a>.+?)|(?:cross|tick|check|strike|scratch)"
+    r"\s+(?P<b>.+?)\s+off|mark\s+(?P<c>.+?)\s+(?:as\s+|off\s+as\s+)?(?:bought|purchased|packed|got|picked\s+up))$",
+    re.I,
+)
+
+
 def _list_named(m: re.Match[str], group: str = "list") -> str | None:
     """The list's name as said ("shopping list"), or None for the to-dos or another app's lists.
 
@@ -241,6 +306,8 @@ def _list_named(m: re.Match[str], group: str = "list") -> str | None:
     name = re.sub(r"^(?:my|the|our|your)\s+(?=\S)", "", name, flags=re.I)  # "a list for the party"
     if not name or _NOT_A_LIST.match(name) or name.lower() in _DETERMINERS:
         return None
+    if re.search(r"\b(?:from|off|to|onto|into|out|on)$", name, re.I):
+        return None  # "remove eggs from list": "eggs from" is what, not which list
     if re.match(r"^(?:about|of|on|in|to|from|for|with|at)\s", name, re.I):
         return None  # "tell me about my camping list": the name is after the small words
     if re.match(r"^(?:best|worst|top|longest|shortest|biggest|greatest|most|least)\b", name, re.I):
@@ -342,8 +409,10 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         m = _NEW_LIST.match(parts[0])
         if not m:
             return None
-        name = _list_or_todo(m, "after") or _list_or_todo(m, "before")
-        if (m.group("before") or m.group("after")) and name is None:
+        if m.group("named") and m.group("before"):
+            return None  # "make a packing list tonight": the model reads what follows
+        name = _list_or_todo(m, "after") or _list_or_todo(m, "named") or _list_or_todo(m, "before")
+        if (m.group("before") or m.group("after") or m.group("named")) and name is None:
             return None  # "create a playlist": another thing
         arguments = {"list_name": name} if name else {}
         missing = {} if name else {"list_name": "What should the new list be called?"}
@@ -474,7 +543,16 @@ def make_task_matchers(
     """ "Remind me to call mom tomorrow", "add milk to my todo list", "my tasks", "mark X done"."""
 
     def add_task(text: str) -> IntentMatch | None:
+        first = TIME_FIRST_REMIND.match(text.strip())
+        said_when = first.group("when") if first else ""
+        if first and (_resolves(said_when, now()) or _REPEAT.match(said_when)):
+            # "at six pm remind me to call jo", "every sunday at ten remind me to call grandma"
+            text = f"{first.group('ask')}{first.group('rest')} {first.group('when')}"
         m = _REMIND_TO.match(text.strip())
+        if m and (
+            _REPEAT.search(m.group("rest")) or re.search(r"\bevery\b", m.group("rest"), re.I)
+        ):
+            return _repeating(re.sub(r"\bevery\s+single\b", "every", m.group("rest"), flags=re.I))
         if m:
             title, when = split_title_and_time(m.group("rest"), now())
             title = _title(title)
@@ -484,7 +562,8 @@ def make_task_matchers(
             return IntentMatch("task_add", arguments, "add_task")
         m = _REMINDER_ASK.match(text.strip())
         if m and "?" not in text and not _NO_TOOL.search(text):
-            return _reminder(m.group("rest") or "")
+            often = _OFTEN.get((m.group("often") or "").lower(), "")
+            return _reminder(f"{m.group('rest') or ''} {often}".strip())
         m = _FORGET.match(text.strip())
         if m and "?" not in text:
             return _reminder(m.group("rest"))
@@ -494,6 +573,14 @@ def make_task_matchers(
             return (
                 found if found and "due" in found.arguments and "title" in found.arguments else None
             )
+        m = _NEW_TASK.match(text.strip())
+        if m and "?" not in text:
+            title, when = split_title_and_time(m.group("rest"), now())
+            title = _title(title)
+            if title and len(title.split()) <= 8 and not _resolves(title, now()):
+                return IntentMatch(
+                    "task_add", {"title": title} | ({"due": when} if when else {}), "add_task"
+                )
         m = _ADD_TASK.match(text.strip())
         if m:
             title = _title(m.group("title"))
@@ -505,19 +592,25 @@ def make_task_matchers(
         """A reminder from what follows the ask: a title, a time, both or neither."""
         rest = _REMINDER_FILLER.sub("", rest.strip())
         rest = _WHERE_KEPT.sub("", rest)  # "set a reminder on my calendar": where, not what
+        rest = _KEPT_FIRST.sub("", rest)  # "a reminder on my calendar for the dentist"
         if re.search(rf"\b{_BEFORE}$", rest, re.I):
             return None  # "remind me 10 minutes before": about an event, not a task
+        rest = re.sub(r"\bevery\s+single\b", "every", rest, flags=re.I)
         if _REPEAT.search(rest) or re.search(r"\bevery\b", rest, re.I):
-            return None  # a repeating reminder: tasks do not repeat, the model explains
+            return _repeating(rest)
         when: str | None
-        lead = re.match(r"^(?P<when>.+?)\s+(?:to|that|about)\s+(?P<what>.+)$", rest, re.I)
+        lead = re.match(r"^(?P<when>.+?)\s+(?:to|that|about|for|of)\s+(?P<what>.+)$", rest, re.I)
         if rest and _resolves(rest, now()):
             title, when = "", rest  # "remind me tomorrow at 2pm": a time, the title to ask
-        elif lead and _resolves(lead.group("when"), now()):
+        elif (
+            lead
+            and _resolves(lead.group("when"), now())
+            and not _resolves(lead.group("what"), now())
+        ):
             title, when = lead.group("what"), lead.group("when")  # "in 10 minutes to stretch"
         else:
             title, when = split_title_and_time(rest, now()) if rest else ("", None)
-        title = _title(_REMINDER_FILLER.sub("", title.strip()))
+        title = _title(_FOR_FIRST.sub("", _REMINDER_FILLER.sub("", title.strip())))
         if len(title.split()) > 10:
             return None
         due = {"due": when} if when else {}
@@ -526,12 +619,55 @@ def make_task_matchers(
             return IntentMatch("task_add", due, "add_task", missing={"title": _ASK_WHAT})
         return IntentMatch("task_add", {"title": title} | due, "add_task")
 
+    def _repeating(rest: str) -> IntentMatch | None:
+        """Tasks do not repeat, events do: "remind me every monday to put the bins out" is a
+        repeating event that rings at its start."""
+        said, repeat = take_repeat(rest)
+        if not repeat:
+            return None
+        lead = re.match(r"^(?P<when>.+?)\s+(?:to|that|about)\s+(?P<what>.+)$", said, re.I)
+        when: str | None
+        if said and _resolves(said, now()):
+            title, when = "", said
+        elif lead and _resolves(lead.group("when"), now()):
+            title, when = lead.group("what"), lead.group("when")
+        else:
+            title, when = split_title_and_time(said, now()) if said else ("", None)
+        title = _title(_REMINDER_FILLER.sub("", title.strip()))
+        if len(title.split()) > 10 or (title and _resolves(title, now())):
+            return None
+        arguments: dict[str, object] = {"repeat": repeat, "reminder_minutes": 0}
+        missing = {}
+        if title:
+            arguments["title"] = title
+        else:  # the time is pinned now: the answer may come after midnight
+            missing["title"] = _ASK_WHAT
+            when = pinned(when, now()) if when else None
+        if when:
+            arguments["start"] = when
+        else:
+            missing["start"] = "From when, and at what time?"
+        return IntentMatch(
+            "calendar_create_event", arguments, "repeating_reminder", missing=missing
+        )
+
     def list_tasks(text: str) -> IntentMatch | None:
         if _LIST_TASKS.match(text.strip()):
             return IntentMatch("task_list", {}, "list_tasks")
+        head, when = due_tail(text, now())  # "my tasks for next week", "which tasks are due friday"
+        if when and (_LIST_TASKS.match(head) or _DUE_TASKS.match(head) or _WHATS_DUE.match(text)):
+            return IntentMatch("task_list", {"due": when}, "list_tasks")
         return None
 
     def complete_task(text: str) -> IntentMatch | None:
+        ticked = _TICKED.match(text.strip().rstrip(".!"))
+        if ticked:
+            said = ticked.group("a") or ticked.group("b") or ticked.group("c")
+            items = _list_items(said)
+            other = re.search(r"\b(?:list|lists|alarm|timer|light|lights|email|file)\b", said, re.I)
+            one = len(items) == 1 and len(items[0].split()) <= 5 and not _THAT_ITEM.match(items[0])
+            if one and not other:
+                return IntentMatch("task_complete", {"task": _title(items[0])}, "complete_task")
         m = _DONE.match(text.strip())
         if not m:
             return None
@@ -542,6 +678,7 @@ def make_task_matchers(
 
     def drop_reminder(text: str) -> IntentMatch | None:
         """A reminder is a task: "cancel my reminder to call mom" deletes it, confirmed first."""
+        text = _STOP_REMINDING.sub("delete the reminder about ", text.strip())
         m = _DROP_REMINDER.match(text.strip().rstrip(".!"))
         if not m:
             return None
@@ -558,9 +695,35 @@ def make_task_matchers(
         return IntentMatch("task_delete", {"task": title}, "drop_reminder") if title else None
 
     return [
-        *make_list_matchers(),
-        ("add_task", add_task),
-        ("list_tasks", list_tasks),
-        ("drop_reminder", drop_reminder),
-        ("complete_task", complete_task),
+        (name, _dated(matcher, now))
+        for name, matcher in [
+            *make_list_matchers(),
+            ("add_task", add_task),
+            ("list_tasks", list_tasks),
+            ("drop_reminder", drop_reminder),
+            ("complete_task", complete_task),
+        ]
     ]
+
+
+def _dated(
+    matcher: Callable[[str], IntentMatch | None], now: Callable[[], datetime]
+) -> Callable[[str], IntentMatch | None]:
+    """The matcher, a reading of the to-dos or a list given the day asked for ("... for today")."""
+
+    def match(text: str) -> IntentMatch | None:
+        found = matcher(text)
+        if found is None or found.tool != "task_list" or "due" in found.arguments:
+            return found
+        head, when = due_tail(text, now())
+        if not when:
+            return found
+        if (
+            not _MADE_WHEN.search(head)
+            or re.match(r"(?:for|by)\b", when, re.I)
+            or _DUE.search(text)
+        ):
+            found.arguments["due"] = when
+        return found
+
+    return match

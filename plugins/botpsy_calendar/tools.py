@@ -87,6 +87,15 @@ def pin(event: Event) -> str:
     return f"uid:{event.uid}#{event.recurrence_id.isoformat()}"
 
 
+def _told(event: Event) -> str:
+    """'; your calendar server may tell the people it invites (a@x, b@y)', or "" for none."""
+    if not event.attendees:
+        return ""
+    listed = ", ".join(one_line(a, 80) for a in event.attendees[:3])
+    more = f" and {len(event.attendees) - 3} more" if len(event.attendees) > 3 else ""
+    return f"; your calendar server may tell the people it invites ({listed}{more})"
+
+
 def describe(event: Event) -> str:
     """'"Dentist" on Friday 4 December 2026, 15:00–16:00 (Europe/Berlin)'."""
     title = one_line(event.title, 200)
@@ -208,10 +217,17 @@ class CalendarTools:
         self.clock = clock
 
     # -- helpers ----------------------------------------------------------------------------
-    def find(self, event: str, day: date | None = None) -> Event:
-        """The one event that `event` (an id, "uid:ID[#WHEN]" or words of its title) names; ambiguity is an error."""
+    def find(self, event: str, when: date | Moment | None = None) -> Event:
+        """The one event that `event` (an id, "uid:ID[#WHEN]" or words of its title) names; ambiguity is an error.
+
+        `when` is its day, or a moment with a time ("friday 3pm") that chooses among that
+        day's matches: the one starting then, else the one going on then. With a time the
+        words may be only "the meeting" or "my event": the time names it.
+        """
         if event.startswith("uid:"):
             return self._pinned(event.removeprefix("uid:"))
+        at = when.start if isinstance(when, Moment) and not when.all_day else None
+        day = when.start.date() if isinstance(when, Moment) else when
         if day is not None:
             first = datetime.combine(day, time(0), self.clock.zone)
             events = self.store.between(first, first + timedelta(days=1))
@@ -222,7 +238,7 @@ class CalendarTools:
             return exact[0]
         words = _FILLER.sub(" ", event).split()
         wanted = " ".join(words).lower()
-        if not wanted:
+        if not wanted and at is None:
             raise ToolArgumentError("say which event: its title or id")
         matches = [
             e
@@ -236,15 +252,42 @@ class CalendarTools:
                 if e.start.date() <= day < (e.end - timedelta(seconds=1)).date()
                 or e.start.date() == day
             ]
+        if at is not None:
+            matches = self._at(matches, at, event)
         if len(matches) > 1:
             upcoming = [e for e in matches if e.end >= self.clock.now()]
             matches = upcoming or matches
         if not matches:
             where = f" on {day.strftime('%A %-d %B %Y')}" if day else ""
+            if at is not None:
+                where += f" at {at.strftime('%H:%M')}"
             raise ToolError(f"no event matches '{event}'{where}")
         if len(matches) > 1:
             raise which_one(matches, "events", event, "event", describe)
         return matches[0]
+
+    def _at(self, matches: list[Event], at: datetime, said: str) -> list[Event]:
+        """Of one day's matches, those starting at `at`, else those going on then.
+
+        None there but others that day: the user picks among them (a day part such as
+        "morning" resolves to one hour, and the meeting may be at 10:30); none at all: [].
+        """
+        timed = [e for e in matches if not e.all_day]
+        starting = [e for e in timed if e.start == at]
+        during = [e for e in timed if e.start <= at < e.end]
+        if starting or during:
+            return starting or during
+        if matches:
+            shown = matches[:5]
+            listed = "; ".join(f"{n}. {describe(e)}" for n, e in enumerate(shown, 1))
+            what = f"'{one_line(said, 80)}'" if said.strip() else "an event"
+            raise AskUser(
+                f"Nothing matching {what} is on at {at.strftime('%H:%M')} on "
+                f"{at.strftime('%A %-d %B %Y')}; that day has: {listed}. Which one?",
+                "event",
+                [e.uid for e in shown],
+            )
+        return []
 
     def _pinned(self, text: str) -> Event:
         """The event (or occurrence) a preview pinned; gone since is an error, never another one."""
@@ -492,21 +535,22 @@ class CalendarTools:
         that one, even if another event matching the same words appears meanwhile.
         """
         found = self.find(arguments["event"], arguments.get("day"))
+        told = _told(found)  # a scheduling server mails them: that much of the delete is a send
         if found.recurrence_id is not None and not arguments.get("whole_series"):
             text = f"delete only the {found.start.strftime('%A %-d %B')} occurrence of {describe(found)}"
-            return Shown(text, {"event": pin(found)})
+            return Shown(text + told, {"event": pin(found)})
         text = f"delete every occurrence of {describe(found)}" if found.in_series else ""
-        return Shown(text or f"delete {describe(found)}", {"event": f"uid:{found.uid}"})
+        return Shown((text or f"delete {describe(found)}") + told, {"event": f"uid:{found.uid}"})
 
     @tool(Effect.DELETE, untrusted_output=True, preview="preview_delete")
     def calendar_delete_event(
-        self, event: str, day: date | None = None, whole_series: bool = False
+        self, event: str, day: Moment | None = None, whole_series: bool = False
     ) -> ToolResult:
         """Delete (cancel, remove) an event, appointment or meeting from the calendar.
 
         Args:
             event: the event's title words or id
-            day: the day of the event (for a repeating event: only that day's occurrence)
+            day: the day of the event, with its time if said, e.g. "friday" or "friday 3pm" (for a repeating event: only that day's occurrence)
             whole_series: delete every occurrence of a repeating event, not just the one on `day`
         """
         found = self.find(event, day)
@@ -639,31 +683,54 @@ class CalendarTools:
         return self._changed(summary, summary, data, note)
 
     @tool(Effect.READ, untrusted_output=True)
-    def task_list(self, include_done: bool = False, list_name: str | None = None) -> ToolResult:
+    def task_list(
+        self, include_done: bool = False, list_name: str | None = None, due: Span | None = None
+    ) -> ToolResult:
         """List the user's tasks (to-dos, reminders), or what is on a named list such as the shopping list.
 
         Args:
             include_done: also list tasks already done
             list_name: only this list, e.g. "shopping" for "what's on my shopping list"
+            due: only tasks due on this day or in this range, e.g. "today", "tomorrow", "this week"
         """
         tasks = [t for t in self.store.tasks() if include_done or not t.done]
         label = list_label(list_name)
         if label:
             tasks = [t for t in tasks if t.on_list(label)]
+        asked = {"due": due.iso()} if due is not None else {}
+        when = _span_label(due, self.clock.now()) if due is not None else ""
+        if label:
+            if (
+                due is not None
+            ):  # an undated item is on the list any day; one dated elsewhere is not
+                tasks = [t for t in tasks if t.due is None or due.start <= t.due < due.end]
+            said = f"your {label} list" + (f" ({when})" if when else "")
             if not tasks:
-                head = f"Nothing on your {label} list."
-                return self._fenced(head, head, {"list": label, "tasks": []})
+                head = f"Nothing on {said}."
+                return self._fenced(head, head, {"list": label, **asked, "tasks": []})
             count = f"{len(tasks)} item{'s' if len(tasks) > 1 else ''}"
-            lines = [f"{count} on your {label} list:"]
+            lines = [f"{count} on {said}:"]
             lines += [f"- {describe_task(t, show_list=False)}" for t in tasks]
-            data = {"list": label, "tasks": [task_data(t) for t in tasks]}
+            data = {"list": label, **asked, "tasks": [task_data(t) for t in tasks]}
             return self._fenced(lines[0], "\n".join(lines), data)
+        undated = 0
+        if due is not None:  # a to-do with no due date is due on no day: counted, not listed
+            undated = sum(t.due is None and not t.done for t in tasks)
+            tasks = [t for t in tasks if t.due is not None and due.start <= t.due < due.end]
+        note = (
+            f"{undated} open task{' has' if undated == 1 else 's have'} no due date "
+            "(not listed; ask for all your tasks to see them)."
+            if undated
+            else ""
+        )
+        due_said = f" due {when}" if when else ""
         if not tasks:
-            head = "No open tasks." if not include_done else "No tasks."
-            return self._fenced(head, head, {"tasks": []})
-        lines = [f"{len(tasks)} task{'s' if len(tasks) > 1 else ''}:"]
+            head = ("No open tasks" if not include_done else "No tasks") + f"{due_said}."
+            return self._fenced(head, head, {**asked, "tasks": []}, note)
+        lines = [f"{len(tasks)} task{'s' if len(tasks) > 1 else ''}{due_said}:"]
         lines += [f"- {describe_task(t)}" for t in tasks]
-        return self._fenced(lines[0], "\n".join(lines), {"tasks": [task_data(t) for t in tasks]})
+        data = {**asked, "tasks": [task_data(t) for t in tasks]}
+        return self._fenced(lines[0], "\n".join(lines), data, note)
 
     @tool(Effect.WRITE, untrusted_output=True)
     def task_complete(self, task: str, list_name: str | None = None) -> ToolResult:

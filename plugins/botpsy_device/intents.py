@@ -1,7 +1,9 @@
 """Local intents for this computer: volume, playback, brightness, status and opening things.
 
-Sound and the player are `sound_intents`, playing something by name `play_intents`;
-this module adds the screen, status, notifications and opening, and sets the order.
+Sound and the player are `sound_intents` (fixed shapes) and `sound_words` (the
+same requests read word by word, in a closed vocabulary), playing something by
+name `play_intents`; this module adds the screen, status, notifications and
+opening, and sets the order.
 
 Each matcher takes a whole short request or nothing ("turn it up", "volume to
 30", "mute", "pause the music", "next song", "what's playing", "how much
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from assistant.api import IntentMatch
 from botpsy_device.play_intents import play
 from botpsy_device.sound_intents import fixed, sound_matchers
+from botpsy_device.sound_words import said
 from botpsy_device.spoken import clean
 
 Matcher = Callable[[str], IntentMatch | None]
@@ -125,6 +128,7 @@ def make_device_matchers(
 
     return [
         *sound_matchers(),
+        ("sound_said", said),
         ("brightness_to", _to_level(_BRIGHTNESS_TO, "brightness_set")),
         ("brighter", fixed(_BRIGHTER, "brightness_set", {"level": "up"})),
         ("dimmer", fixed(_DIMMER, "brightness_set", {"level": "down"})),

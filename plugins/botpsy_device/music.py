@@ -33,6 +33,49 @@ _FILLER = {
 }  # fmt: skip
 
 
+def _vocabulary(words: str) -> set[str]:
+    """A set of words written as one string, as word lists read best."""
+    return set(words.split())
+
+
+# Kinds of music people ask for by name alone ("some jazz", "eighties pop"): words that name
+# nothing else. Words that are something else too ("house", "country", "garage", "party") are
+# STYLES: they describe music beside a genre or "music" ("christmas music", "hard rock").
+GENRES = _vocabulary(
+    "jazz blues rock pop rap hiphop hip hop classical metal reggae techno trance dubstep disco funk "
+    "punk grunge indie opera gospel ska salsa bossa nova samba flamenco kpop jpop edm electronica "
+    "ambient lofi instrumental orchestral symphonic choral bebop motown rnb bluegrass americana "
+    "bollywood afrobeat afrobeats reggaeton dancehall synthwave chillout chillhop emo ballads "
+    "lullabies oldies baroque"
+)
+STYLES = _vocabulary(
+    "electronic acoustic swing latin celtic alternative psychedelic progressive heavy hard soft "
+    "smooth old school modern classic romantic piano guitar violin cello saxophone dance party drum "
+    "bass garage christmas karaoke country soul folk house tango lo fi"
+)
+MOODS = _vocabulary(
+    "relaxing relaxed calm calming chill chilled mellow peaceful soothing quiet gentle happy upbeat "
+    "cheerful sad melancholy energetic motivating motivational uplifting groovy dreamy "
+    "focus study studying sleep sleeping sleepy workout running driving cooking dinner morning "
+    "evening night summer rainy lazy cozy cosy feel good fun funky angry loud background"
+)
+DECADES = _vocabulary(
+    "fifties sixties seventies eighties nineties noughties 50s 60s 70s 80s 90s 2000s "
+    "1950s 1960s 1970s 1980s 1990s"
+)
+DESCRIBING = GENRES | STYLES | MOODS | DECADES
+
+
+def describes_music(text: str) -> bool:
+    """Whether every word names a kind of music, a mood or a decade ("some mellow eighties jazz")."""
+    words = key_words(text)
+    return (
+        bool(words)
+        and all(w in DESCRIBING for w in words)
+        and any(w in GENRES | DECADES for w in words)
+    )
+
+
 @dataclass(frozen=True)
 class Found:
     """What to hand the player: one address or file, and what the user is told about it."""

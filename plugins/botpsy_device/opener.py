@@ -79,6 +79,13 @@ def _need_display(what: str) -> None:
         )
 
 
+def _without_secrets() -> dict[str, str]:
+    """botpsy's environment minus the account passwords it may hold (`BOTPSY_PASSWORD_*`):
+    an application opened for the user (a browser, a document's viewer) outlives the call
+    and has no business with them."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("BOTPSY_PASSWORD_")}
+
+
 def launch(command: list[str], what: str) -> None:
     """Start a launcher detached; fail in one line if it fails within `SETTLE` seconds."""
     with tempfile.TemporaryFile() as errors:
@@ -89,6 +96,7 @@ def launch(command: list[str], what: str) -> None:
                 stdout=subprocess.DEVNULL,
                 stderr=errors,
                 start_new_session=True,
+                env=_without_secrets(),
             )
         except OSError as exc:
             raise DeviceError(f"{what}: cannot start {command[0]} ({exc.strerror})") from None

@@ -157,7 +157,7 @@ _NEXT = re.compile(
     r"advance\s+to|switch\s+to|on\s+to)\s+)?"
     rf"(?:the\s+)?next(?:\s+{_TRACK})?(?:\s+please)?$"
     rf"|^skip(?:\s+(?:this|the|that|the\s+current))?(?:\s+{_TRACK})?(?:\s+(?:forward|ahead))?$"
-    r"|^(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|station)$",
+    r"|^(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|(?:radio\s+)?station|channel)$",
     re.I,
 )
 _PREVIOUS = re.compile(

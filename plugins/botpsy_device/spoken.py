@@ -12,17 +12,93 @@ from __future__ import annotations
 
 import re
 
-_LEADING = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|um+|uh+|well|alright|right|oh)\b,?\s*"
-    r"|(?:alexa|siri|cortana|botpsy)\b,?\s*"
-    r"|(?:please|kindly|just|pls)\s+"
-    r"|(?:can|could|would|will|won't)\s+(?:you|u)\s+(?:please\s+)?"
-    r"|i\s+(?:want|need|would\s+like|'d\s+like|d\s+like)\s+you\s+to\s+"
-    r"|(?:go\s+ahead\s+and|be\s+so\s+kind\s+as\s+to)\s+)",
-    re.I,
+from assistant.api import plain_request, without_name
+
+# Left after assistant.api.plain_request: words that only soften a device command.
+_LEADING = re.compile(r"^(?:(?:right|just|now)\b,?\s*)", re.I)
+_TRAILING = re.compile(r"(?:,?\s+(?:now|right\s+now|for\s+me|for\s+us|ok|okay))$", re.I)
+# The commands a name the user calls the assistant by may come before: "jo, play some jazz".
+_COMMANDS = (
+    r"(?:play|pause|resume|skip|turn|tune|mute|unmute|be|shut|hush|stop|what|what's|whats|who|"
+    r"who's|next|increase|decrease|lower|raise|set|shuffle|repeat|volume\s+(?:up|down|to)|"
+    r"i(?:\s+(?:really\s+)?(?:want|would\s+(?:like|love)|d\s+(?:like|love)|like|love|need)|'d\s+(?:like|love))"
+    r"\s+to\s+(?:hear|listen)|i\s+wanna\s+(?:hear|listen))"
 )
-_TRAILING = re.compile(
-    r"(?:,?\s+(?:please|pls|now|right\s+now|for\s+me|for\s+us|thanks|thank\s+you|ok|okay))$", re.I
+# Words of these requests and things with a sound of their own ("tv volume up" is not said
+# to a "tv"): never a name, beside assistant.api.without_name's own list.
+_NOT_NAMES = frozenset(
+    [
+        "music",
+        "song",
+        "sound",
+        "radio",
+        "disable",
+        "enable",
+        "activate",
+        "deactivate",
+        "off",
+        "on",
+        "volume",
+        "speaker",
+        "speakers",
+        "audio",
+        "end",
+        "mode",
+        "press",
+        "hit",
+        "click",
+        "tap",
+        "guess",
+        "asking",
+        "shall",
+        "somebody",
+        "someone",
+        "everyone",
+        "nobody",
+        "kid",
+        "kids",
+        "children",
+        "max",
+        "full",
+        "half",
+        "auto",
+        "re",
+        "un",
+        "tv",
+        "television",
+        "telly",
+        "phone",
+        "mobile",
+        "car",
+        "alarm",
+        "timer",
+        "ringer",
+        "doorbell",
+        "kitchen",
+        "bedroom",
+        "bathroom",
+        "living",
+        "lounge",
+        "office",
+        "garage",
+        "garden",
+        "hall",
+        "upstairs",
+        "downstairs",
+        "house",
+        "home",
+        "room",
+        "lights",
+        "light",
+        "lamp",
+        "fan",
+        "heating",
+        "heater",
+        "oven",
+        "kettle",
+        "baby",
+        "dog",
+    ]
 )
 
 _SMALL = {
@@ -44,7 +120,8 @@ def clean(text: str) -> str:
     before = None
     while before != text:
         before = text
-        text = _LEADING.sub("", text, count=1).strip()
+        text = plain_request(_LEADING.sub("", text, count=1).strip())
+        text = without_name(text, _COMMANDS, _NOT_NAMES)
         text = _TRAILING.sub("", text).strip().rstrip("?!. ")
     return text
 

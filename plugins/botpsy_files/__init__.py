@@ -15,9 +15,9 @@ from pathlib import Path
 
 from assistant.api import FILE_INDEX, ConfigError, PluginContext, ToolArgumentError, hookimpl
 from botpsy_files.commands import SUMMARY, index_command
-from botpsy_files.folders import AllowedFolders, default_folders, too_broad
+from botpsy_files.folders import AllowedFolders, default_folders, shown, too_broad
 from botpsy_files.index import FileIndex
-from botpsy_files.intents import make_file_matchers
+from botpsy_files.intents import MAX_CHOICES, file_follow_matchers, make_file_matchers
 from botpsy_files.tools import FileTools
 
 BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
@@ -76,8 +76,14 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         except ToolArgumentError:
             return False
 
-    for name, matcher in make_file_matchers(context.clock.now, has_file, has_folder):
+    def named(words: list[str]) -> list[str]:
+        has_file(words)  # caught up first
+        return [shown(hit.path) for hit in index.find(words, limit=MAX_CHOICES + 1)]
+
+    for name, matcher in make_file_matchers(context.clock.now, has_file, has_folder, named):
         register(name, matcher)
+    for name, follows in file_follow_matchers(named):
+        register(name, follows, follows=True)
 
 
 @hookimpl

@@ -74,6 +74,14 @@ def _fts_query(words: list[str], joiner: str) -> str:
     return f" {joiner} ".join(f'"{w}"*' for w in words)
 
 
+def _private(path: Path) -> None:
+    """Create the index readable by its owner only (and tighten one an older botpsy made)."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for side in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if side.exists() and side.stat().st_mode & 0o077:
+            side.chmod(0o600)
+
+
 class FileIndex:
     """The index database of one set of allowed folders."""
 
@@ -81,6 +89,7 @@ class FileIndex:
         self.path = path
         self.folders = folders
         path.parent.mkdir(parents=True, exist_ok=True)
+        _private(path)  # it holds the documents' words: this user's alone
         self._db = sqlite3.connect(path, check_same_thread=False, timeout=30)
         self._db.executescript(SCHEMA)
         self._lock = threading.RLock()

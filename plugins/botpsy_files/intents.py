@@ -1,7 +1,11 @@
 """Local intents for files: "find my lease pdf", "where is the invoice from March?", "which file mentions the deposit?".
 
 A find request is taken only when it names a kind of file or a file the index
-knows by name, so "find my keys" still goes to the model.
+knows by name, so "find my keys" still goes to the model. A delete ("throw away the
+march invoice") is taken only when its words name files in the index: one is the
+call (still shown and asked for, pinned to that very file), several are a question,
+none is no intent. After a find, "read it" reads the file found, again looked up
+from the find's own words, never from what the find printed.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from assistant.api import IntentMatch, TimeParseError, parse_span
+from assistant.api import IntentMatch, Recent, TimeParseError, parse_span
 from botpsy_files.index import words_of
 from botpsy_files.tools import _KINDS
 
@@ -44,14 +48,72 @@ _RESTORE = re.compile(
     re.I,
 )
 _FILE_WORDS = {"file", "files", "folder", "document", "documents", "doc", "docs"}
+_WISH = r"(?:i\s+(?:want|need|would\s+like)\s+(?:you\s+)?to\s+|i'?d\s+like\s+(?:you\s+)?to\s+|let'?s\s+)?"
+_DELETE = re.compile(
+    rf"^{_WISH}(?P<verb>delete|remove|trash|bin|erase|discard|throw\s+(?:away|out)|toss|chuck"
+    r"|get\s+rid\s+of|dump)\s+(?:(?:my|the|that|this|those|these|all\s+(?:my|the))\s+)?"
+    r"(?P<what>.+?)(?:\s+(?:away|out))?(?:\s+(?:(?:in)?to|in)\s+the\s+(?:trash|bin|rubbish|garbage))?"
+    r"\s*[.!]?$",
+    re.I,
+)
+# What other tools delete: a request naming one of these is theirs, whatever files exist.
+_NOT_FILES = re.compile(
+    r"\b(?:alarms?|timers?|events?|appointments?|meetings?|calendar|e-?mails?|mails?|messages?"
+    r"|tasks?|to-?dos?|reminders?|lists?|contacts?|songs?|playlists?|lights?|notes?)\b",
+    re.I,
+)
+_SAYS_FILE = re.compile(
+    r"\b(?:files?|folders?|documents?|docs?|pdfs?|spreadsheets?|photos?|pictures?|images?"
+    r"|videos?|scans?)\b|\.\w{1,5}\b",
+    re.I,
+)
+_READ_IT = re.compile(
+    r"^(?:(?:now|ok|okay|great|thanks|and)[,.]?\s+)*(?:(?:read|open|show|display|print)"
+    r"(?:\s+me)?\s+(?:(?:it|that|this)(?:\s+(?:one|file|document))?|the\s+(?:file|document)|what(?:'s|\s+is)\s+in\s+it)"
+    r"(?:\s+(?:out|to\s+me|aloud|out\s+loud))?"
+    r"|what\s+(?:does|did)\s+(?:it|that|the\s+(?:file|document))\s+say"
+    r"|what(?:'s|\s+is)\s+in\s+(?:it|that|the\s+(?:file|document))"
+    r"|.+?\s+(?:in|from|of)\s+(?:it|that\s+(?:file|document)|the\s+(?:file|document)|that\s+one))"
+    r"\s*[.!?]?$",
+    re.I,
+)
+
+
+Named = Callable[[list[str]], list[str]]
+
+
+def _no_files(_words: list[str]) -> list[str]:
+    return []
+
+
+def _one_of(paths: list[str], tool: str, question: str) -> IntentMatch | None:
+    """The call on the one file named, or the question when several are; None for none."""
+    if not paths:
+        return None
+    if len(paths) == 1:
+        return IntentMatch(tool, {"path": paths[0]})
+    listed = "; ".join(f"{i}. {p}" for i, p in enumerate(paths, 1))
+    names = [p.replace("/", " ").replace("-", " ").replace("_", " ") for p in paths]
+    return IntentMatch(
+        tool, {}, missing={"path": f"{question} {listed}"}, options=paths, labels=names
+    )
+
+
+# A question that lists more than this many files is not one a person answers by ear.
+MAX_CHOICES = 5
 
 
 def make_file_matchers(
     now: Callable[[], datetime],
     has_file: Callable[[list[str]], bool] = lambda _: True,
     has_folder: Callable[[str], bool] = lambda _: False,
+    named: Named = _no_files,
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
-    """Find and search matchers."""
+    """Find, search, move, undo and delete matchers.
+
+    `named(words)` lists the files (paths as the user sees them) whose names hold
+    every word: the guard that keeps "throw away the old chair" away from files.
+    """
 
     def search_files(text: str) -> IntentMatch | None:
         m = _MENTIONS.match(text.strip())
@@ -126,9 +188,44 @@ def make_file_matchers(
             return IntentMatch("files_restore", {"name": m.group("name")}, "restore_file")
         return None
 
+    def delete_files(text: str) -> IntentMatch | None:
+        m = _DELETE.match(text.strip())
+        if not m or _NOT_FILES.search(m.group("what")):
+            return None
+        if m.group("verb").lower() == "remove" and not _SAYS_FILE.search(m.group("what")):
+            return None  # "remove the eggs" is a list's; "remove the eggs file" is a file's
+        words = [w for w in words_of(m.group("what")) if w not in _FILE_WORDS and w not in _KINDS]
+        if not words:
+            return None
+        paths = named(words)
+        if len(paths) > MAX_CHOICES:
+            return None  # "delete the reports": too many to choose from by voice; the model asks
+        return _one_of(paths, "files_delete", "Which file should go to the trash?")
+
     return [
         ("search_files", search_files),
         ("find_files", find_files),
         ("move_files", move_files),
         ("undo_files", undo_files),
+        ("delete_files", delete_files),
     ]
+
+
+def file_follow_matchers(
+    named: Named,
+) -> list[tuple[str, Callable[[str, Recent], IntentMatch | None]]]:
+    """Follow-ups: "read it" (or a question "in it") after a find reads the file found."""
+
+    def read_found(text: str, recent: Recent) -> IntentMatch | None:
+        call = recent.last()
+        if call is None or call.tool != "files_find" or not _READ_IT.match(text.strip()):
+            return None
+        words = words_of(str(call.arguments.get("name") or ""))
+        if not words:
+            return None
+        paths = named(words)
+        if len(paths) > MAX_CHOICES:
+            return None
+        return _one_of(paths, "files_read", "Which one should I read?")
+
+    return [("read_found", read_found)]

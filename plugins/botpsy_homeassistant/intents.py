@@ -14,8 +14,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from assistant.api import NUMBER_WORDS, IntentMatch
+from assistant.api import NUMBER_WORDS, IntentMatch, without_name
 from botpsy_homeassistant.colours import COLOURS
+from botpsy_homeassistant.said import LATER, broad_clean, broad_coffee, broad_home
 
 Matcher = Callable[[str], IntentMatch | None]
 
@@ -46,7 +47,8 @@ _CLIMATE_NOUN = r"(?:thermostat|heating|heat|temperature|ac|air\s+conditioning|c
 _NOT_HOME = re.compile(
     r"\b(?:screen|computer|laptop|pc|wifi|wi-fi|bluetooth|volume|sound|alarm\s+clock|"
     r"notifications?|file|files|folder|app|application|browser|phone|timer|reminder|music|songs?|"
-    r"radio|channel|podcasts?|playlist|track|album|audiobook|e-?mails?|mail|recipes?|tone|news)\b",
+    r"radio|channel|podcasts?|playlist|track|album|audiobook|e-?mails?|mail|recipes?|tone|news|"
+    r"texts?|messages?|mode|theme)\b",
     re.I,
 )
 
@@ -149,23 +151,26 @@ _STATUS = _Any(
 )
 
 
+_CLEANER_WORDS = r"(?:vacuum|hoover|roomba|robot|cleaner)"
+# What a home has whose state can be asked: "is the porch light on", "are the blinds closed".
+_HAS_STATE = re.compile(
+    rf"\b(?:{_HOME_NOUN}|{_COVER_NOUN}|{_CLEANER_WORDS}|doors?|windows?|locks?|car|alarm|"
+    r"security|heating|boiler|oven|stove|iron|dishwasher|washing\s+machine|dryer|plug|socket|"
+    r"sprinklers?|camera|doorbell|freezer|fridge)\b",
+    re.I,
+)
 # Ways of asking that carry no meaning here: "would you", "help me", "i'd like you to".
-# Speech to botpsy often starts with the name of another assistant, out of habit.
+# (Greetings, assistants' names and "could you" are gone already: assistant.api.plain_request.)
 _POLITE = re.compile(
-    r"^(?:(?:hey\s+|ok\s+|okay\s+)?(?:alexa|siri|google|cortana)[,]?\s+|"
-    r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|kindly\s+|help\s+me\s+|"
+    r"^(?:help\s+me\s+|please\s+|kindly\s+|"
     r"i\s+(?:want|need)\s+(?:you\s+)?to\s+|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to\s+|"
     r"go\s+ahead\s+and\s+|just\s+)+",
     re.I,
 )
-# A name said before a command ("mia, turn off the lights"): one word that is not a word of
-# the request itself (no negation, pronoun or question word), then a verb these intents know.
-_VOCATIVE = re.compile(
-    r"^(?!(?:don'?t|do|not|never|no|i|we|you|they|it|to|and|then|also|so|why|how|what|when|"
-    r"who|where|can|could|would|will|should|please|just|let's|lets|the|a|my)\b)[a-z]+,?\s+"
-    r"(?=(?:turn|switch|start|stop|dim|brighten|make|set|change|open|close|lock|unlock|"
-    r"vacuum|hoover|clean|brew|activate|increase|decrease|raise|lower|put|get|have)\b)",
-    re.I,
+# A name said before a command ("mia, turn off the lights"): assistant.api.without_name.
+_COMMANDS = (
+    r"turn|switch|start|stop|dim|brighten|make|set|change|open|close|lock|unlock|"
+    r"vacuum|hoover|clean|brew|activate|increase|decrease|raise|lower|put|get|have"
 )
 _ROOM = rf"(?P<room>(?:in|of)\s+{_THE}{_W}(?:\s+{_W}){{0,2}})"
 _DRINK = r"(?:coffee|espresso|cappuccino|latte)"
@@ -310,6 +315,14 @@ def _device(text: str) -> str:
     return re.sub(r"^(?:the|my|our)\s+", "", text.strip(), flags=re.I)
 
 
+def _device_words(said: str) -> str:
+    """The device without what a looser pattern swept in: "hue of the lights" is "lights",
+    "bedroom light from white" is "bedroom light", "lights colour to a nice" is "lights"."""
+    device = re.sub(r"^(?:colou?r|hue|shade|brightness)\s+of\s+", "", _device(said), flags=re.I)
+    device = re.sub(r"\s+(?:from|to|into|by|colou?rs?)\b.*$", "", device, flags=re.I)
+    return _device(device) or _device(said)
+
+
 def _home(device: str) -> bool:
     return not _NOT_HOME.search(device)
 
@@ -325,7 +338,7 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         m = _COLOUR_SET.match(text)
         if not m or not _home(m["device"]) or m["device"].casefold() in ("it", "this", "that"):
             return None
-        device = re.sub(r"\s+colou?rs?$", "", _device(m["device"]), flags=re.I)
+        device = _device_words(m["device"])
         if not _LIT.search(device):
             return None  # "make the text red" is not a light's
         shade = m["colour"].casefold()
@@ -355,7 +368,7 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
             m = pattern.match(text)
             if not m:
                 return None
-            device = _device(m["device"])
+            device = _device_words(m["device"])
             if not _home(device) or device.casefold() in ("it", "this", "that", "the volume"):
                 return None
             if re.search(rf"\b{_CLIMATE_NOUN}\b|\b(?:blinds?|shades?|music|tv)\b", device, re.I):
@@ -383,6 +396,12 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         device = _device(m["device"])
         if not _home(device) or device.casefold() in ("it", "this", "that", "everything"):
             return None
+        if re.search(
+            r"^(?:is|are|was|were|did|do|does|has|have)\b|\b(?:is|are|was|were|if|whether|"
+            r"turned|switched|left|kept|forgot|had|has)\b",
+            device,
+        ):
+            return None  # "is the lamp on" asks, "ana left the fan on" tells
         if re.search(r"\b(?:alarms?|timers?)\b", device, re.I):
             return None  # "turn off the alarm" is the alarm clock's
         if text.casefold().startswith("put ") and not re.search(rf"\b{_HOME_NOUN}\b", device, re.I):
@@ -457,6 +476,8 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
             )
         if not _home(device) or device.casefold() in ("it", "this", "that"):
             return None
+        if not groups.get("reading") and not _HAS_STATE.search(device):
+            return None  # "is the shop open", "is the match on": not a thing at home
         if groups.get("reading") and not re.search(
             r"\b(?:car|battery|fuel|charge|range)\b", device, re.I
         ):
@@ -551,8 +572,8 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
 
     def any_colour(text: str) -> IntentMatch | None:
         m = _ANY_COLOUR.match(text)
-        if not m or not _home(m["device"]):
-            return None
+        if not m or not _home(m["device"]) or not _LIT.search(m["device"]):
+            return None  # "change colour to blue on the chart" is not a light's
         return IntentMatch(
             "home_light_set", {"device": _device(m["device"]), "colour": m["colour"].casefold()}
         )
@@ -600,6 +621,10 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         ("more_light", light_level(_MORE_LIGHT, 30)),
         ("less_light", light_level(_LESS_LIGHT, -30)),
         ("too_dark", fixed(_TOO_DARK, "home_turn_on", {"device": "lights"})),
+        # what the exact shapes leave, read by the words it carries (botpsy_homeassistant.said)
+        ("any_coffee", broad_coffee),
+        ("any_cleaning", broad_clean),
+        ("any_device", broad_home),
     ]
     return [(name, _politely(matcher)) for name, matcher in matchers]
 
@@ -608,7 +633,9 @@ def _politely(matcher: Matcher) -> Matcher:
     """The matcher, after "would you", "help me" and the like are taken off the request."""
 
     def polite(text: str) -> IntentMatch | None:
+        if LATER.search(text):
+            return None  # "turn the heater on at six": a schedule, which the model is told of
         text = _POLITE.sub("", text, count=1).strip()
-        return matcher(text) or matcher(_POLITE.sub("", _VOCATIVE.sub("", text, count=1)).strip())
+        return matcher(text) or matcher(_POLITE.sub("", without_name(text, _COMMANDS)).strip())
 
     return polite

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from assistant.api import Effect, Shown, ToolArgumentError, ToolResult, tool
+from assistant.api import Effect, Shown, ToolArgumentError, ToolResult, one_line, tool
 from botpsy_homeassistant.client import HomeAssistantError
 from botpsy_homeassistant.colours import rgb
 from botpsy_homeassistant.entities import Directory, Entity, words
@@ -28,6 +28,8 @@ SETTLE_SECONDS = (
     3.0  # how long to wait for HA to report the new state before saying what it reports
 )
 _OPENERS = frozenset(["garage", "gate", "door", "lock", "entrance"])
+# What a switch may guard: turning it off disarms ("alarm system", "security", "cameras").
+_GUARDS = frozenset(["alarm", "security", "camera", "cameras", "siren", "burglar", "intruder"])
 
 ON_OFF = ("light", "switch", "fan", "humidifier", "media_player", "climate", "vacuum")
 TURN_ON = (*ON_OFF, "scene")
@@ -77,7 +79,11 @@ class HomeTools:
     # -- acting -------------------------------------------------------------------------------
     def _pin(self, device: str, domains: tuple[str, ...], what: str, verb: str) -> Shown:
         found = self.directory.find(device, domains, what)
-        listed = ", ".join(f"{e.shown()}, now {e.state}" for e in found)
+        # Names and states are others' words (an integration, a nearby device naming itself):
+        # one line each, so none adds a line of its own under the approval's real one.
+        listed = ", ".join(
+            f"{one_line(e.shown(), 160)}, now {one_line(e.state, 40)}" for e in found
+        )
         return Shown(f"{verb} {listed}", {"device": ",".join(e.entity_id for e in found)})
 
     def _act(
@@ -196,6 +202,7 @@ class HomeTools:
         """
 
         def service(entity: Entity) -> Service:
+            _not_a_guard(entity)
             if entity.domain == "vacuum":
                 return ("vacuum", "return_to_base", {})
             return (entity.domain, "turn_off", {})
@@ -427,8 +434,8 @@ class HomeTools:
 def _not_a_way_in(entity: Entity) -> None:
     """A scene that sets a lock, a cover, an alarm or a door switch may let someone in.
 
-    Starting a scene is a write, which runs without asking even after a mail gave the
-    orders; unlocking and opening ask first, so such a scene is left to Home Assistant.
+    Starting a scene is a write, which runs without asking when you ask for it; unlocking
+    and opening ask first, so such a scene is left to Home Assistant.
     """
     members = entity.attributes.get("entity_id") if entity.domain == "scene" else None
     ways_in = []
@@ -442,6 +449,19 @@ def _not_a_way_in(entity: Entity) -> None:
             f"{entity.shown()} sets {', '.join(ways_in[:3])}, which may let someone in; botpsy"
             " does not start such a scene (unlocking and opening ask you first): start it in"
             " Home Assistant"
+        )
+
+
+def _not_a_guard(entity: Entity) -> None:
+    """A switch named for an alarm, a camera or a door guards a way in: off disarms or opens it.
+
+    Turning off is a write, which runs without asking even after a mail gave the orders;
+    disarming and opening are access, which asks, so such a switch is left to Home Assistant.
+    """
+    if entity.domain == "switch" and entity.own_words & (_OPENERS | _GUARDS):
+        raise HomeAssistantError(
+            f"{entity.shown()} may disarm an alarm or open a way in; botpsy does not turn it"
+            " off (turn it off in Home Assistant)"
         )
 
 

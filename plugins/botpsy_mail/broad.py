@@ -15,7 +15,14 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
-from assistant.api import IntentMatch
+from assistant.api import (
+    IntentMatch,
+    TimeParseError,
+    moment_parts,
+    parse_moment,
+    plain_request,
+    without_name,
+)
 
 Now = Callable[[], datetime]
 
@@ -25,20 +32,20 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# What plain_request leaves on purpose (it may matter elsewhere: "i want to cancel") but a mail
+# request never needs: "i want to send an email" is "send an email".
 _FILLERS = (
-    "hey|hi|hello|ok|okay|so|um|uh|oh|well|now|alright|all right|right|yes|yeah|just|also|"
-    "quickly|please|kindly|go ahead and|can you|could you|would you|will you|can i|could i|"
-    "i want you to|i need you to|i'd like you to|i would like you to|"
+    "now|all right|right|yes|yeah|just|also|quickly|can i|could i|may i|"
     "i want to|i wanna|i need to|i'd like to|i would like to|i have to|i must|help me|let's|lets"
 )
 _LEADING = re.compile(rf"^(?:(?:{_FILLERS}),?\s+)+", re.I)
-# Only politeness at the end: "… saying thanks" or "… leaving now" is the message itself.
-_TRAILING = re.compile(r"(?:,?\s+(?:please|if you can|if possible))+$", re.I)
+# Conditions at the end ("please" is plain_request's); "… saying thanks" is the message itself.
+_TRAILING = re.compile(r"(?:,?\s+(?:if you can|if possible|for me))+$", re.I)
 _MAIL = r"(?:e-?mails?|mails?|inbox(?:es)?|mailbox(?:es)?|gmail|outlook|messages?)"
 _MAIL_RE = re.compile(rf"\b(?:{_MAIL}|e-?mailed|mailed)\b", re.I)
 # Words of other domains: any of them and the request is not a plain mail request.
 _GUARD = re.compile(
-    r"\b(?:calendars?|invit\w*|events?|appointments?|remind\w*|alarms?|timers?|contacts?|"
+    r"\b(?:calendars?|invit\w*|events?|appointments?|remind\w*(?!\s+e-?mails?)|alarms?|timers?|contacts?|"
     r"address(?:es)?|phone|numbers?|lists?|texts?|texting|sms|whatsapp|voice\s*mails?|"
     r"voice messages?|facebook|twitter|tweets?|instagram|slack|linkedin|news|weather|spam|"
     r"password|log\s?in|sign (?:in|up)|set ?up|settings?|configure|notifications?|"
@@ -56,6 +63,7 @@ _ASK = re.compile(
     r"load|refresh|what|whats|what's|who|whom|which|where|when|how|any|anything|is|are|do|does|did|"
     r"have|has|had|was|were|new|unread|latest|recent|my|e-?mails|mails|inbox|"
     r"(?:e-?mail|mail)\s+(?:from|about|regarding|today|yesterday)|"
+    r"(?:the|all|those|these)\s+(?:\w+\s+)?(?:e-?mails?|mails?)\s|"
     r"i\s+(?:have|got|received|want|wanna|would|need)|am i)\b",
     re.I,
 )
@@ -75,12 +83,16 @@ _RELATION_RE = re.compile(
 )
 # How a message body usually starts when nothing marks it: "email bob i'm late".
 _BODY_START = _words(
-    "i i'm im i'll ill i've ive we we're were we'll you you're youre your please hi hello hey "
+    "inviting thanking congratulating reminding welcoming apologizing apologising i i'm im i'll ill i've ive we we're were we'll you you're youre your please hi hello hey "
     "dear can could would will won't don't dont let's lets thanks thank happy remember see meet "
     "call are is do did have good congratulations congrats sorry how what when where "
     "why running on"
 )
 _STOP = _words(
+    "check checking inbox account address please now earlier later past hour hours minute minutes "
+    "say said says tell told write wrote mean means find show read open search get give look see "
+    "bring pull arrived arrive arrives arriving comes lands morning afternoon evening night month january february march "
+    "july august september october november december first second third fourth fifth "
     "i me you we they it he she him her them my your our his their about regarding concerning "
     "re with that which saying subject today yesterday tomorrow this last week morning in on "
     "for at and or but to by from anything something everything new unread since recently "
@@ -95,24 +107,54 @@ _BODY_MARK = (
     r"(?:saying|say|says|that says|which says|to say|and say|and said|stating|telling (?:him|her|them)"
     r"(?: that)?|and tell (?:him|her|them)(?: that)?|to tell (?:him|her|them)(?: that)?|"
     r"asking(?: (?:him|her|them))?|and ask (?:him|her|them)|to ask (?:him|her|them)|"
+    r"(?:to let|and let|letting) (?:him|her|them) know(?: that)?|(?:informing|to inform|and inform) "
+    r"(?:him|her|them)(?: that)?|wishing(?: (?:him|her|them))?|"
     r"with the (?:message|text|words)|with (?:a )?(?:message|note)|reading|that|with|:)"
 )
 _ABOUT = (
     r"(?:about|regarding|concerning|re|on the subject of|with (?:the )?subject(?: line)?(?: of)?)"
 )
-_CHANNEL = r"(?:\s+(?:by|via|through|over|in an?|using)\s+(?:e-?mail|mail|gmail|outlook))"
+_CHANNEL = r"(?:\s+(?:by|via|through|over|on|in an?|using)\s+(?:e-?mail|mail|gmail|outlook))"
 
 
 def plain(text: str) -> str:
-    """The request without fillers: "hey could you please check my mail" → "check my mail".
-
-    A name said before "please" ("nora please reply …") is an address to the assistant.
+    """The request without what plain_request leaves and mail never needs: "i want to",
+    "just", a name before "please" ("nora please reply …"), "e mail" as transcribed.
     """
     text = " ".join(text.strip().rstrip(".!?").split())
     text = re.sub(r"\b(e|g)\s+mail", r"\1mail", text, flags=re.I)  # "e mail" as transcribed
     text = re.sub(r"^[a-z]+,?\s+please\s+", "", text, flags=re.I) if _vocative(text) else text
-    text = _LEADING.sub("", text)
-    return _TRAILING.sub("", text).strip()
+    text = without_name(text, _COMMANDS, _NOT_NAMES)
+    text = plain_request(_LEADING.sub("", plain_request(text)))
+    return plain_request(_TRAILING.sub("", text).strip())
+
+
+# A name said before a mail command ("juno, check my email"): assistant.api.without_name.
+_COMMANDS = (
+    r"send|check|read|reply|respond|forward|write|compose|draft|open|search|"
+    r"did\s+i|do\s+i|have\s+i|any\s+(?:new\s+)?e-?mails?"
+)
+_NOT_NAMES = frozenset(
+    [
+        "e-mail",
+        "email",
+        "mail",
+        "respond",
+        "forward",
+        "compose",
+        "draft",
+        "new",
+        "any",
+        "unread",
+        "latest",
+        "last",
+        "recent",
+        "all",
+        "give",
+        "draw",
+        "quickly",
+    ]
+)
 
 
 def _vocative(text: str) -> bool:
@@ -144,21 +186,53 @@ def _name(words: list[str]) -> str | None:
 # -- days -------------------------------------------------------------------------------------
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
+)
+_ORDINAL = (
+    r"(?:\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+    r"tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
+    r"nineteenth|twentieth|(?:twenty|thirty)(?:[ -](?:first|second|third|fourth|fifth|sixth|"
+    r"seventh|eighth|ninth))?|thirtieth)"
+)
 _DAY_RE = re.compile(
-    r"\b(?P<day>today|tonight|yesterday|last night|this (?:morning|afternoon|evening|week|month)|"
+    r"\b(?P<day>earlier today|today|tonight|yesterday|last night|in the (?:morning|afternoon|evening)|"
+    r"(?:an?|one|two|three|four|five|six|\d{1,2}) (?:hours?|minutes?) ago|"
+    r"(?:the )?(?:last|past) (?:24|twenty four) hours|this (?:morning|afternoon|evening|week|month)|"
     r"(?:last|past|previous) (?:week|month|\w+ days|\w+ weeks|day|couple of days|few days)|"
     r"(?:on |since |from |last )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"since (?:this morning|noon|midday|lunch(?:time)?|\w+ ?(?:am|pm|a m|p m|o'?clock))|"
     r"(?:in the )?(?:last|past) (?:\w+ )?(?:minutes?|hours?)|(?:the )?day before yesterday|"
-    r"(?:a|one|two|three|four|five|six|\d) (?:days?|weeks?) ago|(?:this|last|past) weekend)\b",
+    r"(?:a|one|two|three|four|five|six|\d) (?:days?|weeks?) ago|(?:this|last|past) weekend|"
+    rf"(?:the )?{_ORDINAL}(?: of)? {_MONTH}|{_MONTH}(?: the)? {_ORDINAL}|(?:on|from|since) the {_ORDINAL})\b",
     re.I,
 )
+
+
+def past_time(said: str, now: datetime) -> str | None:
+    """ "3pm", "five o'clock" → the last time it was that hour, as ISO; None if not a clock time.
+
+    Mail is in the past: "since 3pm" said at 9am means yesterday's 3pm.
+    """
+    if not re.search(r"\d|o'?\s?clock|\b(?:am|pm|a m|p m|noon|midday)\b", said, re.I):
+        return None  # "this morning": the day, not an hour
+    try:
+        moment = parse_moment(said, now)
+        if moment.all_day or moment_parts(said, now)[0]:
+            return None  # a day was named: the day rules below read it
+    except TimeParseError:
+        return None
+    start = moment.start - timedelta(days=1) if moment.start > now else moment.start
+    return start.isoformat(timespec="minutes")
 
 
 def _days(said: str, now: datetime) -> dict[str, str] | None:
     """A spoken day as `since`/`before` days, counted back from now (mail is in the past)."""
     said = said.lower()
     today = now.date()
+    if said.startswith("since ") and (hour := past_time(said[6:], now)):
+        return {"since": hour}  # "since 3pm": to the minute
     weekday = re.search(r"(on |since |from |last )?(\w+day)$", said)
     if weekday and weekday.group(2) in _WEEKDAYS:
         back = (today.weekday() - _WEEKDAYS.index(weekday.group(2))) % 7 or 7
@@ -166,8 +240,10 @@ def _days(said: str, now: datetime) -> dict[str, str] | None:
         if (weekday.group(1) or "").strip() == "since":
             return {"since": day.isoformat()}
         return _range(day, day + timedelta(days=1))
-    if said in ("today", "tonight") or re.search(
-        r"minute|hour|since|this (?:morning|after|even)", said
+    if re.search(r"(?:24|twenty four) hours", said):
+        return {"since": (today - timedelta(days=1)).isoformat()}
+    if said in ("today", "tonight", "earlier today") or re.search(
+        r"minute|hour|since|this (?:morning|after|even)|^in the", said
     ):
         return {"since": today.isoformat()}
     if said.endswith("day before yesterday"):
@@ -196,6 +272,8 @@ def _days(said: str, now: datetime) -> dict[str, str] | None:
     if re.search(r"(?:last|past|previous) month$", said):
         end = today.replace(day=1)
         return _range((end - timedelta(days=1)).replace(day=1), end)
+    if re.search(rf"\b{_MONTH}\b|\bthe {_ORDINAL}$", said):
+        return _calendar_day(re.sub(r"^(?:on|from|since) ", "", said), now)
     counted = re.search(r"(?:last|past|previous) (\w+|couple of|few) (days?|weeks?)$", said)
     if counted:
         word = counted.group(1)
@@ -212,6 +290,33 @@ def _days(said: str, now: datetime) -> dict[str, str] | None:
     return None
 
 
+def _calendar_day(said: str, now: datetime) -> dict[str, str] | None:
+    """ "march third", "the 2nd": through assistant.timeparse, moved into the past (mail is)."""
+    try:
+        day = parse_moment(said, now).start.date()
+    except TimeParseError:
+        return None
+    today = now.date()
+    if day > today:
+        month = re.search(rf"\b{_MONTH}\b", said)
+        if month:
+            day = day.replace(year=day.year - 1)
+        else:
+            back = (day.replace(day=1) - timedelta(days=1)).replace(day=1)
+            try:
+                day = back.replace(day=day.day)
+            except ValueError:
+                return None
+        if day > today:
+            return None
+    return _range(day, day + timedelta(days=1))
+
+
+def spoken_days(said: str, now: datetime) -> dict[str, str] | None:
+    """`since`/`before` ISO days for a spoken day ("yesterday", "last week", "on monday")."""
+    return _days(said, now)
+
+
 def _range(start: date, end: date) -> dict[str, str]:
     return {"since": start.isoformat(), "before": end.isoformat()}
 
@@ -221,16 +326,22 @@ def _range(start: date, end: date) -> dict[str, str]:
 _MINE = re.compile(
     r"\b(?:my|me|i|i'?ve|i'?m|i'?d|any|anything|new|unread|received|incoming|inbox|mailbox|"
     r"from|latest|recent|last|today|yesterday|this|that|those|these|sent|did|has|have|"
-    r"thread|conversation|there)\b",
+    r"thread|conversation|there|came|come|arrived|got)\b|\b(?:e-?mails|mails|messages)\s+by\b",
     re.I,
 )
 _HOW_TO = re.compile(r"^(?:how|why)\s+(?:do|does|can|could|should|would|to|is|are)\b", re.I)
 # About the mail service or the assistant, not the mail in it: "is my email working",
 # "how many emails can i send", "do you have an email", "what's my email" (an address).
 _NOT_READING = re.compile(
-    r"\b(?:you|your|work\w*|broken|down|full|slow|problems?|issues?|errors?|wrong|fix\w*|secure|"
+    r"\b(?:you|your|work(?:s|ing|ed)|broken|down|full|slow|problems?|issues?|errors?|wrong|fix\w*|secure|"
     r"safe|hack\w*|(?:can|could|should|may|must)\s+i)\b|"
-    r"^(?:what|whats|what's)\s+(?:is\s+)?(?:my|his|her|their)\s+e-?mail$",
+    # the post, not e-mail: "what time does the mail come", "check the mailbox outside"
+    r"\b(?:postman|mailman|post\s+office|postal|letters?|parcels?|packages?|outside|front\s+door)\b|"
+    r"^what\s+time\s+(?:does|do|will|did)\s+(?:the\s+)?(?:mail|post)\b|"
+    r"^(?:what|whats|what's)\s+(?:is\s+)?(?:my|his|her|their)\s+e-?mail$|"
+    r"\be-?mail\s+(?:address(?:es)?|id|contact)\b|"
+    r"^(?:what|whats|what's)\s+(?:is\s+)?(?:the\s+)?e-?mail\s+(?:of|for)\b|"
+    r"^(?:what|whats|what's)\s+(?:is\s+)?[\w.'-]+(?:\s+[\w.'-]+)?'s\s+e-?mail$",
     re.I,
 )
 _SENT = re.compile(
@@ -242,13 +353,15 @@ _SENT = re.compile(
 _FROM = re.compile(r"\b(?:from|by|sent by)\s+(?P<who>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,4})", re.I)
 _WROTE = re.compile(
     r"\b(?:did|has|have|had)\s+(?P<who>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,2}?)\s+(?:ever\s+|already\s+)?"
-    r"(?:sen[dt]|e-?mail(?:ed)?|mail(?:ed)?|write|wrote|written|repl(?:y|ied)|respond(?:ed)?|"
+    r"(?:sen[dt]|e-?mail(?:ed)?(?!\s+(?:arrived|come|came|arrive|shown|show|got))|mail(?:ed)?|"
+    r"write|wrote|written|repl(?:y|ied)|respond(?:ed)?|"
     r"answer(?:ed)?|(?:get|got|gotten) back)\b",
     re.I,
 )
 _WHO_SENT = re.compile(
-    r"\b(?:that|which)\s+(?P<who>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,2}?)\s+"
-    r"(?:sent|wrote|forwarded|e-?mailed)(?:\s+(?:me|to me|us))\b",
+    r"\b(?:(?:that|which)\s+|(?<=mail\s)|(?<=mails\s)|(?<=message\s)|(?<=messages\s))"
+    r"(?P<who>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,2}?)\s+"
+    r"(?:sent|wrote|forwarded|e-?mailed)(?:\s+(?:me|to me|us))?(?:\s|$)",
     re.I,
 )
 _POSSESSIVE = re.compile(
@@ -256,6 +369,8 @@ _POSSESSIVE = re.compile(
 )
 _TOPIC = re.compile(
     r"\b(?P<key>about|regarding|concerning|related to|to do with|mentioning|containing|"
+    r"on(?=\s+(?:the|my|our|a|an)\s+(?!(?:\w+\s+)?(?:day|days|week|weekend|morning|afternoon|"
+    r"evening|night|\w+day)\b))|"
     r"that (?:mention|mentions|contain|contains|say|says)|titled|called|"
     r"with (?:the |a )?subject(?: line)?(?:\s+(?:of|that (?:contains|says|mentions)))?"
     r"(?:\s+the words?)?)\s+(?P<what>.+)$",
@@ -326,13 +441,67 @@ def _is_reading(text: str) -> bool:
     )
 
 
+# A bare fragment that names the user's mail: "emails", "my gmail", "yesterday's emails".
+_FRAGMENT = re.compile(
+    r"^(?!(?:e-?mail|mail)$)(?:(?:my|the|all|any|new|unread|latest|recent)\s+)*"
+    r"(?:(?P<day>today'?s|yesterday'?s|this morning'?s|last night'?s|last week'?s)\s+)?"
+    r"(?:(?:new|unread)\s+)?(?:e-?mails?|mails?|inbox|mailbox|gmail|outlook)"
+    r"(?:\s+(?:check|please|now|inbox|account))?$"
+    r"|^(?:check|open|show|read|refresh|view)(?:\s+me)?\s+(?:my\s+)?(?:gmail|outlook|mailbox)$",
+    re.I,
+)
+# "what does the last email say", "read the newest one in my inbox": the newest mail.
+_NEWEST = re.compile(
+    r"^(?:what\s+(?:does|did|do)\s+(?:the|my)\s+(?:last|latest|newest|most recent|new)\s+"
+    r"(?:e-?mails?|mails?|messages?)\s+(?:say|said|read|contain)"
+    r"|(?:read|open|show)(?:\s+(?:me|out))?\s+(?:the|my)\s+(?:last|latest|newest|most recent)\s+"
+    r"(?:e-?mail|mail|message|one)(?:\s+(?:in|from)\s+my\s+(?:inbox|mailbox|e-?mail|mail))?)$",
+    re.I,
+)
+
+
+# Words to look for in the mail: "look for the lease in my emails", "search inbox ana"
+_INSIDE = re.compile(
+    r"^(?:(?:look|search)\s+for|find|search)\s+(?P<q>(?!(?:my|any|all)\s)[\w'-]+(?:\s+[\w'-]+){0,3}?)"
+    r"\s+in\s+(?:my|the)\s+(?:e-?mails?|mails?|inbox|mailbox)$"
+    r"|^search\s+(?:my\s+|the\s+)?(?:inbox|e-?mails?|mails?|mailbox)\s+(?!for\b)(?P<q2>[\w'-]+(?:\s+[\w'-]+){0,3})$",
+    re.I,
+)
+# "has my order confirmation email arrived": the mail named by what it is about
+_AWAITED = re.compile(
+    r"^(?:has|have|did|is|are)\s+(?:my|the|an?|that|any)\s+(?P<what>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
+    r"(?:e-?mails?|mails?)\s+(?:arrived|arrive|come|came|come in|shown up|show up|got here|been sent)\b",
+    re.I,
+)
+
+
 def broad_read(now: Now) -> Callable[[str], IntentMatch | None]:
     """Reading verbs and questions about mail: check, search, read, thread."""
 
     def match(text: str) -> IntentMatch | None:
         text = plain(text)
+        fragment = _FRAGMENT.match(text)
+        if fragment:  # "emails", "gmail", "yesterday's mail", "inbox check"
+            day = fragment.group("day")
+            since = _days(day.replace("'s", ""), now()) if day else None
+            return (
+                IntentMatch("mail_search", since, "search_mail")
+                if since
+                else IntentMatch("mail_check", {}, "check_mail")
+            )
         if not _is_reading(text):
             return None
+        inside = _INSIDE.match(text)  # "look for amy in my emails", "search inbox amy"
+        if inside:
+            words = _topic(inside.group("q") or inside.group("q2"))
+            return IntentMatch("mail_search", {"text": words}, "search_mail") if words else None
+        awaited = _AWAITED.match(text)
+        if awaited and _topic(awaited.group("what")):
+            return IntentMatch(
+                "mail_search", {"text": _topic(awaited.group("what"))}, "search_mail"
+            )
+        if _NEWEST.match(text):
+            return IntentMatch("mail_search", {}, "read_mail")  # the newest, newest first
         topic = _TOPIC.search(text)
         arguments: dict[str, object] = {}
         day = _DAY_RE.search(text)
@@ -354,7 +523,10 @@ def broad_read(now: Now) -> Callable[[str], IntentMatch | None]:
         for pattern in (_WROTE, _FROM, _WHO_SENT, _POSSESSIVE):
             m = pattern.search(text)
             if m:
-                sender = _who(m.group("who"))
+                said = m.group("who")
+                if pattern is _POSSESSIVE:  # "find amy's email": the words before 's, not the verb
+                    said = " ".join(w for w in said.split() if w.lower() not in _STOP)
+                sender = _who(said)
                 if sender:
                     break
         thread = re.search(r"\b(?:thread|conversation)\s+with\s+(?P<who>.+)$", text, re.I)
@@ -388,22 +560,25 @@ def broad_read(now: Now) -> Callable[[str], IntentMatch | None]:
 _SEND_NOUN = re.compile(
     r"^(?:(?P<verb>send|shoot|drop|write|compose|draft|prepare|create|start|publish|type|make|"
     r"open|begin|fire|put together|write up)(?:\s+(?:out|off))?\s+|(?=new\s))(?:(?:an?|the|new|quick|short|brief|little)\s+)*"
-    r"(?:(?!to\b|for\b)[\w'-]+\s+){0,2}?"
-    r"(?:e-?mails?|mails?|message|note)(?:\s+message)?(?P<tail>(?:\s.*)?)$",
+    r"(?:(?!to\b|for\b|an?\b|the\b)[\w'-]+\s+){0,2}?"
+    rf"(?:e-?mails?|mails?|(?:message|note)(?=.*{_CHANNEL}))(?:\s+message)?(?P<tail>(?:\s.*)?)$",
     re.I,
 )
 _SEND_WHO_NOUN = re.compile(
     r"^(?P<verb>send|shoot|drop|write)\s+(?P<to>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,3}?)\s+"
-    r"(?:an?\s+)?(?:quick\s+|short\s+|new\s+)?(?:e-?mail|mail|message|note)(?P<tail>(?:\s.*)?)$",
+    rf"(?:an?\s+)?(?:quick\s+|short\s+|new\s+)?(?:e-?mail|mail|(?:message|note)(?=.*{_CHANNEL}))"
+    r"(?P<tail>(?:\s.*)?)$",
     re.I,
 )
 _EMAIL_VERB = re.compile(r"^(?P<verb>e-?mail|mail)(?:\s+to)?\s+(?P<tail>.+)$", re.I)
 _TELL = re.compile(
-    rf"^(?:tell|ask|inform|notify|let)\s+(?P<tail>.+?){_CHANNEL}(?:\s+(?P<after>.+))?$",
+    r"^(?:tell|ask|inform|notify|let|contact|ping|write\s+to|reach\s+out\s+to|get\s+in\s+touch\s+with|"
+    rf"remind)\s+(?P<tail>.+?){_CHANNEL}(?:\s+(?P<after>.+))?$",
     re.I,
 )
 _REPLY = re.compile(
-    r"^(?P<verb>(?:reply|respond|answer)(?:\s+back)?|write\s+back|send (?:an? )?(?:reply|response|answer))"
+    r"^(?P<verb>(?:reply|respond|answer)(?:\s+back)?|write\s+back|"
+    r"(?:send|compose|write|draft|start|type) (?:an? )?(?:reply|response|answer))"
     r"(?P<all>\s+(?:to\s+)?all)?(?P<tail>(?:\s.*)?)$",
     re.I,
 )
@@ -413,7 +588,9 @@ _OPEN_AND_REPLY = re.compile(
     re.I,
 )
 _FORWARD = re.compile(
-    r"^(?:forward|fwd|pass on|pass along|send on)\s+(?P<what>.+?)"
+    r"^(?:(?:forward|fwd|pass on|pass along|send on)\s+|(?=(?:send|pass)\s+(?:the|this|that|my)\s+"
+    r"(?:.+\s)?(?:e-?mail|mail|message)\b.*\s(?:on|along|over)\s+to\s)(?:send|pass)\s+)"
+    r"(?P<what>.+?)(?:\s+(?:on|along|over)(?=\s+to\s))?"
     r"(?:\s+to\s+(?P<to>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,3}))?"
     r"(?:\s+(?:saying|with (?:a |the )?note|and say|and tell (?:him|her|them))\s+(?P<note>.+))?$",
     re.I,
@@ -459,10 +636,25 @@ def _name_words(words: list[str]) -> list[str]:
     return kept if len(kept) <= 3 else []
 
 
+# A finite verb makes words after the recipient a sentence: "the train is late", "we won".
+_CLAUSE = re.compile(
+    r"\b(?:is|are|was|were|will|would|has|have|had|can|can't|cannot|won't|isn't|aren't|wasn't|"
+    r"did|didn't|does|doesn't|do|don't|got|gets|need|needs|want|wants|looks|starts|ends|moved|"
+    r"arrived|left|works|worked|went|came|should|must|might)\b",
+    re.I,
+)
+
+
 def _message_parts(rest: str) -> tuple[str | None, str | None] | None:
     """What follows the recipient → (subject, body); None when it makes no sense."""
     rest = re.sub(rf"^{_CHANNEL}", "", " " + rest.strip(), flags=re.I).strip()
     rest = re.sub(r"^for me\b\s*", "", rest, flags=re.I)
+    rest = re.sub(
+        r"^(?:now|right now|right away|asap|immediately|quickly|straight away|today)$",
+        "",
+        rest,
+        flags=re.I,
+    )
     if not rest:
         return None, None
     about = re.match(
@@ -477,6 +669,8 @@ def _message_parts(rest: str) -> tuple[str | None, str | None] | None:
         r"^(?:to\s+)?(?:want|wants|need|needs)\b", rest, re.I
     ):
         return None, rest
+    if len(rest.split()) >= 3 and _CLAUSE.search(rest):
+        return None, rest  # "the meeting is cancelled": a sentence, so the message itself
     return None
 
 
@@ -507,10 +701,34 @@ def _bad_recipient(to: str) -> bool:
     )
 
 
+_THIS = re.compile(
+    r"^(?:send|e-?mail|mail|share)\s+(?:this|that|it)(?:\s+(?:content|message|text|page|one))?"
+    rf"(?:(?P<channel>{_CHANNEL})?\s+to\s+(?P<to>[\w.@+'-]+(?:\s+[\w.@+'-]+){{0,3}}?))?"
+    rf"(?P<channel2>{_CHANNEL})?$",
+    re.I,
+)
+# "send a mail about the party to ana": the recipient said after the topic
+_ABOUT_TO = re.compile(
+    rf"^{_ABOUT}\s+(?P<subject>.+?)\s+to\s+(?P<to>[\w.@+'-]+(?:\s+[\w.@+'-]+)?)$", re.I
+)
+
+
 def broad_send(text: str) -> IntentMatch | None:
     """Sending verbs with a mail noun: send, write, compose, email someone, tell someone by mail."""
     text = plain(text)
     tool = "mail_send"
+    this = _THIS.match(text)
+    if this and (
+        this.group("channel") or this.group("channel2") or not text.startswith(("send", "share"))
+    ):
+        said = this.group("to")
+        to, rest = _recipient(said) if said else (None, "")
+        if (said and (to is None or rest)) or (to is not None and _bad_recipient(to)):
+            return None
+        missing = {"body": "What should the email say?"} | (
+            {} if to else {"to": "Who should the email go to?"}
+        )
+        return IntentMatch("mail_send", {"to": to} if to else {}, "send_mail", missing=missing)
     m = _SEND_NOUN.match(text)
     if m:
         if (m.group("verb") or "").lower() in ("draft", "prepare", "write up", "put together"):
@@ -548,6 +766,8 @@ def broad_send(text: str) -> IntentMatch | None:
             rest = "that " + rest
     else:
         return None
+    if to is None and rest and (late := _ABOUT_TO.match(rest.strip())) and _who(late.group("to")):
+        to, rest = late.group("to"), "about " + late.group("subject")
     if to is not None and _bad_recipient(to):
         return None
     head = text[: len(text) - len(rest)] if rest and text.endswith(rest) else text
@@ -575,11 +795,22 @@ def _reply_target(said: str) -> str | None:
     return _who(said)
 
 
+_BACK = re.compile(
+    r"^(?:e-?mail|mail|write)\s+(?P<who>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,2}?)\s+back"
+    r"(?:\s+(?P<rest>.+))?$",
+    re.I,
+)
+
+
 def broad_reply(text: str) -> IntentMatch | None:
     """Reply or forward in the shapes the exact matchers leave: missing parts are asked for."""
     text = plain(text)
     if _GUARD.search(text):
         return None
+    back = _BACK.match(text)  # "email the client back (saying …)"
+    if back:
+        who = _who(back.group("who"))
+        return _reply(who, back.group("rest") or "", False) if who else None
     m = _OPEN_AND_REPLY.match(text)
     if m:
         target = _reply_target(m.group("what"))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from assistant.api import IntentMatch
-from botpsy_mail.broad import broad_read, broad_reply, broad_send, plain
+from botpsy_mail.broad import broad_read, broad_reply, broad_send, past_time, plain, spoken_days
 
 _NOUN = r"(?:e-?mails?|mails?|messages?)"
 _ONE = r"(?:e-?mail|mail|message)"
@@ -25,9 +25,14 @@ _WHEN = rf"(?:\s+(?P<day>{_DAY})|\s+(?:so far|yet|lately|recently))?"
 _WHEN2 = rf"(?:\s+(?P<day2>{_DAY})|\s+(?:so far|yet|lately|recently))?"
 _SAYING = (
     r"(?:saying|that|to say|and say|telling (?:him|her|them)(?: that)?|"
-    r"and tell (?:him|her|them)(?: that)?)"
+    r"and tell (?:him|her|them)(?: that)?|(?:to let|and let|letting) (?:him|her|them) know(?: that)?|"
+    r"(?:informing|to inform|and inform) (?:him|her|them)(?: that)?|wishing(?: (?:him|her|them))?)"
 )
 _ABOUT = r"(?:about|regarding|concerning|re)"
+# How soon, said after the recipient: not part of a name.
+_SOON = re.compile(
+    r"\s+(?:now|right now|right away|asap|immediately|quickly|straight away|please|for me)$", re.I
+)
 
 # Words that end a name: "ana about the trip" is no sender.
 _NOT_NAMES = frozenset(
@@ -74,16 +79,36 @@ _NOT_NAMES = frozenset(
         *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
         *("tonight", "noon", "lunch", "dinner", "breakfast", "weekend"),
         *("anyone", "anybody", "someone", "somebody", "everyone", "everybody", "nobody"),
-        *("arrived", "arrive", "come", "came", "yet", "already"),
+        *("arrived", "arrive", "come", "came", "yet", "already", "say", "said", "says"),
+        # other channels: "reply to the tweet" is no mail
+        *("tweet", "post", "comment", "text", "texts", "chat", "whatsapp", "dm", "review"),
         *("ago", "day", "days", "weeks", "hours", "minutes", "before", "weekend"),
         *("is", "are", "was", "were", "so", "very", "really", "not", "too"),
+        *(
+            "arrives",
+            "comes",
+            "lands",
+            "back",
+            "check",
+            "checked",
+            "inbox",
+            "account",
+            "address",
+            "addresses",
+            "please",
+            "now",
+        ),
+        # months that are not also first names ("may", "june", "april" are both)
+        *("january", "february", "march", "july", "august"),
+        *("september", "october", "november", "december", "first", "second", "third"),
+        *("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "month"),
     ]
 )
 
 _SEND = [
     # "send an email to ana saying …", "email bob that …", "write to ana about the trip"
     re.compile(
-        r"^(?:(?:send|shoot|drop|write)\s+(?:an?\s+)?(?:quick\s+|short\s+)?(?:e-?mail|mail|message|note)\s+to"
+        r"^(?:(?:send|shoot|drop|write)\s+(?:an?\s+)?(?:quick\s+|short\s+)?(?:e-?mail|mail)\s+to"
         r"|e-?mail(?:\s+to)?|mail|write\s+(?:an?\s+)?(?:e-?mail\s+)?to)"
         rf"\s+(?P<to>{_WHO})"
         rf"(?:\s+{_ABOUT}\s+(?P<subject>.+?)(?:\s+{_SAYING}\s+(?P<body>.+))?"
@@ -185,7 +210,8 @@ _CHECK = [
     ),
     # "any reply from bob", "anything new in my inbox", "who emailed me today"
     re.compile(
-        rf"^any\s+(?:replies|reply|answer|response|word)\s+from\s+(?P<sender>{_WHO}){_WHEN}$",
+        r"^(?:any|(?:have|did|has)\s+i\s+(?:had|got|gotten|get|received)\s+(?:an?|any))\s+"
+        rf"(?:replies|reply|answer|response|word)\s+(?:back\s+)?from\s+(?P<sender>{_WHO}){_WHEN}$",
         re.I,
     ),
     re.compile(
@@ -274,19 +300,21 @@ _TIME_OF_DAY = re.compile(
 )
 
 
-def _since(day: str) -> dict[str, str] | None:
-    """ "today" → since today; "yesterday" → that day only; "since 3pm" → since today.
+def _since(day: str, now: datetime) -> dict[str, str] | None:
+    """ "today" → since today; "yesterday" → that day only; "since 3pm" → since the last 3pm.
 
-    A time of day alone names today: the search works in whole days.
+    Days are ISO dates counted back from the user's clock (mail is in the past); a clock
+    time after "since" is the last time it was that hour, to the minute; "this morning" today.
     """
     said = re.sub(r"^since\s+", "", day.strip(), flags=re.I)
-    if said.lower() == "yesterday":
-        return {"since": "yesterday", "before": "today"}
-    if _TIME_OF_DAY.match(said) or said.lower() == "today":
-        return {"since": "today"}
-    if said.lower().startswith("this "):
-        return {"since": "today"}
-    return None  # "since monday": which monday is the model's to read
+    if said != day.strip() and (hour := past_time(said, now)):
+        return {"since": hour}  # "since 3pm": the last 3pm, to the minute
+    if _TIME_OF_DAY.match(said) or said.lower().startswith("this "):
+        said = "today"
+    found = spoken_days(said, now)
+    if found is not None and day.strip().lower().startswith("since "):
+        found.pop("before", None)
+    return found
 
 
 def _sentence(text: str) -> str:
@@ -327,7 +355,7 @@ def _search_fields(rest: str) -> dict[str, str] | None:
         # "search my mail for the lease (from ana)": what comes first is the search text
         cut = keys[0].start() if keys else len(rest)
         head = re.sub(
-            rf"^(?:(?:an?|any|the|all)\s+)?(?:{_NOUN}|anything)(?:\s+|$)",
+            rf"^(?:(?:an?|any|the|all)\s+)?(?:(?:new|unread|recent|latest)\s+)?(?:{_NOUN}|anything)(?:\s+|$)",
             "",
             rest[:cut],
             flags=re.I,
@@ -439,7 +467,15 @@ def make_mail_matchers(
         m = _SEND_SHORT.match(text.strip().rstrip(".!"))
         if not m:
             return None
-        to = m.group("to").strip()
+        to = _SOON.sub("", m.group("to").strip())  # "email ana right away": ana
+        # "email ana at her work address": ana (which address is the address book's)
+        to = re.sub(
+            r"(?:\s+(?:at|on)\s+(?:his|her|their|my|the|this|that)\s+(?:\w+\s+)?|'s\s+|\s+)"
+            r"(?:e-?mail\s+)?address$",
+            "",
+            to,
+            flags=re.I,
+        )
         bare = re.sub(r"^my\s+", "", to, flags=re.I)
         if _name(bare, 3) is None or re.match(r"^(?:the|all|everyone|everybody)\b", to, re.I):
             return None  # "email the report to bob": a thing, not a person
@@ -452,6 +488,8 @@ def make_mail_matchers(
         m = _REPLY.match(text.strip())
         if not m or len(m.group("who").split()) > 5:
             return None
+        if m.group("who").lower() in ("to", "back") or _ONE_RE.fullmatch(m.group("body")):
+            return None  # "reply to that email": "that" starts no message
         who = re.sub(
             r"^(?:(?:the|that|this)\s+)?(?:(?:last|latest)\s+)?(?:e-?mail|mail|message)\s+from\s+",
             "",
@@ -485,7 +523,7 @@ def make_mail_matchers(
                 continue
             who = {"sender": sender} if sender else {}
             if day:  # "any mail from ana today": what came since then, read or not
-                since = _since(day)
+                since = _since(day, clock())
                 if since is None:
                     return None
                 return IntentMatch("mail_search", who | since, "check_mail")

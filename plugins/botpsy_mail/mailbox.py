@@ -11,10 +11,11 @@ import re
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from email.message import EmailMessage
+from email.utils import parsedate_to_datetime
 
 from assistant.api import ToolArgumentError
 from botpsy_mail.message import MailView, parse_message
@@ -26,6 +27,9 @@ READ_BYTES = 4 * 1024 * 1024  # of one message read; a bigger one is cut, and sa
 _LIST_LINE = re.compile(rb'^\((?P<flags>[^)]*)\) (?P<sep>"[^"]*"|NIL) (?P<name>.+)$')
 _LITERAL = re.compile(rb"BODY\[(?P<part>HEADER|TEXT)\](?:<\d+>)? \{\d+\}$")
 _UID = re.compile(r"[1-9][0-9]{0,9}")
+_FETCHED_UID = re.compile(rb"\bUID (\d+)")
+_INTERNALDATE = re.compile(rb'INTERNALDATE "\s*([^"]+)"')
+SINCE_CANDIDATES = 1000  # newest messages of the days a "since <time>" search looks through
 _SPECIAL = ("Drafts", "Sent", "Trash", "Archive", "Junk")
 _TRASH_NAMES = ("trash", "trash items", "deleted items", "deleted messages")
 
@@ -107,7 +111,7 @@ class SearchQuery:
     senders: list[str] = field(default_factory=list)
     subject: str = ""
     text: str = ""
-    since: date | None = None
+    since: date | None = None  # a datetime: sent at or after that instant (see `Mailbox.search`)
     before: date | None = None
     unread_only: bool = False
 
@@ -127,7 +131,11 @@ class SearchQuery:
             keys += ["SUBJECT", _quote(self.subject, "subject")]
         if self.text:
             keys += ["TEXT", _quote(self.text, "search text")]
-        if self.since:
+        if isinstance(self.since, datetime):
+            # SENTSINCE compares the day in the Date header, in the sender's zone: a day
+            # earlier catches every zone, and the search keeps only what was sent in time.
+            keys += ["SENTSINCE", (self.since.date() - timedelta(days=1)).strftime("%d-%b-%Y")]
+        elif self.since:
             keys += ["SENTSINCE", self.since.strftime("%d-%b-%Y")]
         if self.before:
             keys += ["SENTBEFORE", self.before.strftime("%d-%b-%Y")]
@@ -199,6 +207,8 @@ class Mailbox:
             if status != "OK":
                 status, data = connection.uid("SEARCH", *criteria)
             uids = (data[0] or b"").split() if data else []
+            if isinstance(query.since, datetime):  # IMAP knows days only: the time, here
+                uids = _sent_since(connection, uids[-SINCE_CANDIDATES:], query.since)
             newest = [u.decode() for u in uids[-limit:]][::-1]
             return [self._fetch(connection, folder, uid, LIST_TEXT_BYTES) for uid in newest]
 
@@ -308,6 +318,42 @@ class Mailbox:
     def send(self, message: EmailMessage) -> dict[str, str]:
         """Send over SMTP; the refused recipients."""
         return send(self.smtp, self.user, self._password(), message)
+
+
+def _sent_since(connection: imaplib.IMAP4, uids: list[bytes], since: datetime) -> list[bytes]:
+    """Of `uids`, those sent at or after `since` by their Date header (else their arrival), in order.
+
+    A message whose time cannot be read at all is kept: a search never hides mail it
+    cannot place.
+    """
+    if not uids:
+        return []
+    status, data = connection.uid(
+        "FETCH", b",".join(uids).decode(), "(INTERNALDATE BODY.PEEK[HEADER.FIELDS (DATE)])"
+    )
+    if status != "OK":
+        raise MailError("the mail server would not say when the messages were sent")
+    sent: dict[bytes, datetime | None] = {}
+    for item in data or []:
+        meta, header = (item[0], item[1]) if isinstance(item, tuple) else (item, b"")
+        if not isinstance(meta, bytes) or not (uid := _FETCHED_UID.search(meta)):
+            continue
+        sent[uid.group(1)] = _sent_at(header, meta)
+    return [u for u in uids if (when := sent.get(u)) is None or when >= since]
+
+
+def _sent_at(header: bytes, meta: bytes) -> datetime | None:
+    """The Date header's instant, else the server's arrival time; None if neither reads."""
+    found = re.search(rb"^Date:\s*(.+?)\s*$", header, re.I | re.M)
+    if found:
+        with suppress(TypeError, ValueError, IndexError):
+            value = parsedate_to_datetime(found.group(1).decode("ascii", "replace"))
+            return value if value.tzinfo else value.replace(tzinfo=UTC)  # "-0000": UTC
+    arrived = _INTERNALDATE.search(meta)
+    if arrived:
+        with suppress(ValueError):
+            return datetime.strptime(arrived.group(1).decode(), "%d-%b-%Y %H:%M:%S %z")
+    return None
 
 
 def _size(size: int) -> str:

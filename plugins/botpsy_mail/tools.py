@@ -14,7 +14,7 @@ import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from email.message import EmailMessage
 from email.utils import formataddr, getaddresses
 from typing import Any
@@ -23,6 +23,7 @@ from assistant.api import (
     MODEL_TEXT_BUDGET,
     AskUser,
     Effect,
+    Moment,
     Shown,
     ToolArgumentError,
     ToolError,
@@ -196,7 +197,7 @@ class MailTools:
         sender: str | None = None,
         subject: str | None = None,
         text: str | None = None,
-        since: date | None = None,
+        since: Moment | None = None,
         before: date | None = None,
         folder: str = "INBOX",
         unread_only: bool = False,
@@ -207,24 +208,29 @@ class MailTools:
             sender: who sent it (a name or an address)
             subject: words in the subject
             text: words anywhere in the message
-            since: only messages on or after this day
+            since: only messages sent on or after this day, or this time ("yesterday 3pm")
             before: only messages before this day
             folder: the folder to search (default the inbox)
             unread_only: only unread messages
         """
-        if since and before and before <= since:
+        after: date | datetime | None = None
+        if since is not None:  # a whole day as a date; a time of day to the minute
+            after = since.start.date() if since.all_day else since.start
+        if after is not None and before and before <= _day_of(after):
             raise ToolArgumentError("'before' must come after 'since'")
         folder_name = self.mailbox.folders().find(folder) if folder.upper() != "INBOX" else "INBOX"
         query = SearchQuery(
             senders=self.sender_addresses(sender) if sender else [],
             subject=subject or "",
             text=text or "",
-            since=since,
+            since=after,
             before=before,
             unread_only=unread_only,
         )
         views = self.mailbox.search(query, folder_name)
         head = f"{len(views)} message{'s' if len(views) != 1 else ''} found:"
+        if isinstance(after, datetime):  # botpsy's words: the exact cut-off it used
+            head = head[:-1] + f" since {after.strftime('%A %-d %B %H:%M')}:"
         return _listing(views, "No messages match.", head)
 
     @tool(Effect.READ, untrusted_output=True)
@@ -528,3 +534,8 @@ def _shown(what: str, mail: EmailMessage, body: str = "", extra: tuple[str, str]
 
 def _indent(text: str) -> str:
     return "\n".join(f"  {line}" for line in text.strip().splitlines())
+
+
+def _day_of(value: date | datetime) -> date:
+    """The day of a date, or of a time."""
+    return value.date() if isinstance(value, datetime) else value

@@ -12,32 +12,8 @@ from __future__ import annotations
 import re
 
 from assistant.api import IntentMatch
+from botpsy_weather.where_when import day_of, month_of, place_of
 
-_WD = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_DAY = (
-    rf"(?:right )?now|today|tonight|yesterday|this (?:morning|afternoon|evening|weekend|week)"
-    rf"|(?:the )?day after tomorrow|tomorrow(?: (?:morning|afternoon|evening|night))?"
-    rf"|(?:over |on |for )?(?:the |this |next )?weekend|(?:this |next |on )?(?:{_WD})"
-    rf"|(?:the )?(?:next|coming) (?:\d+|two|three|four|five|six|seven) days|next (?:week|month)"
-    rf"|this month|(?:the )?following (?:week|month|day)"
-    rf"|(?:on )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{{1,2}}(?:st|nd|rd|th)?"
-)
-_MONTHS = (
-    r"january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
-_ORDINAL = (
-    r"(?:\d{1,2}(?:st|nd|rd|th)?|(?:twenty |thirty )?(?:first|second|third|fourth|fifth|sixth"
-    r"|seventh|eighth|ninth)|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth"
-    r"|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)"
-)
-# "the twenty seventh of march", "march 27th", "friday the 4th": dates as they are spoken.
-_DATE = (
-    rf"(?:(?:on )?(?:the )?{_ORDINAL}(?: of)? (?:{_MONTHS})|(?:on )?(?:{_MONTHS}) (?:the )?{_ORDINAL}"
-    rf"|(?:on )?(?:the )?{_ORDINAL}(?= ?$))"
-    r"(?: (?:\d{4}|two thousand(?: and)?(?: [a-z]+){0,2}|nineteen [a-z]+(?: [a-z]+)?))?"
-)
-_WHEN = re.compile(rf"\b(?:{_DAY}|{_DATE})\b", re.I)
 # "tomorrow's weather", "today's forecast": the day, without the possessive.
 _POSSESSIVE = re.compile(r"\b(today|tomorrow|tonight|yesterday)'?s\b", re.I)
 # "a 10 day forecast", "the five-day forecast": the days ahead the forecast covers.
@@ -50,6 +26,7 @@ _DAYS_FORECAST = re.compile(
 )
 _NAMES = re.compile(
     r"\b(?:weather|forecast|humidity|precipitation|snowfall|rainfall|heat ?wave|cold ?snap"
+    r"|uv index|uv levels?|pollen(?: count| levels?)?|air quality|wind ?speed|wind chill"
     r"|(?:rain|snow) (?:predictions?|accumulation|totals?)|accumulation of (?:rain|snow)"
     r"|(?:hottest|coldest|warmest|wettest|rainiest|sunniest) (?:day|night|week))\b",
     re.I,
@@ -64,7 +41,8 @@ _DAY_LIKE = re.compile(
     re.I,
 )
 _OUTSIDE = re.compile(
-    r"^(?:what(?:'?s| is) it like|how(?:'s| is) it|how does it look|what's it doing|what is it doing)"
+    r"^(?:what(?:'?s| is) it like|how(?:'s| is) it(?: looking)?|how does it look|what's it doing"
+    r"|what is it doing)"
     r" (?:out|outside|out there|outdoors)(?: (?:today|now|right now|this morning))?$",
     re.I,
 )
@@ -97,7 +75,40 @@ _FEELS = re.compile(
     r"(?:(?:hot|cold|warm|chilly|freezing)(?: out| outside| today| tomorrow)?|nice out(?:side)?)\b",
     re.I,
 )
-_UMBRELLA = re.compile(r"\b(?:umbrella|raincoat|rain ?jacket)\b", re.I)
+# "rain in oslo tomorrow", "snow this weekend": the weather named bare, with a place or a day.
+_BARE = re.compile(
+    r"^(?:any |more |heavy |light )?(?:rain|showers|snow|sunshine|sun|wind|winds|storms?|fog|frost"
+    r"|hail|sleet|thunder|thunderstorms?|heat) (?:in|at|for|near|around|tomorrow|today|tonight"
+    r"|this|next|later|expected|forecast|on (?:the |this |next )?(?:\w+day|weekend))\b",
+    re.I,
+)
+# "what's it going to be like tomorrow" (with a day: "what's it like in rome" may ask a guide).
+_LIKE = re.compile(r"^what(?:'?s| is| will) it (?:going to be |gonna be |be )?like\b", re.I)
+# "a good day for the beach", "warm enough for a swim", "nice weather for a bike ride".
+_GOOD_FOR = re.compile(
+    r"\b(?:good|nice|great|bad|perfect|ideal|right|okay|ok|warm|dry|sunny|lovely)"
+    r"(?: (?:enough|day|days|weather|evening|morning|afternoon|weekend)|(?: day| weather)? enough)"
+    r" (?:for|to) (?:a |the |go |going |have a |do some |some )?(?:beach|picnic|walk|run|jog|swim"
+    r"|hike|hiking|bike ride|cycle|bbq|barbecue|barbeque|gardening|ski|skiing|sail|sailing"
+    r"|fishing|golf|camping|washing|laundry|outside|outdoors|sunbathe|sunbathing)\b",
+    re.I,
+)
+_UMBRELLA = re.compile(r"\b(?:umbrella|brolly|raincoat|rain ?jacket|poncho)\b", re.I)
+# "is it icy out", "will it clear up later", "is the sun out", "will the wind die down": how the
+# sky, the ground or the wind will be, said with "it" or the thing itself.
+_SKY = re.compile(
+    r"\b(?:(?:is|will|was) it (?:going to |gonna )?(?:be |stay |get |keep )?(?:very |really )?"
+    r"(?:dry|clear|clearing|clear up|brighten up|muggy|icy|frosty|mild|breezy|gusty|misty|foggy"
+    r"|pour|pouring|bucketing|a scorcher|scorching|sweltering)"
+    r"(?= (?:out|outside|outdoors|today|tonight|tomorrow|later|this|next|on|in|at|for|all|over"
+    r"|up)\b| ?$)"  # "is it clear what i mean", "is it dry cleaning only" are not the sky's
+    r"|(?:is|will) the sun (?:be )?(?:out|shining|shine)|(?:will|is) there (?:be )?(?:a |any )?"
+    r"(?:frost|ice|black ice|mist|thunder|lightning|hail|sleet|gales?)"
+    r"|the wind (?:die down|drop|ease|pick up|calm down|be strong)|how strong (?:is|will) the wind"
+    r"|(?:what(?:'?s| is) the )?outlook for (?:today|tonight|tomorrow|the weekend|this week"
+    r"|the week|the next few days|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b",
+    re.I,
+)
 _HOW = re.compile(
     r"\b(?:how (?:hot|cold|warm|chilly|windy|humid|wet|sunny)|what(?:'s| is) the temperature"
     r"|temperature (?:outside|today|tomorrow|tonight)|how many degrees|how much (?:rain|snow)"
@@ -121,35 +132,6 @@ _OTHER_FORECAST = re.compile(
     re.I,
 )
 _REMINDER = re.compile(r"\b(?:remind|tell|ask|warn) me (?:to|that|if|when|about)\b", re.I)
-_PLACE = re.compile(
-    r"\b(?:in|at|for|near|around) (?P<place>(?:[^\W\d_][\w'.-]*)(?: [^\W\d_][\w'.-]*){0,3})$",
-    re.I,
-)
-_NOT_PLACES = frozenset(
-    [
-        "the",
-        "a",
-        "my",
-        "me",
-        "us",
-        "you",
-        "our",
-        "this",
-        "that",
-        "here",
-        "there",
-        "town",
-        "it",
-        "general",
-        "degrees",
-        "celsius",
-        "fahrenheit",
-        "morning",
-        "afternoon",
-        "evening",
-        "night",
-    ]
-)
 
 
 def topic_of(text: str) -> str:
@@ -190,8 +172,8 @@ def weather_question(text: str) -> IntentMatch | None:
     if _REMINDER.search(question) or _OTHER_FORECAST.search(question):
         return None  # "tell me to take an umbrella when it rains" asks for a reminder
     if _OUTSIDE.match(question):
-        when = _WHEN.search(question)
-        return IntentMatch("weather_forecast", {"when": when.group(0).lower()} if when else {})
+        day = day_of(question)
+        return IntentMatch("weather_forecast", {"when": day[0]} if day else {})
     if not (
         _DAY_LIKE.match(question)
         or _NAMES.search(question)
@@ -200,34 +182,27 @@ def weather_question(text: str) -> IntentMatch | None:
         or _HOW.search(question)
         or _FEELS.search(question)
         or _CLOTHES.search(question)
+        or _BARE.match(question)
+        or _GOOD_FOR.search(question)
+        or _SKY.search(question)
+        or (_LIKE.match(question) and day_of(question))
         or (_TEMPERATURE.search(question) and not _THINGS.search(question))
     ):
         return None
     arguments: dict[str, str] = {}
-    when = _WHEN.search(question)
+    day = day_of(question)
     rest = question
     ahead = _days_ahead(question)
-    if ahead and not when:
+    if ahead and not day:
         arguments["when"] = ahead
-    elif when:
-        arguments["when"] = re.sub(r"^(?:the )?following\b", "next", when.group(0).lower())
-        rest = (question[: when.start()] + " " + question[when.end() :]).strip()
-        rest = re.sub(r"\s+(?:on|for|over|this|next)$", "", " ".join(rest.split()), flags=re.I)
-    place = _PLACE.search(rest)
+    elif day:
+        arguments["when"], (start, end) = day
+        rest = " ".join(f"{question[:start]} {question[end:]}".split())
+    elif month := month_of(question):  # "will it rain in march": a month, not a place
+        arguments["when"] = month
+    place = place_of(rest, _WORN)
     if place:
-        words = place.group("place").split()
-        while words and words[-1].lower() in ("like", "today", "now", "please", "outside"):
-            words.pop()
-        month = re.fullmatch(rf"(?:{_MONTHS})", " ".join(words), re.I)
-        if month and "when" not in arguments:  # "will it rain in march": a month, not a place
-            arguments["when"] = month.group(0).lower()
-        elif (
-            words
-            and not month
-            and words[0].lower() not in _NOT_PLACES
-            and not _WORN.search(" ".join(words))
-        ):
-            arguments["place"] = " ".join(words)
+        arguments["place"] = place
     topic = topic_of(question)
     if topic:
         arguments["about"] = topic

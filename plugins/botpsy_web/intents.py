@@ -7,9 +7,14 @@ its politeness) as the question. The words are data (`data/live.toml`): topics
 (the news, markets, places and getting around, how things stand right now), the
 shapes of a question, and what makes a request someone else's (an action such as
 "remind me to check the trains", the user's own things such as "what's on my
-calendar", a booking). The web plugin loads last, so every other plugin's intents
-are tried first; these stay precise all the same, since a wrong tool is worse
-than none (the model then reads the request).
+calendar", a booking). A topic is named by its words, or by a pair of words a few
+apart ("the next ... train", "how long ... to drive"), optionally followed straight
+by a third ("how do i get" + "to"). A request asks when it opens with a question
+word or a request to be told, after a word on how the user is ("i'm starving, where
+can we eat"), or is a bare noun phrase ("bus times to the coast"). Greetings and
+politeness are already gone (assistant.api.plain_request). The web plugin loads
+last, so every other plugin's intents are tried first; these stay precise all the
+same, since a wrong tool is worse than none (the model then reads the request).
 """
 
 from __future__ import annotations
@@ -83,6 +88,8 @@ class Vocabulary:
     noun_openers: frozenset[str]
     not_nouns: frozenset[str]
     topics: tuple[Topic, ...]
+    feeling: re.Pattern[str]
+    things: frozenset[str]  # one-word nouns of the topics' lists: "bus times", "museum hours"
 
 
 def _topic(name: str, entry: dict[str, Any], lists: dict[str, list[str]]) -> Topic:
@@ -96,6 +103,7 @@ def _topic(name: str, entry: dict[str, Any], lists: dict[str, list[str]]) -> Top
         alternatives.append(
             rf"{start}(?:{_phrases(words(pair['first']))})(?:\s+{_WORD}){{0,{gap}}}\s+"
             rf"(?:{_phrases(words(pair['then']))})"
+            + (rf"\s+(?:{_phrases(words(pair['last']))})" if pair.get("last") else "")
         )
     pattern = re.compile(rf"(?<![\w']{{1}})(?:{'|'.join(alternatives)})(?!\w)")
     unless = _whole(entry["unless"]) if entry.get("unless") else None
@@ -122,6 +130,10 @@ def vocabulary() -> Vocabulary:
         noun_openers=frozenset(request["noun_openers"]),
         not_nouns=frozenset(request["not_nouns"]),
         topics=tuple(_topic(name, entry, lists) for name, entry in data["topics"].items()),
+        feeling=re.compile(rf"^(?:{_phrases(request['feeling'])})\s+{_WORD}\s+"),
+        things=frozenset(
+            w for name in ("vehicles", "places", "events") for w in lists[name] if " " not in w
+        ),
     )
 
 
@@ -194,7 +206,9 @@ def _asks(text: str, at: int, end: int, vocab: Vocabulary) -> bool:
     if vocab.asking.match(text):
         return True
     words = text.split()
-    if at == 0 or (words[0] in vocab.noun_openers and len(text[:at].split()) <= 3):
+    if at == 0 or (
+        (words[0] in vocab.noun_openers or words[0] in vocab.things) and len(text[:at].split()) <= 3
+    ):
         return True
     return end == len(text) and len(words) <= 4 and words[0] not in vocab.not_nouns
 
@@ -207,6 +221,9 @@ def live_question(text: str) -> tuple[str, str] | None:
     first, end, asked = _kept(words, vocab)
     question = " ".join(words[first:end])
     plain = normalise(" ".join(words[asked:end]))
+    feeling = vocab.feeling.match(plain)
+    if feeling and vocab.asking.match(plain[feeling.end() :]):
+        plain = plain[feeling.end() :]  # "i'm starving where can we eat": the question
     if not plain or _someone_elses(plain, vocab):
         return None
     for topic in vocab.topics:

@@ -1,0 +1,329 @@
+"""Follow-ups: a request that leans on the turn before it ("make it 1pm", "remove the eggs").
+
+The registry hands these resolvers a read-only `Recent` (the last turn's request and the
+calls that ran, as their records show them). What a follow-up changes is chosen only by
+the user's words and those records, never by a tool's output; the call it makes is a new
+call like any other, shown with its resolved arguments and asked for when its effect asks.
+
+Four mechanisms, none tied to one phrasing:
+- a pronoun ("it", "that", "them") stands for what the last call named: its item or its
+  list; the request is read again with those words in its place;
+- a left-out list ("remove the eggs" after the shopping list was read or added to) is
+  filled in from the last call, when the request then names it;
+- an edit of the thing just made ("actually make it one pm", "change that to friday")
+  becomes the call that changes it: `edit_value` reads the new value, `amended_moment`
+  places it next to the old one, and a tool's amender says which call makes the change;
+- another day ("what about saturday", "and friday") asks the last request again, its own
+  words with the new day in place of the old one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from assistant.errors import TimeParseError
+from assistant.intents import DoneCall, FollowMatcher, IntentMatch, Recent
+from assistant.timeparse import parse_moment
+
+if TYPE_CHECKING:
+    from assistant.intents import IntentRegistry
+
+# Arguments that name the thing a call was about (its item), most telling first.
+THING_ARGUMENTS = ("title", "task", "name", "text", "what", "event")
+# Arguments that name where the thing is kept: a pronoun may mean it, and a request that
+# leaves it out may borrow it ("remove the eggs" after reading the shopping list).
+PLACE_ARGUMENTS = ("list_name",)
+
+_PRONOUN = re.compile(r"\b(?:it|them|that|this)(?:\s+one)?\b", re.I)
+# Words that open a correction: "no", "actually", "sorry i meant", "let's".
+_LEADS = (
+    r"no|nope|actually|sorry|oh|wait|oops|hmm|instead|i\s+mean|i\s+meant|meant|rather"
+    r"|let'?s|let\s+us|can\s+we|could\s+we|better"
+)
+# Words that correct what was just said or done; what follows them is the request.
+_LEAD = re.compile(rf"^(?:(?:{_LEADS})[,.!]?\s+)+", re.I)
+_EDIT = re.compile(
+    rf"^(?:(?:{_LEADS}|make\s+that)[,.!]?\s+)*"
+    r"(?:(?:make|change|move|set|put|switch|push|turn|update)\s+(?:it|that|this|the\s+time)"
+    r"(?:\s+(?:to|for|at|until|till|on))?\s+|(?:do|go\s+(?:with|for)|try|say)\s+)?(?P<value>.+?)"
+    r"(?:\s+(?:instead|then|please))?[.!?]*$",
+    re.I,
+)
+# An edit said with no verb must start with a word that corrects ("actually 7", "no, at 9").
+_CORRECTING = re.compile(rf"^(?:{_LEADS}|make|change|move|set|put|switch|push|turn|update)\b", re.I)
+_INSTEAD = re.compile(r"\binstead[.!]?$", re.I)  # "1pm instead" corrects without a lead word
+_DAY_WORDS = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|next|this|week|weekend|\d{4}-\d\d-\d\d|\d{1,2}(?:st|nd|rd|th)|january|february|march"
+    r"|april|may|june|july|august|september|october|november|december)\b",
+    re.I,
+)
+_HAS_CLOCK = re.compile(
+    r"\d|\b(?:noon|midday|midnight|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve|morning|afternoon|evening|night|tonight)\b",
+    re.I,
+)
+_MERIDIEM = re.compile(r"\b(?:[ap]\.?m\.?|noon|midday|midnight)\b|\d(?:[ap]m)\b", re.I)
+
+
+def edit_value(text: str) -> str | None:
+    """The new value an edit says ("actually make it one pm" -> "one pm"); None if no edit."""
+    if not _CORRECTING.match(text) and not _INSTEAD.search(text):
+        return None
+    found = _EDIT.match(text.strip())
+    if not found:
+        return None
+    value = re.sub(r"^(?:at|for|to|on)\s+", "", found.group("value").strip(), flags=re.I)
+    return value or None
+
+
+def amended_moment(value: str, old: datetime, now: datetime) -> datetime | None:
+    """Where an edit's new time or day falls, next to the old one it replaces.
+
+    A time alone keeps the old day ("make it 1pm" on Friday's lunch: Friday 13:00),
+    a day alone keeps the old time, both are read as said. A bare hour takes the
+    half of the day nearest the old time (an alarm at 6:00 "made 6:30" stays in
+    the morning). None when the value is no time or day, or when it is past.
+    """
+    names_day = bool(_DAY_WORDS.search(value))
+    names_clock = bool(_HAS_CLOCK.search(_DAY_WORDS.sub(" ", value)))
+    try:
+        if names_day:
+            moment = parse_moment(value, now)
+        else:
+            midnight = old.replace(hour=0, minute=0, second=0, microsecond=0)
+            moment = parse_moment(value, midnight - timedelta(seconds=1))
+    except TimeParseError:
+        return None
+    start = moment.start
+    if moment.all_day or not names_clock:
+        start = datetime.combine(start.date(), old.timetz())
+    else:
+        if not names_day:
+            start = datetime.combine(old.date(), start.timetz())
+        if (
+            not _MERIDIEM.search(value)
+            and start.hour < 12
+            and _off(start + _HALF, old) < _off(start, old)
+        ):
+            start += _HALF
+    return start if start > now else None
+
+
+_HALF = timedelta(hours=12)
+
+
+def _off(moment: datetime, old: datetime) -> int:
+    """Minutes between two times of day: "1" near a 12:00 lunch is 13:00, near 6:00 is 01:00."""
+    return abs((moment.hour * 60 + moment.minute) - (old.hour * 60 + old.minute))
+
+
+def _when(value: Any) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def _words(value: Any) -> set[str]:
+    return set(re.findall(r"\w+", str(value).lower()))
+
+
+def _place_phrase(value: str) -> str:
+    value = " ".join(value.split())
+    return f"the {value}" if value.lower().endswith("list") else f"the {value} list"
+
+
+def _referents(call: DoneCall) -> list[tuple[str, str, tuple[str, ...]]]:
+    """What a pronoun may stand for after `call`: (words to say, their value, where it lands).
+
+    The item first, then its list: "add it to the party list" means the item, "what's
+    on it" the list; the match must carry the value in the same role to count.
+    """
+    found: list[tuple[str, str, tuple[str, ...]]] = []
+    for key in THING_ARGUMENTS:
+        value = call.arguments.get(key)
+        if isinstance(value, str) and value.strip() and not value.startswith(("uid:", "#")):
+            found.append((value.strip(), value.strip(), THING_ARGUMENTS))
+            break
+    for key in PLACE_ARGUMENTS:
+        value = call.arguments.get(key)
+        if isinstance(value, str) and value.strip():
+            found.append((_place_phrase(value), value.strip(), PLACE_ARGUMENTS))
+    return found
+
+
+def _carries(match: IntentMatch, value: str, keys: tuple[str, ...]) -> bool:
+    """Whether the match holds the words of `value` in one of these arguments."""
+    wanted = _words(value)
+    return bool(wanted) and any(
+        wanted <= _words(match.arguments[key])
+        for key in keys
+        if isinstance(match.arguments.get(key), str)
+    )
+
+
+def _is_edit(text: str, recent: Recent) -> bool:
+    """Whether the request changes a time just set ("make it 1pm"), which `amend` reads."""
+    value = edit_value(text)
+    if value is None or recent.now is None:
+        return False
+    try:
+        parse_moment(value, recent.now)
+    except TimeParseError:
+        return False
+    return True
+
+
+def _same_plugin(match: IntentMatch, call: DoneCall) -> bool:
+    return not call.plugin or match.intent.split(".", 1)[0] == call.plugin
+
+
+def refer(registry: IntentRegistry) -> FollowMatcher:
+    """A pronoun read as what the last call named ("what's on it now", "add it to my list")."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        text = _LEAD.sub("", text)
+        if not _PRONOUN.search(text) or _is_edit(text, recent):
+            return None
+        if registry.match(text) is not None:  # "what time is it": the words ask on their own
+            return None
+        for call in reversed(recent.calls):
+            for words, value, keys in _referents(call):
+                said = _PRONOUN.sub(words, text, count=1)
+                match = registry.match(said)
+                if match is not None and _carries(match, value, keys):
+                    return _with_place(match, call, registry.parameters(match.tool))
+        return None
+
+    return resolve
+
+
+def _with_place(match: IntentMatch, call: DoneCall, takes: set[str]) -> IntentMatch:
+    """The match, with the list the last call used when it names none and is of that plugin."""
+    if _same_plugin(match, call):
+        for key in PLACE_ARGUMENTS:
+            if key in call.arguments and key not in match.arguments and key in takes:
+                match.arguments[key] = call.arguments[key]
+    return match
+
+
+_PLACE_JOINS = ("from", "off", "to", "on")
+_DANGLING = re.compile(r"\s(?:from|off|to|onto|on|in)$", re.I)
+
+
+def carry_place(registry: IntentRegistry) -> FollowMatcher:
+    """A request that leaves out the list the last call used ("take the butter off")."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        text = _LEAD.sub("", text)
+        if _PRONOUN.search(text) or _is_edit(text, recent):
+            return None
+        call = recent.last()
+        if call is None:
+            return None
+        for key in PLACE_ARGUMENTS:
+            value = call.arguments.get(key)
+            if not isinstance(value, str) or not value.strip() or value.lower() in text.lower():
+                continue
+            phrase = _place_phrase(value)
+            tries = (
+                [f"{text} {phrase}"]
+                if _DANGLING.search(text)
+                else [f"{text} {join} {phrase}" for join in _PLACE_JOINS]
+            )
+            for said in tries:
+                match = registry.match(said)
+                if (
+                    match is not None
+                    and _carries(match, value, PLACE_ARGUMENTS)
+                    and _same_plugin(match, call)
+                ):
+                    return match
+        return None
+
+    return resolve
+
+
+Amender = Callable[[DoneCall, str, datetime], "IntentMatch | list[IntentMatch] | None"]
+
+
+def _event_edit(call: DoneCall, value: str, now: datetime) -> IntentMatch | None:
+    """The event just added or moved, moved again: found by its title on its day."""
+    old = _when(call.arguments.get("start"))
+    title = call.arguments.get("title") or call.arguments.get("event")
+    if old is None or not isinstance(title, str) or not title or title.startswith("uid:"):
+        return None
+    new = amended_moment(value, old, now)
+    if new is None:
+        return None
+    arguments = {"event": title, "day": old.date().isoformat(), "start": new.isoformat()}
+    return IntentMatch("calendar_update_event", arguments)
+
+
+# How the core changes a call just made, per tool; plugins add theirs as follow-up matchers.
+AMENDERS: dict[str, Amender] = {
+    "calendar_create_event": _event_edit,
+    "calendar_update_event": _event_edit,
+}
+
+
+def amend(registry: IntentRegistry) -> FollowMatcher:
+    """An edit of what the last turn made ("actually make it 1pm") as the call that changes it."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | list[IntentMatch] | None:
+        value = edit_value(text)
+        call = recent.last(*AMENDERS)
+        if value is None or call is None or recent.now is None:
+            return None
+        if registry.match(_LEAD.sub("", text)) is not None:  # a request of its own ("set an alarm")
+            return None
+        return AMENDERS[call.tool](call, value, recent.now)
+
+    return resolve
+
+
+_ANOTHER_DAY = re.compile(
+    r"^(?:and|or|then|what\s+about|how\s+about|and\s+(?:what|how)\s+about|same\s+(?:for|on))"
+    r"\s+(?P<day>.+?)\??$",
+    re.I,
+)
+
+
+def another_day(registry: IntentRegistry) -> FollowMatcher:
+    """ "And on friday?" after "what's the weather tomorrow": the last request, for that day.
+
+    The last request's own words are read again with the new day in place of the old
+    one; it counts only when it asks the same tool as before.
+    """
+    from assistant.intents import day_phrase
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        said = _ANOTHER_DAY.match(text)
+        call = recent.last()
+        if not said or call is None or call.effect not in ("read", "write"):
+            return None
+        day = said.group("day").strip()
+        if day_phrase(day).lower() != day.lower():  # "and friday", not "and friday at the zoo"
+            return None
+        old = day_phrase(recent.request)
+        again = recent.request.replace(old, day, 1) if old else f"{recent.request} {day}"
+        match = registry.match(again)
+        if match is None or match.tool != call.tool or match.missing:
+            return None
+        return match
+
+    return resolve
+
+
+def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
+    """The core's follow-up resolvers, tried after the plugins' own."""
+    return [
+        ("core.amend", amend(registry)),
+        ("core.another_day", another_day(registry)),
+        ("core.refer", refer(registry)),
+        ("core.carry_place", carry_place(registry)),
+    ]

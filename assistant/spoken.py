@@ -1,0 +1,200 @@
+"""What a spoken request says once the way it is said is taken off.
+
+Speech arrives lower case, unpunctuated and wrapped in habits: a greeting ("hey", "ok so"),
+the name of an assistant ("siri, ...", "botpsy ..."), politeness ("could you please", "i'd
+like you to", "... thanks"). None of it changes what is asked, and every intent matcher would
+otherwise strip it again in its own way. `plain_request` is the one place that does; the
+intent registry hands matchers its result, and plugins import it from `assistant.api`.
+
+Only words that never carry the request are taken: "i want to" or "help me" stay, because
+"i want to cancel" and "help me with the budget" need them read in their domain.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Names people call an assistant by, out of habit from others; botpsy's own first. "google"
+# alone is a verb ("google the opening hours"): only "hey google" / "ok google" is a name.
+WAKE_NAMES = ("botpsy", "siri", "alexa", "cortana", "bixby")
+
+_GREETING = r"(?:(?:hey|hi|hello)(?:\s+there)?|ok|okay|so|um+|uh+|er+m?|well|alright|oh)"
+_NAME = r"(?:(?:hey|ok|okay)\s+google|" + "|".join(WAKE_NAMES) + ")"
+_ASKING = (
+    r"(?:(?:can|could|would|will|won'?t)\s+(?:you|u)(?:\s+please)?"
+    r"|i(?:\s+want|\s+need|\s+would\s+like|'d\s+like|\s+d\s+like)\s+you\s+to"
+    r"|(?:go\s+ahead\s+and|be\s+so\s+kind\s+as\s+to)"
+    r"|please|pls|plz|kindly)"
+)
+_LEADING = re.compile(rf"^(?:(?:{_NAME}|{_GREETING}|{_ASKING})\b[,:]?\s+)(?!there$)", re.I)
+# "... thanks" closes a request, unless it is what to say: "answer with thanks".
+_TRAILING = re.compile(
+    r"(?<!\bwith)(?<!\bsay)(?<!\bsaying)(?<!\bthat)(?<!\bthem)(?<!\bhim)(?<!\bher)(?<!\bno)"
+    r"(?:,?\s+(?:please|pls|plz|thanks|thank\s+you))$",
+    re.I,
+)
+
+
+def plain_request(text: str) -> str:
+    """The request without greeting, assistant's name, politeness or closing full stop.
+
+    "hey botpsy, could you please turn off the lights thanks." -> "turn off the lights".
+    A request that is nothing but such words ("hello", "thank you") is returned as said,
+    since then they are what is meant.
+    """
+    said = " ".join(text.split())
+    plain = said.rstrip(".! ")
+    asked = "?" if plain.endswith("?") else ""  # "what's on today please?" keeps its question
+    plain = plain.rstrip("? ")
+    before = None
+    while before != plain:
+        before = plain
+        plain = _LEADING.sub("", plain, count=1).strip()
+        plain = _TRAILING.sub("", plain).strip().rstrip(".!, ")
+    return plain + asked if plain else said.rstrip(".! ") or said
+
+
+# Words a request may start with that are never a name the user calls the assistant by.
+_NEVER_A_NAME = frozenset(
+    [
+        "i",
+        "you",
+        "we",
+        "they",
+        "he",
+        "she",
+        "it",
+        "me",
+        "us",
+        "him",
+        "her",
+        "them",
+        "don't",
+        "dont",
+        "can't",
+        "cant",
+        "cannot",
+        "won't",
+        "wont",
+        "do",
+        "does",
+        "did",
+        "not",
+        "never",
+        "no",
+        "yes",
+        "ok",
+        "okay",
+        "yeah",
+        "then",
+        "and",
+        "or",
+        "but",
+        "so",
+        "just",
+        "now",
+        "please",
+        "let's",
+        "lets",
+        "also",
+        "next",
+        "to",
+        "can",
+        "could",
+        "would",
+        "will",
+        "should",
+        "must",
+        "may",
+        "might",
+        "shall",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "our",
+        "this",
+        "that",
+        "these",
+        "those",
+        "who",
+        "what",
+        "what's",
+        "whats",
+        "why",
+        "how",
+        "when",
+        "where",
+        "which",
+        "if",
+        "first",
+        "after",
+        "before",
+        "again",
+        "always",
+        "ever",
+        "see",
+        "ask",
+        "know",
+        "wonder",
+        "tell",
+        "say",
+        "wait",
+        "go",
+        "stay",
+        "put",
+        "be",
+        "keep",
+        "set",
+        "get",
+        "make",
+        "start",
+        "stop",
+        "turn",
+        "switch",
+        "open",
+        "close",
+        "cancel",
+        "add",
+        "remove",
+        "delete",
+        "save",
+        "send",
+        "check",
+        "read",
+        "reply",
+        "find",
+        "search",
+        "show",
+        "look",
+        "help",
+        "try",
+        "is",
+        "are",
+        "was",
+        "were",
+        "have",
+        "has",
+        "had",
+        "there",
+        "here",
+    ]
+)
+
+
+def without_name(text: str, commands: str, not_names: frozenset[str] = frozenset()) -> str:
+    """The request without a name said before one of a domain's `commands`.
+
+    People call an assistant by names of their own ("mia turn off the lights", "juno check
+    my mail"); no list can hold them, so one word is taken as a name only when a command
+    of the domain (`commands`, a regular-expression alternation) follows it and it is no
+    word a request starts with, nor one of the domain's own `not_names` ("tv volume up").
+    """
+    found = re.match(rf"^([a-z]+),?\s+(?=(?:{commands})\b)", text, re.I)
+    if found is None:
+        return text
+    word = found.group(1).lower()
+    if word in _NEVER_A_NAME or word in not_names:
+        return text
+    return text[found.end() :]

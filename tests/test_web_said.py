@@ -1,0 +1,242 @@
+"""Live questions as people say them, behind every plugin, as botpsy runs them.
+
+Each need the web plugin serves (the news by topic, source or place; getting around:
+trains, traffic, timetables, directions; places and things to do near by; food places
+and what they deliver) is said many ways: questions, commands and bare fragments, with
+and without "the", "any", "my", spoken numbers, fillers. All are invented here. Their
+near-misses (chit-chat, knowledge, the user's own things, orders and bookings, the
+weather) must not reach the web; orders and bookings get an honest decline instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from assistant.api import plain_request
+from assistant.app import build_assistant
+from assistant.config import Config
+from assistant.policy import Approval
+from assistant.scope import decline
+from tests.helpers import RecordingApprover
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Every built-in plugin, in load order; a fresh home so nothing real is read."""
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                          ("XDG_CACHE_HOME", ".cache")):  # fmt: skip
+            patch.setenv(name, str(home / sub))
+        patch.setenv("HOME", str(home))
+        patch.delenv("BOTPSY_CONFIG", raising=False)
+        patch.delenv("BOTPSY_DISABLE_PLUGINS", raising=False)
+        config = Config(timezone="Europe/Berlin", data_dir=home / "data")
+        built = build_assistant(config, RecordingApprover(Approval(False)), dry_run=True)
+        yield built
+        built.close()
+
+
+def _tool(assistant: Any, text: str) -> str | None:
+    match = assistant.agent.intents.match(plain_request(text))
+    return None if match is None else match.tool
+
+
+NEWS = [
+    "headlines",
+    "whats in the news today",
+    "give me the sports headlines",
+    "tech news please",
+    "any news on the harbour strike",
+    "news from portugal",
+    "what are the headlines in spain this morning",
+    "what is the harbour gazette saying about the budget",
+    "what are the critics saying about the new bridge",
+    "latest from the bbc",
+    "tell me the latest on the ferry strike",
+    "update me on the council vote",
+    "fill me in on the tram inquiry",
+    "has there been an earthquake today",
+    "any protests in the old town this week",
+    "the strike latest",
+    "most recent reports on the flooding",
+    "what's up with the rail strike",
+    "any word on the election results",
+    "who won the rowing last night",
+    "tell me about the ferry strike",
+    "what's in the paper today",
+    "who resigned from the council today",
+    "did the mayor step down",
+]
+MARKETS = [
+    "what is the euro at",
+    "how much is fifty quid in dollars",
+    "how much is gold per ounce",
+    "what's acme stock at",
+    "how are tech stocks doing",
+    "how did the markets close today",
+]
+GETTING_AROUND = [
+    "when does the next train to harbourtown leave",
+    "train times to the coast tomorrow",
+    "is the seven fifteen ferry running late",
+    "what time is the last bus home",
+    "bus timetable for route nine",
+    "how is the traffic on the ring road",
+    "any accidents on the coast road this morning",
+    "traffic report",
+    "is there a jam on the bridge",
+    "how long will it take to drive to the airport",
+    "how long is the walk to the lighthouse",
+    "how do i get from the pier to the castle",
+    "what's the quickest way to drive to the old town",
+    "directions to the nearest petrol station",
+    "give me directions to king street",
+    "which platform does the harbourtown train leave from",
+    "when does my flight land",
+    "are there delays on the tram",
+    "how far away is the airport",
+    "we are lost how do i get to the station",
+    "is flight ab one two three delayed",
+    "is the motorway clear",
+    "how busy is the ring road",
+    "what's the fare to the city centre",
+    "how much does it cost to fly to madeira",
+    "how's my drive to work looking",
+    "is there parking at the station",
+]
+PLACES_AND_THINGS_TO_DO = [
+    "recommend a good noodle bar",
+    "is there a pharmacy close by",
+    "where's the nearest cash machine",
+    "i'm looking for a vegan restaurant",
+    "any recommendations for a steakhouse in the old town",
+    "find a coffee shop with wifi",
+    "which pubs show the rugby",
+    "somewhere nice for a birthday dinner",
+    "i'm starving where can we eat",
+    "i'm bored what is there to do around here",
+    "what's good to do in harbourtown",
+    "what can we do with the kids this weekend",
+    "any live music tonight",
+    "what shows are on at the theatre",
+    "are there any markets on sunday",
+    "give me some ideas for a day out",
+    "top rated pizza places",
+    "where can i go dancing tonight",
+    "what are the must see landmarks in lisbon",
+    "fun activities for a rainy afternoon indoors",
+]
+FOOD_PLACES = [
+    "does the noodle bar on king street deliver",
+    "what time does the curry house close",
+    "is the chip shop open now",
+    "show me the menu of the burger bar",
+    "which restaurants deliver to the old town",
+    "how much is delivery from the pizzeria",
+    "any places doing takeout near me",
+    "find a takeaway that's open late",
+]
+
+
+@pytest.mark.parametrize(
+    "text", NEWS + MARKETS + GETTING_AROUND + PLACES_AND_THINGS_TO_DO + FOOD_PLACES
+)
+def test_live_questions_reach_the_web(assistant: Any, text: str) -> None:
+    assert _tool(assistant, text) == "web_research", text
+
+
+NOT_THE_WEB = [
+    # chit-chat and knowledge the model answers
+    "how are you doing today",
+    "tell me a joke",
+    "i'm sad what should i do",
+    "what is a cathedral",
+    "how long does it take to boil an egg",
+    "how do i get rid of hiccups",
+    "what's the best way to learn french",
+    "how long until new year",
+    "what did mum say about dinner",
+    "what does the bible say about patience",
+    "where should i go from here in life",
+    "can i go to the party",
+    "how do i go to sleep faster",
+    "the road to success",
+    "how long was my walk",
+    "did i leave the oven on",
+    "have i finished the report",
+    "i made a few bucks today",
+    "what is five times seven",
+    # the user's own things, and other tools'
+    "what's on my calendar this weekend",
+    "read my latest email",
+    "play the news podcast",
+    "remind me to check the train times",
+    "add the jazz concert to my calendar on friday at 8pm",
+    "i'm taking the bus to work",
+    # orders and bookings: declined, never looked up
+    "order a pizza from the pizzeria",
+    "book me a train ticket to harbourtown for friday",
+    "get me a cab to the station",
+    "is my order from the noodle bar ready",
+    # the weather is the weather plugin's
+    "is it a good day for the beach",
+    "will it rain in harbourtown tomorrow",
+]
+
+
+@pytest.mark.parametrize("text", NOT_THE_WEB)
+def test_near_misses_do_not_reach_the_web(assistant: Any, text: str) -> None:
+    assert _tool(assistant, text) != "web_research", text
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("order a large pizza from the pizzeria", "order, book or buy things"),
+        ("i want to order thai food", "order, book or buy things"),
+        ("can you order us some curry", "order, book or buy things"),
+        ("i'd like some noodles delivered", "order, book or buy things"),
+        ("book me a train ticket to harbourtown for friday", "order, book or buy things"),
+        ("buy two tickets for the concert", "order, book or buy things"),
+        ("reserve two seats on the ferry", "order, book or buy things"),
+        ("i need a cab at six", "order, book or buy things"),
+        ("call us a taxi for tomorrow morning", "order, book or buy things"),
+        ("is my order ready", "track your orders or deliveries"),
+        ("where is my food", "track your orders or deliveries"),
+        ("what's the status of my pizza order", "track your orders or deliveries"),
+        ("when will my delivery arrive", "track your orders or deliveries"),
+        ("follow the news about the harbour strike", "watch for news or changes for you"),
+        (
+            "let me know if anything happens with the council vote",
+            "watch for news or changes for you",
+        ),
+        ("keep me posted on the storm", "watch for news or changes for you"),
+        ("tell me if this is a good idea", None),
+        ("tell me if this story makes sense", None),
+        ("have you had lunch", None),
+        ("i want to know what's for dinner", None),
+        ("is my dinner healthy", None),
+        ("i fancy a curry tonight", "order, book or buy things"),
+        ("what's my favourite food", None),
+        ("i need lunch ideas", None),
+        ("what should i have for dinner", None),
+        ("the book is on the table", None),
+        ("have a nice day", None),
+    ],
+)
+def test_orders_and_bookings_are_declined_honestly(
+    assistant: Any, text: str, says: str | None
+) -> None:
+    """No tool orders, books, tracks or watches: one plain line, and what botpsy can do instead."""
+    request = plain_request(text)
+    assert _tool(assistant, text) is None, text  # no intent takes it; the decline is next
+    reply = decline(request, [tool.definition() for tool in assistant.agent.tools])
+    if says is None:
+        assert reply is None, reply
+    else:
+        assert reply is not None and reply.startswith(f"I can't {says} yet"), reply
+        assert "on the web instead" in reply or "ask me for the latest" in reply.lower()
