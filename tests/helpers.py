@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from assistant.app import Assistant, build_assistant
@@ -10,9 +10,11 @@ from assistant.assisted import drain
 from assistant.config import Config
 from assistant.errors import ToolError
 from assistant.hookspecs import hookimpl
+from assistant.intents import IntentMatch, Matcher
 from assistant.models.base import ModelEvent, ModelTurn
 from assistant.models.scripted import ScriptedModel
 from assistant.policy import Approval, ApprovalRequest, Approver
+from assistant.spoken import plain_request
 from assistant.tools import Effect, ToolResult, tool
 
 
@@ -128,3 +130,14 @@ def collect(events: Iterator[ModelEvent]) -> tuple[str, ModelTurn]:
     streamed: list[str] = []
     turn = drain(events, streamed.append)
     return "".join(streamed), turn
+
+
+def first_match(matchers: Iterable[tuple[str, Matcher]], text: str) -> IntentMatch | None:
+    """The first of a plugin's `(name, matcher)` pairs to match `text`, which each sees as
+    the intent registry hands requests over (after `plain_request`)."""
+    cleaned = plain_request(text)
+    for _name, matcher in matchers:
+        found = matcher(cleaned)
+        if found is not None:
+            return found
+    return None

@@ -17,13 +17,13 @@ from botpsy_alarms import due_items, open_store
 from botpsy_alarms.intents import make_matchers
 from botpsy_alarms.tools import AlarmTools
 
-from assistant.api import plain_request
 from assistant.clock import Clock
 from assistant.config import Config
 from assistant.errors import AskUser, TimeParseError, ToolArgumentError
 from assistant.hookspecs import PluginContext
 from assistant.timeparse import Span
 from tests.conftest import NOW, ZONE
+from tests.helpers import first_match
 
 PINNED = {"BOTPSY_NOW": NOW.isoformat()}
 
@@ -159,11 +159,8 @@ def test_the_list_of_one_day(alarms: AlarmTools) -> None:
 
 def matched(text: str) -> tuple[str, dict[str, Any]] | None:
     """What the intents make of a request, seen as the registry hands it (plain_request)."""
-    for _name, matcher in make_matchers(lambda: NOW):
-        found = matcher(plain_request(text))
-        if found is not None:
-            return found.tool, found.arguments
-    return None
+    found = first_match(make_matchers(lambda: NOW), text)
+    return None if found is None else (found.tool, found.arguments)
 
 
 @pytest.mark.parametrize(
@@ -274,10 +271,7 @@ def test_old_alarms_are_dropped_by_botpsys_clock_not_the_walls(tmp_path: Path) -
 )  # fmt: skip
 def test_a_bare_hour_both_halves_soon_asks_which(text: str, options: list[str]) -> None:
     """At 18:30 "8" is 20:00 tonight or 08:00 tomorrow: asked, both offered, never guessed."""
-    found = next(
-        (m(plain_request(text)) for _, m in make_matchers(lambda: NOW) if m(plain_request(text))),
-        None,
-    )
+    found = first_match(make_matchers(lambda: NOW), text)
     assert found is not None and found.tool == "alarm_set" and "time" not in found.arguments
     assert found.options == options and "time" in found.missing
     assert "morning" in found.missing["time"] and "evening" in found.missing["time"]

@@ -16,8 +16,9 @@ from botpsy_calendar.intents import make_matchers
 from botpsy_calendar.task_intents import make_task_matchers
 
 from assistant.api import TimeParseError, parse_moment, parse_span
-from assistant.intents import IntentMatch, clean_request
+from assistant.intents import IntentMatch
 from tests.conftest import NOW
+from tests.helpers import first_match
 
 TIME_KEYS = ("start", "due", "when", "day")
 
@@ -29,11 +30,9 @@ def first(text: str, known: tuple[str, ...] = ()) -> IntentMatch | None:
         return any(words.lower() in title.lower() for title in known)
 
     now = lambda: NOW  # noqa: E731
-    for _, matcher in make_matchers(now, has_event) + make_task_matchers(now, lambda _: False):
-        found = matcher(clean_request(text))
-        if found is not None:
-            return found
-    return None
+    return first_match(
+        make_matchers(now, has_event) + make_task_matchers(now, lambda _: False), text
+    )
 
 
 def resolved(value: object) -> str:

@@ -15,18 +15,14 @@ from typing import Any
 import pytest
 from botpsy_homeassistant.intents import make_home_matchers
 
-from assistant.intents import IntentMatch, clean_request
+from assistant.intents import IntentMatch
+from tests.helpers import first_match
 
 MATCHERS = make_home_matchers()
 
 
 def match(text: str) -> IntentMatch | None:
-    cleaned = clean_request(text)
-    for _, matcher in MATCHERS:
-        found = matcher(cleaned)
-        if found is not None:
-            return found
-    return None
+    return first_match(MATCHERS, text)
 
 
 def check(text: str, tool: str, arguments: dict[str, Any]) -> None:

@@ -18,7 +18,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from botpsy_mail.intents import make_mail_matchers
 
-from assistant.intents import IntentMatch, clean_request
+from assistant.intents import IntentMatch
+from tests.helpers import first_match
 
 # A Wednesday: yesterday is the 17th, monday the 16th, last week the 9th to the 15th.
 NOW = datetime(2026, 3, 18, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
@@ -26,12 +27,7 @@ MATCHERS = make_mail_matchers(lambda: NOW)
 
 
 def match(text: str) -> IntentMatch | None:
-    cleaned = clean_request(text)
-    for _, matcher in MATCHERS:
-        found = matcher(cleaned)
-        if found is not None:
-            return found
-    return None
+    return first_match(MATCHERS, text)
 
 
 def check(text: str, tools: tuple[str, ...], arguments: dict[str, Any]) -> IntentMatch:
