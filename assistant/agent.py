@@ -63,6 +63,11 @@ REPEAT_NOTE = (
 )
 
 
+# Arguments that hold words the user dictates (a message, a note): an answer filling one is
+# kept as said, manners and all, not read as a request.
+DICTATED = frozenset({"body", "text", "message", "content", "note", "notes"})
+
+
 @dataclass
 class CallRecord:
     """One tool call as it happened: for the transcript, the faces and `--json`."""
@@ -318,6 +323,7 @@ class _Turn:
         self.offered = ""  # who wrote tool text offered to the model this turn (see policy)
         self.started_row: int | None = None  # the audit entry of the call now running
         self.model_path = False  # whether the model chose this turn's calls
+        self.written: dict[int, dict[str, Any]] = {}  # each record's arguments as first written
 
     # -- paths ------------------------------------------------------------------------------
     def follow_up(self, request: str) -> RunResult | None:
@@ -332,6 +338,8 @@ class _Turn:
             return None
         chosen = pick_option(request, pending.options, pending.labels)
         answer = clean_request(request)
+        if name in DICTATED:  # what to say is kept as said: "thank you" may be the message
+            answer = " ".join(request.split())
         if (
             chosen is None
             and not _is_time_answer(tool, name, answer, self.agent.clock)
@@ -417,7 +425,7 @@ class _Turn:
                 replies.append("(So I did not make the change.)")
                 break
             call = ToolCall(match.tool, match.arguments)
-            record, text = self.execute(call, "intent")
+            record, text = self.execute(call, path)
             saved += [
                 Message("assistant", "", [call]),
                 Message("tool", text, tool_call_id=call.id, name=call.name),
@@ -581,6 +589,7 @@ class _Turn:
         agent = self.agent
         record = CallRecord(call.name, dict(call.arguments))
         self.records.append(record)
+        self.written[id(record)] = dict(call.arguments)
         self.emit(CallStarted(record))
         tool = agent.tools.get(call.name)
         if tool is None:
@@ -804,6 +813,7 @@ class _Turn:
             session=self.session.id,
             path=path,
             seconds=record.seconds,
+            pinned=record.pinned,
         )
 
     def _save(self, messages: list[Message]) -> None:
@@ -817,18 +827,16 @@ class _Turn:
         (`authored_by_user`): "it" never points at what a mail or a page chose.
         """
         words = self._user_words()
-        written = [c for m in self.new_messages for c in m.tool_calls]  # as the model wrote them
         kept = []
         for record in self.records:
             planned = record.decision == "dry-run"  # a dry run's follow-up is planned alike
             ran = record.outcome == "ok" and record.decision in ("ran", "approved")
             if not (planned or ran):
                 continue
-            if self.model_path:
-                said = next((c for c in written if c.name == record.tool), None)
-                if said is None or not authored_by_user(said.arguments, words):
+            if self.model_path:  # judged by its own call as the model wrote it, no other
+                said = self.written.get(id(record))
+                if said is None or not authored_by_user(said, words):
                     continue
-                written.remove(said)
             kept.append(DoneCall(record.tool, dict(record.arguments), record.plugin, record.effect))
         return Recent(self.request, tuple(kept))
 
@@ -879,6 +887,6 @@ def _summaries(records: list[CallRecord]) -> str:
 def _failure_reply(record: CallRecord) -> str:
     if record.decision in ("refused", "denied", "blocked"):
         return f"Did not {record.preview}: {record.result.removeprefix('Not run: ')}"
-    if record.decision == "dry-run":
-        return record.result
+    if record.decision == "dry-run":  # the fence is for the model; the person sees the plan
+        return _unfenced(record.result)
     return f"Could not do that: {record.summary}"

@@ -6,7 +6,9 @@ failing disk leaves a trace of what ran. When that first write fails, the call
 does not run (the agent refuses it, saying why): nothing runs unrecorded.
 
 Arguments are stored with secrets redacted (by argument name), so the log can be
-shown and shared. A log file that is not a usable database is never lost and never
+shown and shared. Beside the arguments as written, an entry keeps the exact targets
+the preview resolved and the call ran on (`pinned`: an event's uid, a message's id,
+a file's path and inode), so "deleted the dentist" in the log names which one. A log file that is not a usable database is never lost and never
 a traceback: it is moved aside to `audit.sqlite3.corrupt-<time>`, a new log is
 started, and the first entry of the new log (and a line on stderr) says so.
 """
@@ -18,7 +20,7 @@ import re
 import sqlite3
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -43,6 +45,9 @@ CREATE TABLE IF NOT EXISTS calls (
     seconds REAL
 );
 """
+# Columns added after logs were first written: an older log gains them when opened (they are
+# not in `_SCHEMA`, whose columns a log must have, so an old log is never taken for damaged).
+_ADDED = ("pinned",)
 # Names a secret goes by: an MCP tool's `psk`, `pin` or `cookie` is one as much as a `password`.
 _SECRET = re.compile(
     r"pass(?:word|phrase|code)?|secret|token|api[_-]?key|auth|credential|cookie|bearer"
@@ -79,6 +84,7 @@ class AuditEntry:
     path: str = ""
     seconds: float = 0.0
     time: str = ""
+    pinned: dict[str, Any] = field(default_factory=dict)  # the exact targets the call ran on
 
 
 class AuditLog:
@@ -88,7 +94,7 @@ class AuditLog:
         self.path = path
         self.notice = ""  # set when a damaged log was moved aside
         try:
-            self._db = connect(path, _SCHEMA)
+            self._db = _open(path)
         except StorageError as exc:
             if not exc.damaged:
                 raise
@@ -106,7 +112,7 @@ class AuditLog:
                 reason,
                 damaged=True,
             ) from None
-        self._db = connect(self.path, _SCHEMA)
+        self._db = _open(self.path)
         self.notice = (
             f"the audit log {self.path} was not a usable database ({reason});"
             f" it was moved to {kept} and a new log was started"
@@ -155,14 +161,15 @@ class AuditLog:
         def update() -> None:
             with self._db:
                 changed = self._db.execute(
-                    "UPDATE calls SET arguments=?, decision=?, outcome=?, summary=?, seconds=?"
-                    " WHERE id=? AND outcome=?",
+                    "UPDATE calls SET arguments=?, decision=?, outcome=?, summary=?, seconds=?,"
+                    " pinned=? WHERE id=? AND outcome=?",
                     (
-                        json.dumps(redact(entry.arguments), ensure_ascii=False, default=str),
+                        _json(entry.arguments),
                         entry.decision,
                         entry.outcome,
                         entry.summary[:2000],
                         round(entry.seconds, 4),
+                        _json(entry.pinned) if entry.pinned else None,
                         row,
                         STARTED,
                     ),
@@ -177,7 +184,7 @@ class AuditLog:
         with self._db:
             cursor = self._db.execute(
                 "INSERT INTO calls (time, session, path, tool, plugin, effect, arguments, decision,"
-                " outcome, summary, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " outcome, summary, seconds, pinned) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     entry.time,
                     entry.session,
@@ -185,11 +192,12 @@ class AuditLog:
                     entry.tool,
                     entry.plugin,
                     entry.effect,
-                    json.dumps(redact(entry.arguments), ensure_ascii=False, default=str),
+                    _json(entry.arguments),
                     entry.decision,
                     entry.outcome,
                     entry.summary[:2000],
                     round(entry.seconds, 4),
+                    _json(entry.pinned) if entry.pinned else None,
                 ),
             )
         return int(cursor.lastrowid or 0)
@@ -215,6 +223,7 @@ class AuditLog:
                 path=str(r["path"] or ""),
                 seconds=r["seconds"] if isinstance(r["seconds"], int | float) else 0.0,
                 time=str(r["time"]),
+                pinned=_arguments(r["pinned"]),
             )
             for r in rows
         ]
@@ -222,6 +231,26 @@ class AuditLog:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """Connect, and give a log written by an older botpsy the columns added since."""
+    db = connect(path, _SCHEMA)
+    try:
+        columns = {row["name"] for row in db.execute("PRAGMA table_info(calls)")}
+        for column in _ADDED:
+            if column not in columns:
+                with db:
+                    db.execute(f"ALTER TABLE calls ADD COLUMN {column} TEXT")
+    except sqlite3.Error as exc:
+        db.close()
+        raise failure(path, exc) from None
+    return db
+
+
+def _json(value: dict[str, Any]) -> str:
+    """Stored form: secrets redacted, anything not JSON shown as text."""
+    return json.dumps(redact(value), ensure_ascii=False, default=str)
 
 
 def _arguments(stored: object) -> dict[str, Any]:

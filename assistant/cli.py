@@ -168,15 +168,16 @@ class TerminalApprover:
     def approve(self, request: ApprovalRequest) -> Approval:
         """Show the call and read the answer from the terminal."""
         from assistant.policy import Approval
-        from assistant.safetext import one_line, printable
+        from assistant.safetext import hidden_named, one_line, printable, visible
 
         out = self.stream
         if request.live:
             print("\nbotpsy: careful, this conversation holds text others wrote.", file=out)
-        print(f"\nbotpsy wants to {printable(request.preview)}", file=out)
+        # hidden characters are named, not dropped: what is approved is what is sent
+        print(f"\nbotpsy wants to {printable(hidden_named(request.preview))}", file=out)
         print(f"  tool: {request.tool} ({request.effect}); {one_line(request.reason)}", file=out)
         for key, value in request.arguments.items():
-            print(f"  {one_line(str(key))}: {one_line(str(value))}", file=out)
+            print(f"  {one_line(str(key))}: {visible(str(value))}", file=out)
         out.write("Allow? [y/N] ")
         out.flush()
         answer = sys.stdin.readline().strip().lower()
@@ -350,6 +351,9 @@ def _log(config: Config, args: argparse.Namespace) -> int:
     for e in entries:
         arguments = ", ".join(f"{k}={v!r}" for k, v in e.arguments.items())
         print(one_line(f"{e.time}  {e.decision:<8} {e.outcome:<7} {e.tool}({arguments})"))
+        if e.pinned:  # which event, message or file it acted on, not only how it was asked
+            on = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in e.pinned.items())
+            print(f"    on: {one_line(on, 300)}")
         if e.summary:
             print(f"    {one_line(e.summary.splitlines()[0])}")
     return ExitStatus.OK

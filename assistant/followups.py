@@ -110,10 +110,13 @@ def amended_moment(value: str, old: datetime, now: datetime) -> datetime | None:
             and _off(start + _HALF, old) < _off(start, old)
         ):
             start += _HALF
+    if start <= now and not names_clock and _WEEKDAY.fullmatch(value.strip()):
+        start += timedelta(days=7)  # on a Sunday evening "move it to sunday" means the next one
     return start if start > now else None
 
 
 _HALF = timedelta(hours=12)
+_WEEKDAY = re.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I)
 
 
 def _off(moment: datetime, old: datetime) -> int:
@@ -235,14 +238,17 @@ def carry_place(registry: IntentRegistry) -> FollowMatcher:
                 if _DANGLING.search(text)
                 else [f"{text} {join} {phrase}" for join in _PLACE_JOINS]
             )
-            for said in tries:
-                match = registry.match(said)
-                if (
-                    match is not None
-                    and _carries(match, value, PLACE_ARGUMENTS)
-                    and _same_plugin(match, call)
-                ):
-                    return match
+            found = [
+                match
+                for said in tries
+                if (match := registry.match(said)) is not None
+                and _carries(match, value, PLACE_ARGUMENTS)
+                and _same_plugin(match, call)
+            ]
+            # "and apples" after an add is another add: the last call's own tool comes first
+            same = [match for match in found if match.tool == call.tool]
+            if same or found:
+                return (same or found)[0]
         return None
 
     return resolve

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -176,39 +177,97 @@ def authored_by_user(arguments: Mapping[str, object], written: Iterable[str]) ->
     phrase from a mail or a page (the way data is smuggled out) does not. Numbers
     and what is nested in lists and objects (keys too) count as words: a sign-in
     code leaves as readily in `{"page": 604813}` as in a query. Only a whole number
-    below 100 (a limit, a count, a page) passes unwritten.
+    below 100 given as an argument of its own (a limit, a count, a page) passes
+    unwritten; in a list (`[60, 48, 13]`) such numbers spell a code too.
+
+    Everything else in the text counts as well, since data rides in whatever passes
+    unread: marks ("-.... -----" is a code in Morse), gaps and line breaks, how often
+    a word is used ("paris weather paris" in twos is a bit string) and how it is
+    cased ("WeAtHeR"). A mark, a gap or a use of a word beyond what the user wrote, or
+    a function word ("the", "of") they never wrote, is a free token; a call may hold
+    `FREE_TOKENS` of them (room for "weather in paris" from "weather for paris").
+    A word is written as the user wrote it, in lower case or capitalised, or not at all.
+
+    A number of three digits or more (a card, a code, an account) counts only from the
+    last text in `written`, the request being answered: one the user typed turns ago
+    ("note: card 4411 2233") is theirs, but sending it now may be a mail's idea.
     """
-    words = {w.casefold() for text in written for w in _WORD.findall(text)}
+    written = list(written)
+    current = {t.casefold() for t in _tokens(written[-1])} if written else set()
+    said_tokens: Counter[str] = Counter()
+    forms: set[str] = set()
+    for text in written:
+        for token in _tokens(text):
+            said_tokens[token.casefold()] += 1
+            forms.add(token)
     said = " ".join(written).casefold()
+    used: Counter[str] = Counter()
     try:
         for text in _texts(arguments):
-            used = {w.casefold() for w in _WORD.findall(text)} - _FUNCTION_WORDS
-            if not used <= words:
-                return False
-            if any(host.casefold() not in said for host in _HOST.findall(text)):
+            if not all(_named(host.casefold(), said) for host in _HOST.findall(text)):
                 return False  # a place to send to the user never named, spelled from their words
+            for token in _tokens(_SCHEME.sub("", text)):
+                key = token.casefold()
+                if _WORD.fullmatch(token) and key not in _FUNCTION_WORDS:
+                    if key not in said_tokens:
+                        return False
+                    if token not in forms and token not in (key, key.capitalize()):
+                        return False  # "WeAtHeR": a case pattern the user never wrote
+                    if sum(c.isdigit() for c in key) >= 3 and key not in current:
+                        return False  # a number from an earlier turn, sent on now
+                used[key] += 1
     except RecursionError:  # nested deeper than anyone writes: not the user's words
         return False
-    return True
+    free = sum(max(0, count - said_tokens[key]) for key, count in used.items())
+    return free <= FREE_TOKENS
+
+
+# Tokens a call may hold beyond what the user wrote (see `authored_by_user`): few, since
+# each can carry a few bits of a mail's secret.
+FREE_TOKENS = 2
+# A word, a run of spaces, any other gap (a tab, a line break), or any one other character.
+_TOKEN = re.compile(r"[^\W_]+| {2,}|[^\S ]|[^\w\s]|_", re.UNICODE)
+# "https://" and "www." are how an address the user gave is written, not data.
+_SCHEME = re.compile(r"\bhttps?://(?:www\.)?|\bwww\.", re.I)
+
+
+def _named(host: str, said: str) -> bool:
+    """Whether the user wrote this very host: "example.org" is not named by "example.org.uk"
+    or "myexample.org", which are other places."""
+    return re.search(rf"(?<![\w.-]){re.escape(host)}(?![\w-]|\.[^\W_])", said) is not None
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
 
 
 def _texts(value: object, depth: int = 0) -> Iterator[str]:
-    """Every piece of text a value carries, numbers as their digits (booleans say nothing)."""
+    """Every piece of text a value carries, numbers as their digits.
+
+    An argument of its own that is a boolean, a null or a whole number below 100 says
+    little and passes. Inside a list or an object every item counts: a flag there is
+    its word ("true"), and an item that says nothing (a null, "", an empty list) is a
+    mark, since how many there are, or where, spells a code as well as digits do.
+    """
     if depth > 20:
         raise RecursionError("arguments nested too deep")
     if isinstance(value, str):
         yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if depth:  # the call's own argument names are the tool's, not data
+    elif isinstance(value, dict | list | tuple | set):
+        pairs = value.items() if isinstance(value, dict) else ((None, v) for v in value)
+        for key, item in pairs:
+            if key is not None and depth:  # the call's own argument names are the tool's
                 yield str(key)
-            yield from _texts(item, depth + 1)
-    elif isinstance(value, list | tuple | set):
-        for item in value:
-            yield from _texts(item, depth + 1)
-    elif isinstance(value, int) and not isinstance(value, bool) and -100 < value < 100:
-        return  # a limit or a count: two digits at most say little
-    elif value is not None and not isinstance(value, bool):
+            pieces = list(_texts(item, depth + 1))
+            if depth and not any(_tokens(piece) for piece in pieces):
+                pieces.append(",")  # an item that says nothing still says it is there
+            yield from pieces
+    elif isinstance(value, bool) or value is None:
+        if depth > 1:
+            yield json.dumps(value)
+    elif isinstance(value, int) and -100 < value < 100 and depth == 1:
+        return  # an argument of its own, a limit or a count: two digits at most say little
+    else:
         yield str(value)
 
 

@@ -30,6 +30,22 @@ def one_line(text: str, limit: int = 0) -> str:
     return flat
 
 
+def visible(text: str) -> str:
+    """One line where every hidden character is named, not dropped: for approvals.
+
+    `one_line` removes zero-width and bidi characters so they cannot hide or reorder
+    what is shown; but a value that is sent keeps them, and a run of them can carry a
+    code nobody sees ("see you friday" plus 604813 in zero-width bits). A question
+    about a call shows them as `<U+200B>`, so what is approved is what is sent.
+    """
+    return one_line(hidden_named(text))
+
+
+def hidden_named(text: str) -> str:
+    """The text with each hidden character written as `<U+200B>`; lines kept (for previews)."""
+    return _INVISIBLE.sub(lambda m: f"<U+{ord(m.group(0)):04X}>", text)
+
+
 # What JSON leaves as it is (ensure_ascii=False) but a terminal acts on or hides: DEL and C1
 # controls (0x9b is CSI), line separators, bidi overrides and isolates, zero-width characters.
 _JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")

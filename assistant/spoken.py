@@ -27,9 +27,11 @@ _ASKING = (
     r"|please|pls|plz|kindly)"
 )
 _LEADING = re.compile(rf"^(?:(?:{_NAME}|{_GREETING}|{_ASKING})\b[,:]?\s+)(?!there$)", re.I)
-# "... thanks" closes a request, unless it is what to say: "answer with thanks".
+# "... thanks" closes a request, unless it is what to say: "answer with thanks", "tell her i
+# said thank you" (taking it off there would change the message, not the manners).
 _TRAILING = re.compile(
     r"(?<!\bwith)(?<!\bsay)(?<!\bsaying)(?<!\bthat)(?<!\bthem)(?<!\bhim)(?<!\bher)(?<!\bno)"
+    r"(?<!\bsaid)(?<!\bsays)(?<!\bwrote)(?<!\btell)(?<!\btells)(?<!\bjust)"
     r"(?:,?\s+(?:please|pls|plz|thanks|thank\s+you))$",
     re.I,
 )

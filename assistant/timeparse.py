@@ -152,6 +152,7 @@ def _normalize(text: str) -> str:
     text = text.replace("@", " at ")
     text = re.sub(r"[,?!]", " ", text)
     text = re.sub(r"\.(\s|$)", r"\1", text)
+    text = _LONE_ORDINAL.sub(r"the \1", text)  # "on 12th", "friday twelfth": that day of the month
     text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
     text = _said(re.sub(r"\s+", " ", text).strip())
     text = _spoken(text)
@@ -217,6 +218,12 @@ NUMBER_WORDS: dict[str, int] = {
 _ONE = "|".join(_ONES)
 _CARDINAL = rf"(?:(?:{'|'.join(_TENS)})(?:[ -](?:{_ONE}))?|{'|'.join(_TEENS)}|{_ONE}|zero)"
 _ORDINAL = rf"(?:(?:twenty|thirty)[ -](?:{'|'.join(_ORDINALS[:9])})|{'|'.join(_ORDINALS)}|twentieth|thirtieth)"
+# A day of the month said without "the": after "on" ("on 12th", "on twelfth") or in digits
+# alone ("12th"). Never before "of" or a month ("12th of may", "twelfth march" read as they are).
+_LONE_ORDINAL = re.compile(
+    rf"(?:^(?=\d)|(?<=\bon ))(\d{{1,2}}(?:st|nd|rd|th)|{_ORDINAL})\b"
+    r"(?! of\b)(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+)
 _COUNT = rf"(\d+|an?|{_CARDINAL})"
 _HOUR = rf"(\d{{1,2}}|{_ONE}|ten|eleven|twelve|noon|midnight)"
 _MINUTES = (
@@ -232,6 +239,15 @@ _AND_A_HALF = re.compile(
 _RELATIVE_CLOCK = re.compile(
     rf"\b(?:(from|between) )?(half|(?:a )?quarter|{_CARDINAL}|\d{{1,2}}(?= minute))(?: minutes?)? "
     rf"(past|after|to|before|till|til) {_HOUR}\b{_SPOKEN_MERIDIEM}"
+)
+# "half six" is 6:30 where people say it so (Britain, Ireland): only where a time is due (at
+# the start, after "at", "by", "from", ...), never "half an hour", "in half", "half six hours".
+_HALF_HOUR_CLOCK = re.compile(
+    r"(^|\b(?:at|for|by|until|till|til|from|around|about|before|after|between|and|or|to|"
+    r"it's|its|is|say|make it|make that)\s)"
+    rf"half ({_ONE}|ten|eleven|twelve|\d{{1,2}})\b"
+    rf"(?!\s?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|percent|per|%|:))"
+    rf"{_SPOKEN_MERIDIEM}"
 )
 _WORD_CLOCK = re.compile(
     rf"\b({_ONE}|ten|eleven|twelve)(?:[ -]({_MINUTES})|(?= ?(?:o'clock|oclock|o clock)\b))"
@@ -295,6 +311,14 @@ def _spoken(text: str) -> str:
     text = _QUARTER_HOUR.sub("15 minutes", text)
     text = _AND_A_HALF.sub(lengths, text)
     text = _RELATIVE_CLOCK.sub(relative, text)
+    text = _HALF_HOUR_CLOCK.sub(
+        lambda m: (
+            m.group(1) + _spoken_clock(_number(m.group(2)), 30, m.group(3), full)
+            if 0 < _number(m.group(2)) <= 12
+            else m.group(0)
+        ),
+        text,
+    )
     text = _WORD_CLOCK.sub(worded, text)
     text = _DIGIT_OCLOCK.sub(
         lambda m: (

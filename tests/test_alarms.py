@@ -137,6 +137,34 @@ def test_which_alarm_a_cancel_means(alarms: AlarmTools) -> None:
     )
 
 
+def test_a_cancel_of_all_names_each_one_and_takes_only_that_kind(alarms: AlarmTools) -> None:
+    alarms.alarm_set(datetime(2026, 11, 30, 6, 15, tzinfo=ZONE), "run")
+    alarms.alarm_set(datetime(2026, 12, 1, 7, 45, tzinfo=ZONE))
+    alarms.timer_set("25 minutes", "bread")
+    shown = alarms.preview_delete({"alarm": "all my alarms"})
+    assert shown.text.startswith("cancel 2: alarm at 06:15") and "07:45" in shown.text
+    assert "bread" not in shown.text and shown.pinned["alarm"].count("#") == 2
+    done = alarms.alarm_delete(shown.pinned["alarm"])  # it runs on what was shown, by id
+    assert done.summary.startswith("Cancelled 2:")
+    assert [a.kind for a in alarms.store.upcoming(NOW)] == ["timer"]
+    assert alarms.preview_delete({"alarm": "every timer"}).text.startswith("cancel the timer")
+    alarms.alarm_delete("all")
+    assert alarms.store.upcoming(NOW) == []
+    with pytest.raises(ToolArgumentError, match="no alarms or timers are set"):
+        alarms.preview_delete({"alarm": "all the alarms"})
+
+
+def test_half_an_hour_word_is_no_clock_time() -> None:
+    """ "half" before an hour is 6:30 only where a time goes; amounts stay amounts."""
+    from assistant.timeparse import parse_duration, parse_moment
+
+    assert parse_moment("at half six tomorrow", NOW).start.strftime("%H:%M") == "18:30"
+    assert parse_moment("half 9 am on friday", NOW).start.strftime("%d %H:%M") == "04 09:30"
+    assert parse_duration("half an hour") == timedelta(minutes=30)
+    assert parse_duration("an hour and a half") == timedelta(minutes=90)
+    assert matched("set a timer for half an hour") == ("timer_set", {"duration": "half an hour"})
+
+
 def test_bad_times_are_refused_by_the_tools(alarms: AlarmTools) -> None:
     with pytest.raises(ToolArgumentError, match="in the past"):
         alarms.alarm_set(NOW - timedelta(minutes=1))
@@ -211,6 +239,15 @@ def matched(text: str) -> tuple[str, dict[str, Any]] | None:
         ("are any alarms set", ("alarm_list", {})),
         ("switch the gym alarm off", ("alarm_delete", {"alarm": "the gym alarm"})),
         ("i'd like to delete my timer", ("alarm_delete", {"alarm": "my timer"})),
+        # "half seven" said the British way: 7:30, read like any other bare hour
+        ("wake me up at half seven", ("alarm_set", {"time": "7:30am"})),
+        ("set an alarm for half 5 tomorrow", ("alarm_set", {"time": "5:30am tomorrow"})),
+        ("alarm at half eleven tonight", ("alarm_set", {"time": "11:30pm tonight"})),
+        ("clear all my alarms", ("alarm_delete", {"alarm": "all my alarms"})),
+        # minutes past or to an hour: the alarm's own reading of a bare hour, not the calendar's
+        ("wake me up at quarter past six", ("alarm_set", {"time": "6:15am"})),
+        ("set an alarm for ten to seven tomorrow", ("alarm_set", {"time": "6:50am tomorrow"})),
+        ("alarm at twenty five past nine tonight", ("alarm_set", {"time": "9:25pm tonight"})),
     ],
 )  # fmt: skip
 def test_local_intents(text: str, expected: tuple[str, dict[str, Any]]) -> None:

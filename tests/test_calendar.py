@@ -79,6 +79,18 @@ def test_list_search_update_delete(tools: dict[str, Tool], clock: Clock, store: 
     assert list(store.history.glob("*.ics")), "a deleted event stays recoverable"
 
 
+def test_an_update_that_changes_nothing_is_refused_not_claimed(
+    tools: dict[str, Tool], clock: Clock, store: VdirStore
+) -> None:
+    run(tools, clock, "calendar_create_event", title="Pottery", start="Thursday 6pm")
+    before = [(e.title, e.start, e.end) for e in store.events()]
+    with pytest.raises(ToolError, match=r"say what to change about .Pottery."):
+        run(tools, clock, "calendar_update_event", event="pottery")
+    with pytest.raises(ToolError, match="say what to change"):
+        run(tools, clock, "calendar_update_event", event="pottery", title="")
+    assert [(e.title, e.start, e.end) for e in store.events()] == before
+
+
 def test_conflicts_are_reported(tools: dict[str, Tool], clock: Clock) -> None:
     run(tools, clock, "calendar_create_event", title="Dentist", start="Friday 3pm")
     summary = run(tools, clock, "calendar_create_event", title="Call", start="Friday 3:30pm")

@@ -191,6 +191,31 @@ def test_new_event_asked_for(text: str, title: str, start: str) -> None:
     check(text, CREATE, {"title": title, "start": start})
 
 
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("add a piano lesson at 5pm too", "Piano lesson"),
+        ("put the book club on thursday at eight as well", "Book club"),
+        ("also schedule a call with the bank on monday at 9am", "Call with the bank"),
+    ],
+)
+def test_a_word_that_joins_requests_is_no_part_of_a_title(text: str, title: str) -> None:
+    found = first(text)
+    assert found is not None and found.tool == CREATE, text
+    assert found.arguments["title"] == title
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["add an event on friday at 10am", "create an appointment on monday at noon",
+     "put a new event in my calendar for saturday"],
+)  # fmt: skip
+def test_an_event_with_only_a_time_asks_what_it_is(text: str) -> None:
+    found = first(text)
+    assert found is not None and found.tool == CREATE, text
+    assert "title" in found.missing and "title" not in found.arguments, found
+
+
 # -- a new event, told ----------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "title", "start"),
@@ -912,5 +937,253 @@ def test_an_event_noun_with_nothing_else_asks_what_and_when() -> None:
     ],
 )
 def test_other_requests_reach_no_calendar_tool(text: str) -> None:
+    found = first(text)
+    assert found is None, (text, found and (found.tool, found.arguments))
+
+
+# -- the same needs again, said with other verbs, word orders and fragments --------------------
+# Written before reading any benchmark miss: each need in new words, so a rule that fits only
+# the sentences above fails here.
+@pytest.mark.parametrize(
+    ("text", "tool", "want"),
+    [
+        # what is on a day or at a time
+        ("what have i got on monday", LIST, {"when": MON}),
+        ("have i anything on at three tomorrow", LIST, {"when": MON}),
+        ("have we anything planned for saturday", LIST, {"when": SAT}),
+        ("whats on my plate tomorrow", LIST, {"when": MON}),
+        ("what's on the cards for friday", LIST, {"when": FRI}),
+        ("do i have any meetings at ten am on friday", LIST, {"when": FRI}),
+        ("my meetings this week", LIST, {"when": "2026-11-"}),
+        ("am i free tomorrow at two pm", LIST, {"when": MON}),
+        ("am i available on friday afternoon", LIST, {"when": FRI}),
+        ("is thursday free", LIST, {"when": THU}),
+        ("do i have time on wednesday morning", LIST, {"when": WED}),
+        ("am i booked on the fifth", LIST, {"when": SAT}),
+        ("give me my agenda for tomorrow", LIST, {"when": MON}),
+        ("is there a meeting on monday", LIST, {"when": MON}),
+        ("what appointments do i have this afternoon", LIST, {"when": "2026-11-29"}),
+        ("what time is my first meeting tomorrow", LIST, {"when": MON}),
+        ("what time do i meet john on friday", LIST, {"when": FRI}),
+        ("who am i meeting tomorrow", LIST, {"when": MON}),
+        # when is a named event, the user's own or one they follow (read from their calendar)
+        ("when is my dentist appointment", SEARCH, {"text": "dentist"}),
+        ("what time is the match on saturday", LIST, {"when": SAT}),
+        ("when will the concert start", SEARCH, {"text": "concert"}),
+        ("tell me about the festival on friday", LIST, {"when": FRI}),
+        ("more information about the show", SEARCH, {"text": "show"}),
+        ("what time is my haircut", SEARCH, {"text": "haircut"}),
+        ("when am i seeing the doctor", SEARCH, {"text": "doctor"}),
+        ("when's my meeting with sarah", SEARCH, {"text": "sarah"}),
+        ("when is mums birthday", SEARCH, {"text": "birthday"}),
+        ("what day is my sisters wedding", SEARCH, {"text": "wedding"}),
+        ("what time is dads party", SEARCH, {"text": "party"}),
+        # adding an event: many verbs
+        ("put lunch with tom on friday at one", CREATE, {"title": "tom", "start": f"{FRI}T13:00"}),
+        ("pencil in coffee with ana tuesday at ten", CREATE, {"title": "coffee", "start": TUE}),
+        ("book a meeting with the bank for monday at nine am", CREATE, {"title": "bank"}),
+        ("set up a call with marketing tomorrow at eleven", CREATE, {"title": "marketing"}),
+        ("arrange a meeting with james on wednesday", CREATE, {"title": "james", "start": WED}),
+        ("organise a team lunch on thursday at noon", CREATE, {"title": "team lunch"}),
+        ("plan a dinner with friends on saturday at eight", CREATE, {"title": "friends"}),
+        ("put me down for yoga on wednesday evening", CREATE, {"title": "yoga", "start": WED}),
+        ("pencil me in for drinks with the team on friday at six", CREATE, {"title": "drinks"}),
+        ("sign me up for the pottery class on saturday", CREATE, {"title": "pottery"}),
+        ("book in a meeting with sales at half past two tomorrow", CREATE, {"title": "sales"}),
+        ("schedule dentist thursday at four pm", CREATE, {"title": "dentist", "start": THU}),
+        ("dinner with the parents saturday at seven", CREATE, {"title": "parents"}),
+        ("make an appointment for the doctor on monday at eleven", CREATE, {"title": "doctor"}),
+        ("add to my calendar meeting with lisa tomorrow at nine", CREATE, {"title": "lisa"}),
+        ("block out friday afternoon for the report", CREATE, {"title": "report", "start": FRI}),
+        ("mark the twelfth as my sisters wedding", CREATE, {"title": "wedding"}),
+        # moving an event
+        ("bump my haircut to saturday", UPDATE, {"event": "haircut", "start": SAT}),
+        ("bring the meeting forward to ten", UPDATE, {"event": "meeting"}),
+        ("shift the team lunch to one pm", UPDATE, {"event": "team lunch"}),
+        ("change the time of my meeting to four", UPDATE, {"event": "meeting"}),
+        ("move tomorrows meeting to wednesday", UPDATE, {"event": "meeting"}),
+        ("switch my piano lesson to thursday", UPDATE, {"event": "piano", "start": THU}),
+        ("rearrange the call with ana for friday", UPDATE, {"event": "ana", "start": FRI}),
+        ("postpone the dinner until sunday", UPDATE, {"event": "dinner"}),
+        # cancelling an event
+        ("drop the team lunch", DELETE, {"event": "team lunch"}),
+        ("scrap my haircut", DELETE, {"event": "haircut"}),
+        ("call off dinner with tom", DELETE, {"event": "tom"}),
+        ("i can't make the meeting tomorrow", DELETE, {"event": "meeting"}),
+        ("delete tomorrows meeting", DELETE, {"event": "meeting", "day": MON}),
+        # questions said other ways
+        ("remind me what's happening this weekend", LIST, {"when": "2026-11-28"}),
+        ("does my calendar show any events this week", LIST, {"when": "2026-11-"}),
+        ("meetings scheduled for today", LIST, {"when": "2026-11-29"}),
+        ("am i working tomorrow", LIST, {"when": MON}),
+        ("what is my availability on friday", LIST, {"when": FRI}),
+        ("find me a free slot on tuesday", LIST, {"when": TUE}),
+        ("do i have any conflicts on friday", LIST, {"when": FRI}),
+        ("is the party still on for saturday", LIST, {"when": SAT}),
+        ("is it anyone's birthday this week", LIST, {"when": "2026-11-"}),
+        ("whose birthday is it today", LIST, {"when": "2026-11-29"}),
+        ("did i schedule a meeting for today", LIST, {"when": "2026-11-29"}),
+        ("did i put anything on my calendar for friday", LIST, {"when": FRI}),
+        ("list today's meetings", LIST, {"when": "2026-11-29"}),
+        ("give me the details of my meeting tomorrow", LIST, {"when": MON}),
+        ("what is today schedule", LIST, {"when": "2026-11-29"}),
+        ("today schedule", LIST, {"when": "2026-11-29"}),
+        ("my tomorrow's schedule", LIST, {"when": MON}),
+        ("tell me about tomorrow meetings", LIST, {"when": MON}),
+        ("check my todays appointments", LIST, {"when": "2026-11-29"}),
+        ("when is my next day off", SEARCH, {"text": "day off"}),
+        ("when is johns birthday", SEARCH, {"text": "birthday"}),
+        # adding, said with the time or the title in odd places
+        ("set an event for tuesday", CREATE, {"start": TUE}),
+        ("create an event on fifth may as birthday", CREATE, {"title": "birthday"}),
+        ("add event for sunday at 5 pm tennis with ben", CREATE, {"title": "tennis"}),
+        ("add new appointment friday 11 am dentist", CREATE, {"title": "dentist", "start": FRI}),
+        ("schedule the review for the first of december", CREATE, {"title": "review"}),
+        (
+            "put an entry on friday for lunch with the boss",
+            CREATE,
+            {"title": "lunch", "start": FRI},
+        ),
+        ("save my mom's birthday on may 5", CREATE, {"title": "birthday", "start": "2027-05-05"}),
+        ("make a note in my calendar for the physio on monday", CREATE, {"title": "physio"}),
+        ("note in calendar team lunch at noon tomorrow", CREATE, {"title": "team lunch"}),
+        ("add a weekly yoga class on thursdays at six", CREATE, {"title": "yoga", "start": THU}),
+        ("book an appointment at the salon for saturday", CREATE, {"title": "salon"}),
+        ("next friday is sams birthday", CREATE, {"title": "birthday", "start": "2026-12-04"}),
+        ("tomorrow is our anniversary", CREATE, {"title": "anniversary", "start": MON}),
+        ("i am attending a wedding on the 20th", CREATE, {"title": "wedding"}),
+        ("i have to see the dentist on friday", CREATE, {"title": "dentist", "start": FRI}),
+        ("let's meet john on friday at noon", CREATE, {"title": "john", "start": FRI}),
+        ("my meeting with jo is on friday at three please add", CREATE, {"title": "jo"}),
+        (
+            "make sure i have the meeting on friday at ten in my calendar",
+            CREATE,
+            {"title": "meeting"},
+        ),
+        ("fix a meeting with john tomorrow at 10", CREATE, {"title": "john", "start": MON}),
+        ("keep an appointment with the vet at 4 pm on friday", CREATE, {"title": "vet"}),
+        ("insert lunch with ana in my calendar for tuesday", CREATE, {"title": "ana"}),
+        ("setup a zoom meeting for monday at 11", CREATE, {"title": "zoom", "start": MON}),
+        ("register me for the workshop on friday", CREATE, {"title": "workshop", "start": FRI}),
+        ("update my calendar with the party on saturday", CREATE, {"title": "party"}),
+        ("schedule a meeting every two weeks on friday", CREATE, {"repeat": "two weeks"}),
+        ("notify me 30 minutes before my meeting", UPDATE, {"event": "meeting"}),
+        # cancelling, said other ways
+        ("remove the 5 pm meeting", DELETE, {"event": "meeting"}),
+        ("delete event called book club", DELETE, {"event": "book club"}),
+        ("forget about the meeting tomorrow", DELETE, {"event": "meeting"}),
+        ("never mind the dentist on friday", DELETE, {"event": "dentist"}),
+        ("take off the meeting on thursday", DELETE, {"event": "meeting"}),
+        ("i can't go to the party on friday please cancel it", DELETE, {"event": "party"}),
+        ("remove my dentist appointment from calendar", DELETE, {"event": "dentist"}),
+        ("cancel the meeting scheduled for tomorrow", DELETE, {"event": "meeting", "day": MON}),
+        ("update my meeting to 3 pm", UPDATE, {"event": "meeting"}),
+        ("can the meeting be moved to friday", UPDATE, {"event": "meeting", "start": FRI}),
+        ("i want to move my dentist appointment to friday", UPDATE, {"event": "dentist"}),
+        ("prepone the meeting to 10 am", UPDATE, {"event": "meeting"}),
+        ("advance the interview to nine", UPDATE, {"event": "interview"}),
+        ("move up the meeting to 2 pm", UPDATE, {"event": "meeting"}),
+        # renaming
+        ("rename my meeting to project review", UPDATE, {"title": "project review"}),
+        ("change the name of the lunch to team lunch", UPDATE, {"title": "team lunch"}),
+    ],
+)
+def test_needs_said_in_new_words(text: str, tool: str, want: dict[str, str]) -> None:
+    check(text, tool, want)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remove the meeting at three",
+        "cancel the appointment at ten am",
+        "clear tomorrow",
+        "clear my afternoon",
+        "delete the event on monday",
+        "delete my meetings for today",
+        "free my afternoon",
+        "wipe out all my appointments this month",
+        "remove all events from calendar",
+    ],
+)
+def test_an_event_named_by_its_time_asks_which(text: str) -> None:
+    found = first(text)
+    assert found is not None and found.tool == DELETE and found.missing, (text, found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "add sarah to the meeting on friday",
+        "bump up the volume",
+        "bring the washing in at six",
+        "push the button at nine",
+        "have a nice day tomorrow",
+        "have i told you about my holiday",
+        "note down that the wifi password is blue",
+        "switch the lights off at ten",
+        "when is mothers day",
+        "when is the next bank holiday",
+        "what day is christmas",
+        "what's on my mind",
+        "sign me up for the newsletter",
+        "what time does the shop close on sunday",
+        "skip this song",
+        "forget it",
+        "take off my shoes",
+        "i need to see a film tonight",
+        "today is my birthday",
+        "are there any events near me",
+        "save this file on my desktop",
+        "note down the wifi password",
+        "log me out",
+        "sign me up for the newsletter",
+        "fix the sink on tuesday",
+        "make the meeting at 4 instead",
+        "what am i doing with my life",
+        "is tomorrow a good day for a picnic",
+        "i have a headache today",
+        "my birthday is in june",
+        "are you free tonight",
+        "what's on netflix tonight",
+        "cancel that",
+        "never mind",
+        "push it",
+        "let's meet again",
+        "fix the bug tomorrow",
+        "update the app",
+        "olly tell me a joke",
+        "olly what's the weather tomorrow",
+        "advance to the next level",
+        "keep the door locked tonight",
+        "insert a page break",
+        "repeat the team meeting every monday",
+    ],
+)
+def test_new_near_misses_reach_no_calendar_tool(text: str) -> None:
+    found = first(text)
+    assert found is None, (text, found and (found.tool, found.arguments))
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "want"),
+    [
+        ("olly what's on tomorrow", LIST, {"when": MON}),
+        ("juno do i have any meetings on friday", LIST, {"when": FRI}),
+        ("mia cancel my dentist appointment", DELETE, {"event": "dentist"}),
+        ("nova set a meeting with john at 4 pm tomorrow", CREATE, {"title": "john"}),
+        ("olly could you please add lunch with tom on friday at one", CREATE, {"title": "tom"}),
+        ("what's my schedule today olly", LIST, {"when": "2026-11-29"}),
+        ("do i have any meetings tomorrow juno", LIST, {"when": MON}),
+    ],
+)
+def test_a_name_said_first_is_set_aside(text: str, tool: str, want: dict[str, str]) -> None:
+    check(text, tool, want)
+
+
+@pytest.mark.parametrize(
+    "text", ["music add this song", "alarm set for seven tomorrow", "weather what's on tomorrow"]
+)
+def test_a_domain_word_said_first_is_no_name(text: str) -> None:
     found = first(text)
     assert found is None, (text, found and (found.tool, found.arguments))

@@ -52,8 +52,11 @@ def test_dry_run_changes_nothing(cli: Any, home: Path) -> None:
     assert "2026-12-04T15:00+01:00" in done.stdout
     assert ics_files(home) == []
     assert cli("add dentist Friday 3pm", env=PINNED).status == 0
-    assert cli("--dry-run", "--yes", "cancel the dentist appointment", env=PINNED).status == 0
-    assert len(ics_files(home)) == 1
+    planned = cli("--dry-run", "--yes", "cancel the dentist appointment", env=PINNED)
+    assert planned.status == 0 and len(ics_files(home)) == 1
+    # the plan as the person reads it: the model's data fence is not shown
+    assert planned.stdout.startswith('[dry run] would delete "Dentist"'), planned.stdout
+    assert "output: text others wrote" not in planned.stdout and "[end of" not in planned.stdout
 
 
 def test_json_transcript(cli: Any) -> None:

@@ -38,7 +38,7 @@ CASES = [
     ("turn up the music", "volume_set", {"level": "up"}),
     ("louder", "volume_set", {"level": "up"}),
     ("make it louder please", "volume_set", {"level": "up"}),
-    ("volume up", "volume_set", {"level": "up"}),
+    ("volume up now", "volume_set", {"level": "up"}),
     ("increase the volume", "volume_set", {"level": "up"}),
     ("i can't hear it", "volume_set", {"level": "up"}),
     ("turn it down", "volume_set", {"level": "down"}),
@@ -306,6 +306,9 @@ def test_bad_levels(level: str) -> None:
         ("loud", None),
         ("and", None),
         ("forty and five apples", None),
+        ("ten ten", None),  # two numbers said one after the other, not their sum
+        ("nineteen eighty five", None),
+        ("twenty one", 21),
     ],
 )
 def test_spoken_numbers(words: str, number: int | None) -> None:
@@ -320,6 +323,12 @@ def test_spoken_numbers(words: str, number: int | None) -> None:
         ("channel seven hundred and twelve", "channel 712"),
         ("seven nation army", "seven nation army"),  # a title, not a frequency
         ("one hundred and one dalmatians", "one hundred and one dalmatians"),
+        ("one oh one point three", "101.3"),  # digit by digit, "oh" for nought
+        ("nine eight point one fm", "98.1 fm"),
+        ("one oh five fm", "105 fm"),
+        ("fm ninety eight", "fm 98"),
+        ("am ten ten", "am ten ten"),
+        ("one two three go", "one two three go"),
     ],
 )
 def test_frequencies_are_written_in_digits(said: str, written: str) -> None:
@@ -367,7 +376,7 @@ def test_fillers_around_a_request_are_dropped() -> None:
         ("jo i want to hear some blues", "i want to hear some blues"),
         ("then i want to hear some blues", "then i want to hear some blues"),
         ("jo what's playing", "what's playing"),
-        ("jo volume up", "volume up"),
+        ("jo volume down a bit", "volume down a bit"),
         ("wait what's playing", "wait what's playing"),
         ("increase volume", "increase volume"),
         ("max volume", "max volume"),

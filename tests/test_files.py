@@ -19,6 +19,7 @@ from assistant.errors import ToolArgumentError
 from assistant.timeparse import Span
 from tests.conftest import NOW
 from tests.documents import write_docx, write_odt, write_pdf
+from tests.helpers import first_match
 
 
 @pytest.fixture
@@ -238,3 +239,31 @@ def test_undo_and_restore_intents() -> None:
         (match,) = [r for r in (m(text) for m in found) if r is not None]
         assert match.tool == tool, text
     assert all(m("undo my subscription") is None for m in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("read my tenancy agreement", "Documents/tenancy-agreement.txt"),
+        ("what's in the packing notes file", "Documents/packing-notes.md"),
+        ("show me what is in my packing notes", "Documents/packing-notes.md"),
+        ("what does the tenancy agreement say about pets", "Documents/tenancy-agreement.txt"),
+        ("can you read out the packing notes", "Documents/packing-notes.md"),
+        ("give me the contents of the tenancy agreement", "Documents/tenancy-agreement.txt"),
+        ("read my email", None),  # mail's
+        ("read it", None),  # a follow-up's, after a find
+        ("what's in the fridge", None),  # no file is called that
+        ("read the news", None),
+    ],
+)
+def test_a_file_is_read_by_what_it_is_called(text: str, read: str | None) -> None:
+    files = ["Documents/tenancy-agreement.txt", "Documents/packing-notes.md"]
+
+    def named(words: list[str]) -> list[str]:
+        return [f for f in files if all(w in f for w in words)]
+
+    found = first_match(make_file_matchers(lambda: NOW, named=named), text)
+    if read is None:
+        assert found is None or found.tool != "files_read", text
+    else:
+        assert found is not None and (found.tool, found.arguments) == ("files_read", {"path": read})

@@ -395,7 +395,9 @@ def test_broad_reading(text: str, tool: str, arguments: dict[str, object]) -> No
         ("any emails in the past three days", {"since": "2026-03-08"}),
         ("what mail came in this week", {"since": "2026-03-09"}),
         ("check if i have email since last week", {"since": "2026-03-02"}),
-        ("any new mail in the last ten minutes", {"since": "2026-03-11"}),
+        ("any new mail in the last ten minutes", {"since": "2026-03-11T09:20+01:00"}),
+        ("check my mail for the past two hours", {"since": "2026-03-11T07:30+01:00"}),
+        ("any emails over the weekend", {"since": "2026-03-07", "before": "2026-03-09"}),
     ],
 )
 def test_days_count_back_from_the_clock(text: str, days: dict[str, str]) -> None:

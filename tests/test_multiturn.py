@@ -193,6 +193,19 @@ def test_a_left_out_list_is_the_one_just_read(config: Config) -> None:
     assert model.seen == []
 
 
+@pytest.mark.parametrize("more", ["and pears", "also pears", "pears too"])
+def test_more_of_the_same_after_an_add_is_another_add(config: Config, more: str) -> None:
+    """The list left out is the one just used, and the action is the one just done: an add
+    (the words would also read as a removal, "pears off the list", which is not what was meant)."""
+    assistant, model, _ = scripted_assistant(config, [], yes())
+    _, added = run(assistant, "add plums to the fruit list", more)
+    tasks = _tasks(assistant)
+    assistant.close()
+    assert [c.tool for c in added.calls] == ["task_add"], added.reply
+    assert [title for title, _ in tasks] == ["Pears", "Plums"]
+    assert model.seen == []
+
+
 def test_it_never_means_an_item_a_tool_printed(config: Config) -> None:
     """After a list is read, "remove it" names no item of the user's: it asks, removes nothing."""
     assistant, _model, _ = scripted_assistant(config, ["Which one?"], yes())
@@ -351,7 +364,11 @@ def test_edit_value(said: str, value: str | None) -> None:
      ("6:30", "2026-11-30T18:00", "2026-11-30T18:30"),  # a bare hour stays in the old half
      ("thursday", "2026-12-04T18:00", "2026-12-03T18:00"),
      ("tomorrow at 9am", "2026-12-04T18:00", "2026-11-30T09:00"),
-     ("yesterday", "2026-12-04T18:00", None), ("the blue one", "2026-12-04T18:00", None)],
+     ("yesterday", "2026-12-04T18:00", None), ("the blue one", "2026-12-04T18:00", None),
+     # on a Sunday evening (NOW), the day named alone is the coming one, not the hour gone by
+     ("sunday", "2026-12-05T09:00", "2026-12-06T09:00"),
+     ("on sunday", "2026-12-02T08:00", "2026-12-06T08:00"),
+     ("today", "2026-12-05T09:00", None)],
 )  # fmt: skip
 def test_amended_moment(value: str, old: str, new: str | None) -> None:
     found = amended_moment(value, datetime.fromisoformat(old).replace(tzinfo=ZONE), NOW)

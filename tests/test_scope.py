@@ -95,6 +95,16 @@ def test_requests_the_tools_serve_are_not_declined(config: Config) -> None:
         ("the cab was late again", "orders", None),
         ("i need ideas for lunch", "orders", None),
         ("what's my favourite food", "tracking", None),
+        ("text jonas that the keys are with the neighbour", "texts", 0),
+        ("can you text grandad i'll be there at four", "texts", 0),
+        ("whatsapp the group to bring snacks", "texts", 0),
+        ("text size is too small", "texts", None),
+        ("email ola that the text is ready", "texts", None),
+        ("share the beach photo on facebook", "social", 0),
+        ("could you post that on my instagram", "social", 0),
+        ("put the pictures on instagram", "social", 0),
+        ("what's trending on instagram", "social", None),
+        ("add post office to my list", "social", None),
     ],
 )
 def test_a_shape_names_a_domain_by_a_verb_then_its_thing(

@@ -47,7 +47,7 @@ def relevant(request: str, tools: list[dict[str, Any]]) -> set[str]:
 
 @pytest.mark.parametrize(
     "request_text",
-    ["what time is it", "what time is it now", "what day is it today", "what's the date today",
+    ["what time is it", "what time is it now", "which day is it today", "what's the date today",
      "time in tokyo right now"],
 )  # fmt: skip
 def test_a_question_about_the_time_is_about_the_clock_only(
@@ -63,7 +63,7 @@ def test_a_question_about_the_time_is_about_the_clock_only(
 def test_without_the_clock_tool_nothing_is_offered(tools: list[dict[str, Any]]) -> None:
     others = [t for t in tools if t["function"]["name"] != "time_now"]
     assert relevant("what time is it now", others) == set()
-    assert assisted_tools("what day is it today", others) == ([], [])
+    assert assisted_tools("which day is it today", others) == ([], [])
 
 
 @pytest.mark.parametrize(

@@ -117,6 +117,13 @@ MOMENTS = [
     ("sixth march eleven am", at(3, 6, 11, year=2027), False),
     ("five minutes from now", at(11, 29, 18, 35), False),
     ("two hours from now", at(11, 29, 20, 30), False),
+    # a day of the month said without "the"
+    ("on 12th", at(12, 12), True),
+    ("12th", at(12, 12), True),
+    ("on twelfth", at(12, 12), True),
+    ("on 3rd at 2 pm", at(12, 3, 14), False),
+    ("on 12th may", at(5, 12, year=2027), True),
+    ("12th of may", at(5, 12, year=2027), True),
 ]
 
 

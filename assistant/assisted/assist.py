@@ -3,7 +3,9 @@
 A model trained for tool calling (its template renders tools) decides by itself
 whether to call (`NativeStrategy`). A model that was not (like the starter
 model) cannot make that decision, so it is assisted: if no offered tool is
-relevant to the request it gets no tools and answers in words; otherwise it
+relevant to the request, or none explains what the request is about rather than
+only sharing its verb (`selection.explains`: a wrong call is worse than none),
+it gets no tools and answers in words; otherwise it
 must call one of the relevant tools, filled one argument at a time from the
 user's own values (`assistant.assisted.slots`), and a call whose required text
 arguments appear nowhere in the request is not made: the user is asked for
@@ -22,7 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from assistant.assisted.grounding import Grounding
-from assistant.assisted.selection import score_tools, select_tools, ungrounded
+from assistant.assisted.selection import explains, score_tools, select_tools, ungrounded
 from assistant.assisted.slots import fill_call, fit, makes, unfilled
 from assistant.assisted.strategy import CallStrategy, Definitions, Offer, OnText, drain
 from assistant.errors import ToolArgumentError
@@ -30,6 +32,7 @@ from assistant.formats.parse import parse_output
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model, ModelTurn, TurnStats
 from assistant.schema import coerce_arguments
+from assistant.spoken import plain_request
 
 CALL_OPEN = "<tool_call>"
 STEP_TOKENS = 160  # one argument's value (or the function's name), never a whole reply
@@ -202,6 +205,12 @@ def assisted_tools(
     ("add a meeting with Alice": ask when, rather than add a task instead).
     """
     selected = select_tools(request, definitions, max_tools, only_relevant=True, margin=1.0)
+    # a tool that shares only the request's verb, or words of when, is a wrong call: none is
+    # better (the model answers in words), and no question is asked for it either
+    plain = plain_request(request) or request  # "hey juno remind me ...": the verb is "remind"
+    selected = [
+        d for d in selected if explains(plain, d, definitions, fit(d["function"], request) > 0)
+    ]
     relevant, unfillable = _fillable(request, selected)
     if unfillable and _best(request, selected) in {name for name, _ in unfillable}:
         relevant = []

@@ -18,6 +18,7 @@ from typing import Any
 from assistant.assisted.currencies import CURRENCY_NAME, currency_code
 from assistant.assisted.lexicon import table, words
 from assistant.assisted.quantities import unit_words
+from assistant.timeparse import MONTHS, WEEKDAYS
 
 _STOP = words("selection", "stop")
 _SPLIT = re.compile(r"[^a-z0-9]+")
@@ -114,7 +115,8 @@ def _related(a: str, b: str) -> bool:
         if x != y:
             break
         shared += 1
-    return shared >= 5 and shared >= min(len(a), len(b)) - 2
+    # all of the shorter but its last letter: "complaint" is not "complete" ("compl" + "et")
+    return shared >= 5 and shared >= min(len(a), len(b)) - 1
 
 
 def _name_hits(
@@ -326,6 +328,13 @@ def request_action(request: str) -> str:
     return "state"
 
 
+def _question(request: str) -> bool:
+    """Whether a request is asked as a question: a question word, or an auxiliary first
+    ("did bob write", "is the door locked"; "can you" and "can i" are said before a verb)."""
+    opening = _opening(request)[:1]
+    return bool(_ASKING.match(request)) or bool(opening and opening[0] in _AUXILIARIES - {"s"})
+
+
 def _compatible(asked: str, does: str) -> bool:
     """Whether a tool that does `does` may serve a request asking `asked`."""
     if asked in READS:
@@ -516,9 +525,10 @@ def preferred(
         fitting = [i for i in chosen if _compatible(asked, tool_action(definitions[i]))]
         if any(tool_action(definitions[i]) for i in fitting):
             chosen = fitting
-        elif asked in READS and _ASKING.match(request):
-            # "when are the trains running": a question changes nothing, so no tool that
-            # would (`alarm_set`) is offered for it, even with no reading tool beside it.
+        elif asked in READS and _question(request):
+            # "when are the trains running", "did bob post anything": a question changes
+            # nothing, so no tool that would (`alarm_set`, `mail_mark`) is offered for it,
+            # even with no reading tool beside it.
             chosen = [i for i in chosen if tool_action(definitions[i]) in (*READS, "")]
             if not chosen:
                 return []
@@ -542,6 +552,103 @@ def preferred(
 
 
 _ARTICLES = frozenset({"a", "an", "the", "my", "your", "our", "this", "that"})
+
+
+# -- whether a tool explains what a request is about ---------------------------------------------
+_NAMED_DAYS = [*WEEKDAYS, *MONTHS]  # "friday", "june": when, as "tomorrow" is
+_NOT_ABOUT = frozenset(
+    stem(w)
+    for w in [*words("selection", "not_about"), *_NAMED_DAYS]
+    if not any(o != w and o.startswith(w) for o in _NAMED_DAYS)  # "sat", "mar": words too
+)
+_CLOCK_TIME = re.compile(r"\d+(?:am|pm|st|nd|rd|th)")  # "3pm", "21st"
+
+
+def about_words(request: str) -> set[str]:
+    """What a request is about: its content words but its verb, words of when, the cues of
+    listing or finding and the words that only pick one thing ("the first")."""
+    asked_for = _asked_for(request)
+    wanted = content_words(request) | asked_for | _implied(request)
+    proper = {w for w in wanted - _WHEN if len(w) > 1} - asked_for | _implied(request)
+    opening = _opening(request)
+    verb = content_words(opening[0]) if opening else set()
+    cues = {stem(w) for w in (_LIST_CUES | _FIND_CUES)}
+    return {w for w in proper - cues - verb - _NOT_ABOUT if not _CLOCK_TIME.fullmatch(w)}
+
+
+def explains(
+    request: str,
+    definition: dict[str, Any],
+    definitions: list[dict[str, Any]],
+    takes_values: bool = False,
+) -> bool:
+    """Whether a tool serves what the request is about, not only its verb or when.
+
+    An assisted model must call what it is offered, so a tool that shares only the request's
+    verb is a wrong call: "add this song to my playlist" is not `task_add`'s, "save the song's
+    genre" not `contacts_add`'s, "delete the contacts" not `files_delete`'s. A tool explains a
+    request when a word of what it is about is the tool's (its name, description, or a word
+    its family shares), or, when none is any tool's, when the request's verb is one only this
+    tool's family names itself by ("remind me to water the plants": the rest are its values),
+    or names it and the tool `takes_values` of the request on clear evidence (`slots.fit`).
+    """
+    name, name_words, description_words = _tool_words(definition)
+    if _about_time(name):  # a tool about time is about the words of when ("time in tokyo")
+        return bool(content_words(request) & _WHEN or _asked_for(request))
+    about = about_words(request)
+    if not about:
+        return True  # "add that to my list", "sound up": nothing else to explain
+    tools = [_tool_words(d) for d in definitions]
+    shared = _family_words(tools)
+
+    def explained(name: str, name_words: set[str], description_words: set[str]) -> bool:
+        description_words = description_words | shared.get(_parts(name)[0], set())
+        return any(any(_hits({w}, name_words, description_words)) for w in about)
+
+    if explained(name, name_words, description_words):
+        return True
+    family = _parts(name)[0]
+    # another tool's things (its words but its verbs: "start" is no thing of a switch's)
+    others = [
+        (tool, names - verbs, words_ - verbs)
+        for d in definitions
+        for tool, names, words_ in [_tool_words(_unquoted(d))]
+        for verbs in [_verb_words(d)]
+        if _parts(tool)[0] != family
+    ]
+    if any(explained(*other) for other in others):
+        return False  # what the request is about is another tool's
+    opening = _opening(request)
+    said = {" ".join(opening[:2]), " ".join(opening[:1])} - {""}
+    if not said & _verbs(definition):
+        return False  # neither what nor how: a word by chance
+    naming = {_parts(t[0])[0] for d, t in zip(definitions, tools, strict=True) if said & _verbs(d)}
+    # "add", "cancel", "save": a verb many families share says which tool only with values
+    # the tool takes on clear evidence ("add dentist friday 3pm": a start for an event)
+    return naming == {family} or takes_values
+
+
+_ACTION_WORDS = frozenset().union(*_TOOL_ACTIONS.values(), *_REQUEST_VERBS.values())
+
+
+def _verb_words(definition: dict[str, Any]) -> set[str]:
+    """The words of a tool's verbs: its action words and the synonyms its description leads
+    with ("Turn on (switch on, start)"), not the nouns of its name."""
+    function = definition.get("function", definition)
+    return content_words(" ".join(_verbs(definition) & _ACTION_WORDS)) | _lead_words(
+        function.get("description", "")
+    )
+
+
+_QUOTED = re.compile(r"\"[^\"]*\"")
+
+
+def _unquoted(definition: dict[str, Any]) -> dict[str, Any]:
+    """The definition without the examples its description quotes: "remind me to call mom"
+    shows the task tool's values; a call is not a task's thing."""
+    function = definition.get("function", definition)
+    description = _QUOTED.sub(" ", function.get("description", ""))
+    return {"function": {**function, "description": description}}
 
 
 def _evidence(request: str, definition: dict[str, Any]) -> set[str]:

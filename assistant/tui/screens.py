@@ -17,7 +17,7 @@ from assistant.accounts import Account, AccountField, AccountKind
 from assistant.conversation import Session
 from assistant.models.first_run import ModelOption
 from assistant.policy import Approval, ApprovalRequest, Remember
-from assistant.safetext import one_line, printable
+from assistant.safetext import hidden_named, one_line, printable, visible
 from assistant.tools import Tool
 
 
@@ -45,7 +45,7 @@ class ApprovalScreen(ModalScreen[Approval]):
                     markup=False,
                 )
             yield Static(
-                f"botpsy wants to {printable(self.request.preview)}",
+                f"botpsy wants to {printable(hidden_named(self.request.preview))}",
                 id="approval-title",
                 markup=False,
             )
@@ -57,8 +57,8 @@ class ApprovalScreen(ModalScreen[Approval]):
             for number, (key, value) in enumerate(self.request.arguments.items()):
                 with Horizontal(classes="argument"):
                     yield Label(one_line(str(key)), classes="argument-name", markup=False)
-                    yield Input(
-                        one_line(str(value)), id=_field(key, number), classes="argument-value"
+                    yield Input(  # hidden characters named: what is approved is what is sent
+                        visible(str(value)), id=_field(key, number), classes="argument-value"
                     )
             with Horizontal(id="approval-buttons"):
                 yield Button("Approve once", variant="success", id="once")
@@ -86,7 +86,7 @@ class ApprovalScreen(ModalScreen[Approval]):
         changed = False
         for number, (key, value) in enumerate(self.request.arguments.items()):
             text = self.query_one(f"#{_field(key, number)}", Input).value
-            kept = text == one_line(str(value))  # untouched: the value itself (None, lines)
+            kept = text == visible(str(value))  # untouched: the value itself (None, lines)
             changed = changed or not kept
             edited[key] = value if kept else text
         self.dismiss(Approval(True, Remember(choice), edited if changed else None))

@@ -136,6 +136,11 @@ _MINUTES = {
     "forty five": 45,
     "forty-five": 45,
 }
+# Minutes said before "past" or "to" an hour: "quarter past seven", "twenty five to six".
+_PAST = {
+    "half": 30, "quarter": 15, "a quarter": 15, "five": 5, "ten": 10, "twenty": 20,
+    "twenty five": 25, "twenty-five": 25,
+}  # fmt: skip
 # A spoken hour where a clock time goes ("at ten", "for six thirty"), not an amount ("ten minutes").
 _WORD_CLOCK = re.compile(
     rf"(?:(?<=\bat )|(?<=\bfor )|^)({'|'.join(_HOURS)})"
@@ -143,6 +148,11 @@ _WORD_CLOCK = re.compile(
     r"(?!\s+(?:minutes?|mins?|hours?|hrs?|seconds?|days?|weeks?)\b)(?=\s|$)",
     re.I,
 )
+
+
+def _hour(word: str) -> int:
+    """An hour said as a word ("six") or digits ("6")."""
+    return int(word) if word.isdigit() else _HOURS.index(word.lower()) + 1
 
 
 def _digits(text: str) -> str:
@@ -155,6 +165,35 @@ def _digits(text: str) -> str:
         return f"{hour}:{minute:02d}" if minute is not None else str(hour)
 
     text = _WORD_CLOCK.sub(clock, text)
+
+    # "quarter past seven", "ten to six": a clock time with no half of the day said, so the
+    # alarm's own reading of a bare hour decides (timeparse would take 1-7 as the evening)
+    def relative(m: re.Match[str]) -> str:
+        amount, relation, hour = m.group(1).lower(), m.group(2).lower(), _hour(m.group(3))
+        minutes = _PAST.get(amount)
+        if minutes is None:
+            minutes = int(amount) if amount.isdigit() else 0
+        if not (1 <= hour <= 12 and 0 < minutes < 60):
+            return m.group(0)
+        total = hour * 60 + (minutes if relation in ("past", "after") else -minutes)
+        return f"{(total // 60 - 1) % 12 + 1}:{total % 60:02d}"
+
+    text = re.sub(
+        rf"(?:(?<=\bat )|(?<=\bfor )|^)(\d{{1,2}}|{'|'.join(sorted(_PAST, key=len, reverse=True))})"
+        r"(?:\s+minutes?)?\s+"
+        rf"(past|after|to|before)\s+({'|'.join(_HOURS)}|\d{{1,2}})\b(?!:)",
+        relative,
+        text,
+        flags=re.I,
+    )
+    # "half six" as Britain says it: 6:30 (an hour word or digits where a clock time goes)
+    text = re.sub(
+        rf"(?:(?<=\bat )|(?<=\bfor )|^)half\s+({'|'.join(_HOURS)}|\d{{1,2}})"
+        r"(?!\s+(?:minutes?|mins?|hours?|hrs?|seconds?|days?|weeks?)\b)(?=\s|$)",
+        lambda m: f"{_hour(m.group(1))}:30" if 1 <= _hour(m.group(1)) <= 12 else m.group(0),
+        text,
+        flags=re.I,
+    )
     # "6.30" and "7 o'clock" as a clock writes them
     text = re.sub(r"\b(\d{1,2})\.([0-5]\d)\b", r"\1:\2", text)
     text = re.sub(r"\b(\d{1,2})\s*o'?clock\b", r"\1:00", text, flags=re.I)

@@ -151,15 +151,32 @@ class AlarmTools:
 
     def find(self, alarm: str) -> Alarm:
         """The one alarm or timer `alarm` names: "7am", "the timer", "gym", "#3"; else ask or fail."""
+        return self.targets(alarm, every=False)[0]
+
+    def targets(self, alarm: str, every: bool = True) -> list[Alarm]:
+        """What a cancel acts on: one alarm, or all those "all my alarms" names ("#3,#5" pinned).
+
+        "all" and "every" take each alarm (or timer) still to ring that the rest of the
+        words name; anything else is one, asked about when several match.
+        """
         now = self.clock.now()
         upcoming = self.store.upcoming(now)
         text = " ".join(alarm.split())
-        pinned = re.fullmatch(r"#(\d+)", text)
+        pinned = re.fullmatch(r"#\d+(?:\s*,\s*#\d+)*", text)
         if pinned:
-            found = [a for a in upcoming if a.id == int(pinned.group(1))]
-            if not found:
+            wanted = [int(n) for n in re.findall(r"\d+", text)]
+            found = [a for a in upcoming if a.id in wanted]
+            if len(found) != len(wanted) or (not every and len(found) != 1):
                 raise AlarmNotFound(f"alarm {text} is no longer set")
-            return found[0]
+            return found
+        everything = every and bool(re.match(r"(?:all|every|each)\b", text, re.I))
+        if everything:
+            text = re.sub(
+                r"^(?:all|every|each)\s*(?:(?:of\s+)?(?:my|the)\s+)?", "", text, flags=re.I
+            )
+            text = re.sub(r"\b(?:and|or|&)\b", " ", text)
+            if not upcoming:
+                raise AlarmNotFound("no alarms or timers are set")
         kinds = {k for k in ("alarm", "timer") if re.search(rf"\b{k}s?\b", text, re.I)}
         if re.search(r"\bwake[- ]?up\b", text, re.I):
             kinds.add("alarm")
@@ -172,29 +189,40 @@ class AlarmTools:
             have = "; ".join(describe(a, now) for a in upcoming[:3]) or "none are set"
             have += "; ..." if len(upcoming) > 3 else ""
             raise AlarmNotFound(f"no alarm or timer matches {what} (set: {have})")
+        if everything:
+            return candidates
         if len(candidates) > 1:
             options = [f"#{a.id}" for a in candidates]
             listed = "; ".join(f"{i}. {describe(a, now)}" for i, a in enumerate(candidates, 1))
             raise AskUser(f"Which one? {listed}", "alarm", options)
-        return candidates[0]
+        return candidates[:1]
 
     def preview_delete(self, arguments: dict[str, Any]) -> Shown:
-        """Name the one alarm a cancel removes, pinned by id."""
-        found = self.find(arguments.get("alarm", ""))
-        return Shown(f"cancel the {describe(found, self.clock.now())}", {"alarm": f"#{found.id}"})
+        """Name each alarm a cancel removes, pinned by id."""
+        found = self.targets(arguments.get("alarm", ""))
+        now = self.clock.now()
+        pinned = {"alarm": ",".join(f"#{a.id}" for a in found)}
+        if len(found) == 1:
+            return Shown(f"cancel the {describe(found[0], now)}", pinned)
+        listed = "; ".join(describe(a, now) for a in found)
+        return Shown(f"cancel {len(found)}: {listed}", pinned)
 
     @tool(Effect.DELETE, untrusted_output=True, preview="preview_delete")
     def alarm_delete(self, alarm: str = "") -> ToolResult:
-        """Cancel (turn off, remove) one alarm or timer: "cancel the 7 am alarm", "stop the timer", "delete my gym alarm".
+        """Cancel (turn off, remove) an alarm or timer, or all of them: "cancel the 7 am alarm", "stop the timer", "delete all my alarms".
 
         Args:
-            alarm: which one, by its time ("7am"), its label ("gym") or "timer"; empty when only one is set
+            alarm: which one, by its time ("7am"), its label ("gym") or "timer"; "all alarms", "all timers" or "all" for every one; empty when only one is set
         """
-        found = self.find(alarm)
+        found = self.targets(alarm)
         now = self.clock.now()
-        if not self.store.remove(found.id):
-            raise ToolError(f"the {describe(found, now)} was already removed")
-        return ToolResult(f"Cancelled the {describe(found, now)}.", alarm_data(found))
+        gone = [a for a in found if self.store.remove(a.id)]
+        if not gone:
+            raise ToolError(f"the {describe(found[0], now)} was already removed")
+        if len(found) == 1:
+            return ToolResult(f"Cancelled the {describe(found[0], now)}.", alarm_data(found[0]))
+        listed = "; ".join(describe(a, now) for a in gone)
+        return ToolResult(f"Cancelled {len(gone)}: {listed}.", [alarm_data(a) for a in gone])
 
 
 def timer_length(text: str) -> timedelta:

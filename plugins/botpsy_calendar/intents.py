@@ -19,6 +19,8 @@ from assistant.api import (
     parse_duration,
     parse_moment,
     parse_span,
+    plain_request,
+    without_name,
 )
 from botpsy_calendar.contacts import make_contact_matcher
 from botpsy_calendar.speech import (
@@ -58,13 +60,17 @@ from botpsy_calendar.speech import (
     OWNED,
     OWNED_KIND,
     PERIOD_SPANS,
+    PERSONAL_KINDS,
+    QUESTION_WORDS,
     REMIND_AFTER,
     RIDES,
     SOME_EVENT,
     THE_KIND,
+    TIME_IS,
     TODO_FIRST,
     TOLD_LEAD,
     TRAVEL,
+    WANT_TO,
     WHICH_EVENT,
     as_cancel,
     as_moved,
@@ -75,7 +81,9 @@ from botpsy_calendar.speech import (
 
 _ADD = re.compile(
     r"^(?P<verb>add|schedule|put(?:\s+(?:in|down))?|book|create|set up|make|plan|pencil in|set|arrange"
-    r"|organi[sz]e|enter|save\s+the\s+date(?:\s+for)?)\s+"
+    r"|organi[sz]e|enter|save\s+the\s+date(?:\s+for)?|save|note(?:\s+down)?|write\s+down"
+    r"|jot\s+down|log|mark\s+down|fix(?:\s+up)?|insert|keep|setup|set-up"
+    r"|(?:register|sign)\s+(?:me|us)(?:\s+up)?\s+for|sign\s+up\s+for)\s+"
     r"(?:an?\s+|the\s+|my\s+)?(?P<noun>(?:new\s+)?(?:(?:recurring|repeating|regular|daily|weekly|monthly|yearly)\s+)?"
     r"(?:calendar\s+)?(?:event|appointment|entry)\s+"
     r"(?:for\s+|called\s+|named\s+)?)?"
@@ -88,12 +96,19 @@ _EVENT_NOUN = re.compile(
 )
 # Verbs that name an event only with a day or time said: "set lunch with ana on friday".
 _SOFT_VERBS = {"set", "arrange", "organise", "organize", "enter"}
+# Verbs that write anything down: an event only with a kind of event and a time said
+# ("save mum's birthday on may 5", "note down the dentist on friday at 3").
+_NOTE_VERBS = {"save", "note", "note down", "write down", "jot down", "log", "mark down"}
+# Verbs that make an event only with a kind of event and a time said, as with _NOTE_VERBS:
+# "fix a meeting with jo at ten", "keep an appointment on friday", "sign up for yoga on monday".
+_LOOSE_VERBS = {"fix", "fix up", "insert", "keep"}
 # "i need a call with the lawyer on friday", "we want to have lunch with ana tomorrow".
 _WANT_EVENT = re.compile(
     r"^(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+(?:to\s+(?:have|schedule|set\s+up|book"
     r"|arrange|plan)\s+)?(?:an?\s+)(?P<rest>(?:meeting|appointment|call|lunch|dinner|breakfast"
     r"|coffee|date)\b.+)$"
-    r"|^(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+to\s+meet(?:\s+up)?\s+(?:with\s+)?(?P<who>.+)$",
+    r"|^(?:(?:i|we)(?:\s+(?:need|want|would\s+like|have|must|should)|'d\s+like)\s+to|let's|lets|let\s+us)"
+    r"\s+meet(?:\s+up)?\s+(?:with\s+)?(?P<who>.+)$",
     re.I,
 )
 _CALENDAR_WORDS = re.compile(
@@ -103,7 +118,8 @@ _CALENDAR_WORDS = re.compile(
 )
 # Requests for other domains that share the verbs ("add milk to my shopping list").
 _OTHER_DOMAINS = re.compile(
-    r"\b(list|note|notes|contact|contacts|task|tasks|todo|to-do|reminder|cart|playlist|folder|file)\b"
+    r"\b(list|note|notes|contact|contacts|task|tasks|to-?dos?|reminders?|cart|playlist|folder|file"
+    r"|notifications?|alerts?)\b"
     r"|" + LIST_END.pattern,
     re.I,
 )
@@ -113,6 +129,8 @@ _NOT_A_TITLE = re.compile(
     r"remove|move|open|turn|set|play|call|text|message|i|we|it|there|please|wake|dim|switch|mute|"
     r"remember|remind|reminder|alert|notification|notify|don't|dont|note|details?|information|"
     r"whose|change|reschedule|postpone|update|edit|rename|push|shift|delay|let's|lets|let|just|"
+    r"bump|bring|switch|rearrange|rebook|have\s+(?:i|we)|invite|save|log|forget|never|take\s+off|"
+    r"repeat|notify|alert|warn|"
     r"okay|ok|so|help|can|could|need|"
     r"info|more|anything|something|nothing|everything|all|what's|whats|where's|when's|who's|"
     r"unmute|pause|resume|stop|skip|"
@@ -135,7 +153,7 @@ _NO_TOOL = re.compile(
 
 _CANCEL = re.compile(
     r"^(?:cancel|delete|remove|drop|call off|clear|erase)\s+(?:my\s+|the\s+|our\s+|that\s+)?(?P<rest>.+?)"
-    r"(?P<where>\s+(?:from|off|in|on)\s+(?:my|the)(?:\s+(?P<day>[\w\s']{1,30}?))?"
+    r"(?P<where>\s+(?:from|off|in|on)(?:\s+(?:my|the)(?:\s+(?P<day>[\w\s']{1,30}?))?)?"
     r"\s+(?:calendar|agenda|schedule|diary))?$",
     re.I,
 )
@@ -149,22 +167,33 @@ _EVENT_WORDS = re.compile(
 # Many events at once: "clear my day", "delete all my meetings this week", "wipe my calendar".
 # Never a bulk delete on the intents path: the assistant asks which one (deletes ask anyway).
 _CLEAR_ALL = re.compile(
-    r"^(?:(?:completely|totally|fully|entirely|just)\s+)?(?:(?:clear|wipe|empty|free\s+up)(?:\s+out)?\s+(?:(?:my|the|our)\s+)?(?P<what>calendar|agenda|schedule"
+    r"^(?:(?:completely|totally|fully|entirely|just)\s+)?(?:(?:clear|wipe|empty|free(?:\s+up)?)(?:\s+out)?\s+(?:(?:my|the|our)\s+)?(?P<what>calendar|agenda|schedule"
     r"|diary|day|morning|afternoon|evening|weekend|week)\b(?P<rest1>.*)"
-    r"|(?:delete|remove|cancel|clear|erase)\s+(?:(?:all|every|each)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?"
+    r"|(?:delete|remove|cancel|clear|erase|wipe)(?:\s+out)?\s+(?:(?:all|every|each)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?"
     r"(?:calendar\s+)?(?:events?|meetings?|appointments?|entries|plans|data|items|things)|everything)"
     r"(?P<rest2>.*)"
     r"|(?:delete|remove|erase|wipe)\s+(?:(?:my|the|our)\s+)?(?:(?:whole|entire)\s+)?"
     r"(?:calendar|agenda|schedule|diary)(?P<rest3>.*))$",
     re.I,
 )
+# A day cleared by naming it: "clear tomorrow", "free up friday afternoon", "wipe next monday".
+_CLEAR_DAY = re.compile(
+    r"^(?:clear|wipe|free(?:\s+up)?)(?:\s+out)?\s+(?:(?:my|all\s+of)\s+)?(?P<when>(?:today|tonight|tomorrow"
+    r"|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*)$",
+    re.I,
+)
+# Someone added to an event: "add sarah to the meeting on friday" (an invitation, the model's).
+_INVITE = re.compile(r"^(?:[\w'-]+\s+){1,3}?(?:to|into)\s+(?:the|my|our|that|this|their)\s+", re.I)
 _SEARCH_EVENTS = re.compile(
     r"^(?:search|look through|check)\s+(?:my\s+|the\s+)?(?:calendar|agenda|schedule)\s+for\s+(?P<a>.+)$"
     r"|^(?:find|look for|search for)\s+(?P<b>.+?)\s+(?:in|on)\s+(?:my\s+|the\s+)?(?:calendar|agenda|schedule)\??$",
     re.I,
 )
 _MOVE_EVENT = re.compile(
-    r"^(?:please\s+)?(?:move|reschedule|shift|push|postpone|change|put off|bring forward|delay)"
+    r"^(?:please\s+)?(?:move\s+up|move|reschedule|re-schedule|shift|push|postpone|prepone|advance|change"
+    r"|put off|bring forward|delay"
+    r"|bump|bring|switch|rearrange|rebook|re-book"
+    r"|update(?!\s+(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)\b))"
     r"(?:\s+(?:back|forward))?\s+(?P<rest>.+)$",
     re.I,
 )
@@ -177,6 +206,21 @@ _SHIFT_EVENT = re.compile(
     r"|(?:make|have)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier))$",
     re.I,
 )
+# Words that end a question as part of it, never a name: "is my day off", "is friday on".
+_PARTICLES = frozenset({"off", "on", "in", "up", "out", "please", "thanks", "again", "then"})
+# A change to what was said before: "make it the meeting at 4 instead", "at 5 instead".
+_INSTEAD = re.compile(r"\b(?:instead|rather)\b", re.I)
+_MAKE_SURE = re.compile(
+    r"^make\s+sure\s+(?:that\s+)?(?:i\s+have|i've\s+got|there\s+is|you\s+(?:add|put|have))\s+", re.I
+)
+# Words between an event and its day: "the meeting scheduled for tomorrow", "the call set for 3".
+_BOOKED_FOR = re.compile(
+    r"\s+(?:that\s+(?:is|was)\s+|which\s+(?:is|was)\s+)?(?:scheduled|planned|set|booked|arranged|fixed)"
+    r"\s+(?:for|on|at)\s+",
+    re.I,
+)
+# What of an event a move changes, said before it: "change the time of my meeting to four".
+_ASPECT = re.compile(r"^(?:the\s+)?(?:(?:start\s+)?time|date|day|slot|start)\s+(?:of|for)\s+", re.I)
 _RENAME = re.compile(
     r"^(?:rename|retitle|change\s+the\s+(?:name|title)\s+of)\s+(?P<rest>.+)$", re.I
 )
@@ -189,7 +233,7 @@ _RESIZE_FILLER = {"to", "down", "up", "back", "last", "take", "run", "be", "only
 _REMINDER_FOR = re.compile(
     r"^(?:(?:add|set|put|create|set up|schedule)\s+(?:an?\s+)?(?:(?P<length>[\w.\s-]{1,40}?)\s+)?"
     r"(?:reminder|alert|notification)"
-    r"|remind\s+me(?:\s+about)?)\s+(?P<rest>.+)$",
+    r"|(?:remind|notify|alert|warn|ping|tell)\s+me(?:\s+about)?)\s+(?P<rest>.+)$",
     re.I,
 )
 _BEFORE = (
@@ -208,15 +252,16 @@ _IN_CALENDAR = re.compile(
 )
 # The agenda named and nothing else: "coming appointments", "my schedule for friday", "agenda".
 _BARE_AGENDA = re.compile(
-    r"^(?:(?:my|the|our)\s+|(?P<day>today|tonight|tomorrow|this\s+week|next\s+week|(?:this\s+|next\s+)?"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:'s|’s|s)\s+)?"
+    r"^(?:(?:my|the|our)\s+)?(?:(?P<day>today|tonight|tomorrow|this\s+week|next\s+week|(?:this\s+|next\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:'s|’s|s)?\s+)?"
     r"(?:upcoming\s+|next\s+|coming\s+|daily\s+|weekly\s+|monthly\s+|full\s+)?(?:calendar|agenda"
     r"|schedule|diary|events|appointments|meetings|plans?|itinerary"
-    r"|(?<=next\s)(?:event|appointment|meeting))(?:\s+(?:for\s+|on\s+)?(?P<when>.+))?$",
+    r"|(?<=next\s)(?:event|appointment|meeting))"
+    r"(?:\s+(?:(?:scheduled|planned|booked|happening|coming\s+up)\s+)?(?:for\s+|on\s+)?(?P<when>.+))?$",
     re.I,
 )
 _NOT_A_QUESTION = re.compile(
-    r"\b(?:add|schedule\s+(?:a|an|the|my)|(?<!the\s)(?<!my\s)(?<!\ba\s)(?<!our\s)book|put|create|cancel|delete|remove|move|reschedule"
+    r"(?<!did\si\s)(?<!did\swe\s)\b(?:add|schedule\s+(?:a|an|the|my)|(?<!the\s)(?<!my\s)(?<!\ba\s)(?<!our\s)book|put|create|cancel|delete|remove|move|reschedule"
     r"|rename|remind\s+me(?!\s+(?:what|where|who|which|how|of\s+my|about\s+my)\b)|set(?=\s)|(?:clear|wipe|empty)\s+(?:my|the|our|out|all|everything|off))\b",
     re.I,
 )
@@ -249,7 +294,10 @@ _DATEISH = re.compile(
     r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)",
     re.I,
 )
-_TITLE_EDGES = re.compile(r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next|by|before)$", re.I)
+# Edges that are no part of a title: "a", "the", a dangling "on", and "too" ("add X at 8 too").
+_TITLE_EDGES = re.compile(
+    r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next|by|before|too|also|as\s+well)$", re.I
+)
 
 
 # A date/time phrase has at most this many words ("the day after tomorrow at 3pm for 2 hours").
@@ -306,6 +354,8 @@ def _tightest(words: list[str], i: int, now: datetime) -> int:
             moved = moved[:-1]
         if any(_DATEISH.match(w) or w.lower() in _TIME_WORDS for w in moved):
             break
+        if moved and moved[-1].lower() in ("the", "a", "an", "my", "our"):
+            continue  # "review for the first of december": "the" stays with the date
         try:
             moment = parse_moment(" ".join(words[k:]), now)
         except TimeParseError:
@@ -400,6 +450,10 @@ def _event_words(text: str) -> str:
         r"\d{1,2}(?::\d\d)?(?:am|pm|a\.m\.|p\.m\.)?", words[0], re.I
     ):
         words.pop(0)  # "my 3pm meeting": the time is when it is, not what it is called
+        if len(words) > 1 and re.fullmatch(r"am|pm|a\.m\.|p\.m\.|o'?clock", words[0], re.I):
+            words.pop(0)  # "the 5 pm meeting"
+    if len(words) > 1 and words[0].lower() in ("called", "named", "titled"):
+        words.pop(0)  # "the event called book club"
     if len(words) > 1 and words[-1].lower() in ("meeting", "meetings"):
         words.pop()  # "the standup meeting", but "meeting with ana" keeps it
     if words:
@@ -410,8 +464,12 @@ def _event_words(text: str) -> str:
 def _old_day(what: str, now: datetime) -> tuple[str, str | None]:
     """ "dentist from friday" → ("dentist", "friday"): the day the event is on now, if named.
 
-    The day may follow the event with no word between: "the meeting tomorrow".
+    The day may follow the event with no word between: "the meeting tomorrow", or come first as
+    its owner: "tomorrow's meeting", "fridays lunch" (speech drops the apostrophe).
     """
+    own = re.match(r"^(?:(?:the|my|our)\s+)?(?P<day>[a-z]+)(?:'s|’s|s)\s+(?P<what>.+)$", what, re.I)
+    if own and _resolves(own.group("day"), now) and not moment_parts(own.group("day"), now)[1]:
+        return own.group("what"), own.group("day")
     m = re.match(r"^(?P<what>.+?)\s+(?:from|on)\s+(?P<day>.+)$", what, re.I)
     if m and _resolves(m.group("day"), now) and not moment_parts(m.group("day"), now)[1]:
         return m.group("what"), m.group("day")
@@ -458,7 +516,7 @@ def _title(text: str) -> str:
 
 _DAY_WORD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
 _REPEAT = re.compile(
-    rf"\b(?P<repeat>(?:every|each)\s+(?:other\s+|\d+\s+)?"
+    rf"\b(?P<repeat>(?:every|each)\s+(?:(?:other|\d+|two|three|four|second|third)\s+)?"
     rf"(?:day|week|month|year|weekday|weekend|morning|evening|{_DAY_WORD}"
     rf"(?:\s*(?:,|and|&)\s*{_DAY_WORD})*)s?|daily|weekly|monthly|yearly|on weekdays)\b"
     r"(?P<bound>\s+(?:until|till)\s+[\w\s-]+?(?=\s+at\b|$)|\s+\d+\s+times)?",
@@ -490,6 +548,13 @@ def take_repeat(text: str) -> tuple[str, str | None]:
     if yearly:
         text = f"{text[: yearly.start()]}{yearly.group('date')}{text[yearly.end() :]}"
         return " ".join(text.split()), "every year"
+    if not re.search(r"\b(?:every|each)\b", text, re.I) and (
+        plural := _ON_DAYS.search(text)
+    ):  # "yoga on thursdays at six", "weekly call on mondays": every such day
+        day = plural.group("day").lower()
+        rest = f"{text[: plural.start()]} {day} {text[plural.end() :]}"
+        rest = re.sub(r"\b(?:weekly|recurring|repeating|regular)\s+", "", rest, flags=re.I)
+        return " ".join(rest.split()), f"every {day}"
     found = list(islice(_REPEAT.finditer(text), 4))
     # "every monday" over a bare "weekly", which may be part of the title ("weekly review")
     m = next((f for f in found if f.group(0).lower().startswith(("every", "each"))), None)
@@ -515,6 +580,9 @@ def take_repeat(text: str) -> tuple[str, str | None]:
     return " ".join(rest.split()), repeat
 
 
+_ON_DAYS = re.compile(
+    r"\b(?:on\s+)(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b", re.I
+)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 _EVERY_DATE = re.compile(
     rf"\b(?:every|each)\s+(?P<date>{_MONTH}\s+(?:the\s+)?[\w-]+|the\s+[\w-]+\s+of\s+{_MONTH})", re.I
@@ -548,6 +616,8 @@ def make_matchers(
         words = rest.split()
         for k in range(min(len(words) - 1, _MAX_PHRASE_WORDS), 0, -1):
             phrase = " ".join(words[:k])
+            if words[k - 1].lower() in _SMALL_WORDS:
+                continue  # "on friday for lunch": the time ends before "for"
             if _resolves(phrase, now()):
                 title = re.sub(
                     r"^(?:is|as|for|:|-|will\s+be)\s+", "", " ".join(words[k:]), flags=re.I
@@ -560,6 +630,7 @@ def make_matchers(
         if (have := HAVE_EVENT.match(text)) and said_kind(have.group("rest")):
             text = f"schedule {have.group('rest')}"  # "can i get a meeting with the team on friday"
         text = ASK_LEAD.sub("", text) or text  # "i'd like to add ..."
+        text = _MAKE_SURE.sub("add ", text)  # "make sure i have the dentist on friday in my diary"
         text = NEW_EVENT.sub("add ", text)  # "new event tennis saturday at nine"
         said_calendar = bool(_CALENDAR_WORDS.search(text))
         text = CALENDAR_FIRST.sub(lambda m: f"{m.group('verb') or 'add'} ", text)
@@ -567,9 +638,10 @@ def make_matchers(
             missing = {"title": "What is the event?", "start": 'When is it? (e.g. "Friday 3pm")'}
             return IntentMatch("calendar_create_event", {}, "add_event", missing=missing)
         m = _ADD.match(text)
-        if not m or "?" in text or _NO_TOOL.search(text):
+        if not m or "?" in text or _NO_TOOL.search(text) or _INSTEAD.search(text):
             return None
         verb = " ".join(m.group("verb").lower().split())
+        verb = {"setup": "set up", "set-up": "set up"}.get(verb, verb)
         if TRAVEL.search(text) and (verb in BOOKING_VERBS or RIDES.search(text)):
             return None  # "book me a train ticket", "schedule a taxi": a booking, not an event
         if (
@@ -589,6 +661,11 @@ def make_matchers(
         rest = _CALENDAR_WORDS.sub(" ", m.group("rest")).strip()
         if _OTHER_DOMAINS.search(rest) or TODO_FIRST.match(rest):
             return None  # "create a to do to call the insurer": a task
+        noting = (verb in _NOTE_VERBS and not said_calendar) or (
+            verb in _LOOSE_VERBS or verb.startswith(("register", "sign"))
+        )
+        if (invite := _INVITE.match(rest)) and said_kind(rest[invite.end() :]):
+            return None  # "add sarah to the meeting on friday": a guest, not a new event
         rest, reminder = take_reminder(rest)
         rest, repeat = take_repeat(rest)
         extra: dict[str, object] = {}
@@ -597,16 +674,24 @@ def make_matchers(
         if repeat:
             extra["repeat"] = repeat
         title, when = _named(rest) or split_title_and_time(rest, now(), tight=True)
-        if when is None and (lead := _leading_time(rest)) is not None:
-            title, when = lead  # "add june third: ben's birthday"
+        if m.group("noun") and when is None and _resolves(rest, now()):
+            title, when = "", rest  # "set an event for tuesday": the time alone
+        lead = _leading_time(rest) if when is None or (title and _DATEISH.match(title)) else None
+        if lead is not None and (when is None or len(lead[1].split()) > len(when.split())):
+            title, when = lead  # "add june third: ben's birthday", "add friday 11 am dentist"
         if when is None and (tail := dateish_tail(rest)) is not None:
             if _minutes(tail) is not None:
                 return None  # "make the standup 15 minutes": a length, not a start
             title, when = rest[: rest.rindex(tail)], tail  # the tool explains what is wrong with it
         if m.group("noun") or said_calendar:  # "an entry in my diary for the school play"
-            title = re.sub(r"^(?:(?:on|for|about|called|named)\s+)+", "", title.strip(), flags=re.I)
+            title = re.sub(
+                r"^(?:(?:on|for|about|called|named|titled|as)(?:\s+|$))+",
+                "",
+                title.strip(),
+                flags=re.I,
+            )
         title = _title(title)
-        if (noun := m.group("noun")) and re.match(r"with\s", title, re.I):
+        if (noun := m.group("noun")) and re.match(r"(?:with|at)\s", title, re.I):
             title = _title(f"{noun.split()[-1]} {title[:1].lower()}{title[1:]}")  # "with the vet"
         if verb.startswith("put") and title.lower().endswith(" in"):
             title = title[:-3]  # "put a meeting in for friday"
@@ -617,6 +702,13 @@ def make_matchers(
         if not title and m.group("noun") and when is None:  # "put a new event on my calendar"
             missing = {"title": "What is the event?", "start": 'When is it? (e.g. "Friday 3pm")'}
             return IntentMatch("calendar_create_event", {**extra}, "add_event", missing=missing)
+        if noting and (when is None or not said_kind(title)):
+            return None  # "save this file", "note down the wifi password": not an event
+        if not title and m.group("noun") and when is not None:  # "set an event for tuesday"
+            missing = {"title": "What is the event?"}
+            return IntentMatch(
+                "calendar_create_event", {"start": when, **extra}, "add_event", missing=missing
+            )
         if not title or len(title.split()) > 8 or _resolves(title, now()):
             return None  # "add wednesday at 6pm": a time with no title
         if title.lower() in _PRONOUNS:
@@ -684,6 +776,8 @@ def make_matchers(
             return _told("Busy", block.group("when"), any_title=True)
         if (m := IS_ON.match(said)) and _resolves(m.group("when"), now()):
             return _told(m.group("title"), m.group("when"))
+        if (m := TIME_IS.match(said)) and _resolves(m.group("when"), now()):
+            return _told(m.group("title"), m.group("when"))  # "friday is ana's party"
         for pattern, prefix in ((MEETING, "Meeting "), (GOING, ""), (HAVING, "")):
             m = pattern.match(said)
             if not m:
@@ -718,7 +812,7 @@ def make_matchers(
         A day alone makes an event only when the title names a kind of event ("lunch with ana
         tomorrow", "dentist appointment friday"); "team meeting every monday at nine" repeats.
         """
-        if "?" in text or _OTHER_DOMAINS.search(text):
+        if "?" in text or _OTHER_DOMAINS.search(text) or _INSTEAD.search(text):
             return None
         if _NOT_A_TITLE.match(re.sub(r"^(?:an?|the)\s+", "", text, flags=re.I)):
             return None  # "an alert for the dentist at nine": a reminder
@@ -773,7 +867,10 @@ def make_matchers(
             m.group("tail"),
             flags=re.I,
         )
+        said_at = re.match(r"\s*at\s+(?P<hour>.+)$", tail, re.I)
         tail = re.sub(r"^\s*(?:(?:for|on|at|in|of)\s+)?(?:the\s+)?", "", tail, flags=re.I).strip()
+        if said_at and not _spans(tail) and _clock_time(f"at {said_at.group('hour')}"):
+            tail = f"at {said_at.group('hour')}"  # "the meeting at three": three o'clock
         noun = m.group("noun").lower()
         if tail and not _spans(tail):
             return None  # "delete the meeting with ana": cancel_event reads the words
@@ -783,7 +880,7 @@ def make_matchers(
             return None
         if (
             not m.group("order")
-            and noun.startswith("meeting")
+            and noun == "meeting"
             and tail
             and _is_day(tail)
             and not moment_parts(tail, now())[1]
@@ -829,6 +926,7 @@ def make_matchers(
         if m.group("day"):  # "delete the gym from my saturday schedule"
             rest += " on " + m.group("day")
         rest = re.sub(r"(?:'s|’s)\s+", " ", rest)  # "friday's lunch": the day, then the event
+        rest = _BOOKED_FOR.sub(" ", rest)  # "the meeting scheduled for tomorrow": on tomorrow
         what, when = _leading_day(rest)
         if when is None:
             what, when = split_title_and_time(rest, now())
@@ -909,6 +1007,9 @@ def make_matchers(
         """ "Clear my day", "delete all my meetings tomorrow": asked one at a time, never in bulk."""
         text = as_cancel(text)
         m = _CLEAR_ALL.match(text.strip().rstrip("?. "))
+        day_said = _CLEAR_DAY.match(text.strip().rstrip("?. "))
+        if not m and day_said and _spans(day_said.group("when")):
+            return _ask_which(day_said.group("when"))  # "clear tomorrow", "free up friday morning"
         if not m or _OTHER_DOMAINS.search(text) or _NO_TOOL.search(text):
             return None
         said_events = (
@@ -923,7 +1024,7 @@ def make_matchers(
             return None  # "delete everything", "delete all data": not said of the calendar
         rest = (m.group("rest1") or m.group("rest2") or m.group("rest3") or "").strip()
         rest = re.sub(
-            r"\s*\b(?:from|in|on|off)\s+(?:my|the)\s+(?:calendar|agenda|schedule)\b", "", rest
+            r"\s*\b(?:from|in|on|off)\s+(?:(?:my|the)\s+)?(?:calendar|agenda|schedule)\b", "", rest
         )
         rest = re.sub(r"^(?:(?:out|clean|completely|entirely)(?:\s+|$))+", "", rest, flags=re.I)
         rest = re.sub(r"^(?:(?:for|on|of|from)\s+)?(?:the\s+)?", "", rest, flags=re.I).strip()
@@ -1001,6 +1102,16 @@ def make_matchers(
             due = due_tail(question, now())[1]  # "any reminders for friday": those due then
             return IntentMatch("task_list", {"due": due} if due else {}, "list_tasks")
         bare, when = _agenda_time(question)
+        if when is None and len(words := question.split()) > 2 and words[-1].isalpha():
+            named_bare, named_when = _agenda_time(" ".join(words[:-1]))
+            last = words[-1].lower()
+            if (
+                named_when is not None
+                and last not in QUESTION_WORDS | _PARTICLES
+                and not (ANY_KIND.search(last) or AGENDA_WORDS.search(last))
+                and not _resolves(last, now())
+            ):
+                bare, when = named_bare, named_when  # "what's on today juno": a name said last
         if elsewhere(bare):
             return (
                 None  # "what's happening in the city", "what day does it fall on": not the agenda
@@ -1088,7 +1199,7 @@ def make_matchers(
         A time alone keeps the event's day, a day alone keeps its time: both need the
         event's current start (`event_start`) unless the request names the old day.
         """
-        text = as_moved(text)
+        text = as_moved(WANT_TO.sub("", text.strip()))  # "i want to move my appointment to ..."
         m = _MOVE_EVENT.match(text.strip())
         if not m or _NO_TOOL.search(text):
             return None
@@ -1105,6 +1216,7 @@ def make_matchers(
                 rest[: cut.start()],
                 flags=re.I,
             )
+            what = _ASPECT.sub("", what)  # "the time of my meeting": the meeting
             what, day = _old_day(what, now())
             what = re.sub(r"\s+(?:back|forward|over)$", "", what, flags=re.I)
             if _OTHER_DOMAINS.search(what) or not (event := _event_words(what)):
@@ -1276,8 +1388,8 @@ def make_matchers(
             else None
         )
 
-    return [
-        ("contact_details", make_contact_matcher()),  # contacts.py: find and add, first
+    matchers: list[tuple[str, Callable[[str], IntentMatch | None]]] = [
+        ("contact_details", _not_of_events(make_contact_matcher())),  # contacts.py, first
         ("list_events", list_events),
         ("search_events", search_events),
         ("event_details", event_details),
@@ -1295,6 +1407,57 @@ def make_matchers(
         ("event_at_time", event_at_time),
         ("agenda_question", agenda_question),
     ]
+    return [*matchers, ("named_first", _unnamed(matchers))]
+
+
+# What a calendar request starts with once a name the user calls the assistant by is set
+# aside ("mira what's on tomorrow", "juno cancel my meeting"): assistant.api.without_name.
+_COMMANDS = (
+    r"what|what's|whats|when|when's|where|who|which|how|do|does|did|am|is|are|any|anything|have"
+    r"|schedule|add|put|set|book|create|make|plan|arrange|pencil|cancel|delete|remove|clear|drop"
+    r"|move|reschedule|postpone|push|change|rename|show|list|check|tell|give|read|open|remind"
+    r"|please|can|could|would|will|kindly|i'd|let|help"
+)
+# Words before such a command that are the request's own, never a name: "calendar add gym".
+_NOT_NAMES_TEXT = """
+    calendar agenda diary schedule meeting meetings event events appointment appointments alarm
+    alarms timer music song songs radio tv weather lights light volume email emails mail news list
+    lists shopping grocery todo reminder reminders task tasks please and so then today tomorrow
+    tonight yesterday
+"""
+_NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
+
+
+def _unnamed(
+    matchers: list[tuple[str, Callable[[str], IntentMatch | None]]],
+) -> Callable[[str], IntentMatch | None]:
+    """The first of `matchers` to match the request without a name said first, if one was."""
+
+    def match(text: str) -> IntentMatch | None:
+        unnamed = without_name(text, _COMMANDS, _NOT_NAMES)
+        if unnamed == text:
+            return None
+        unnamed = plain_request(unnamed)  # "mira could you please ...": the politeness too
+        return next((found for _, m in matchers if (found := m(unnamed)) is not None), None)
+
+    return match
+
+
+def _not_of_events(
+    matcher: Callable[[str], IntentMatch | None],
+) -> Callable[[str], IntentMatch | None]:
+    """`matcher`, but never for details asked of one's events: "the details of my meeting"."""
+
+    def match(text: str) -> IntentMatch | None:
+        if _EVENT_OWNED.search(text):
+            return None
+        return matcher(text)
+
+    return match
+
+
+# An event of the user's named: "my meeting", "the appointment", "our dinner party".
+_EVENT_OWNED = re.compile(r"\b(?:my|our|the)\s+(?:[\w'-]+\s+)?(?:" + PERSONAL_KINDS + r")\b", re.I)
 
 
 # Other ways to ask for a reminder: "create a reminder for the piano lesson", "remind me at 5pm",

@@ -2,9 +2,10 @@
 
 A shape is a verb class, the items and a reference to a list, in the orders people say them:
 "add ITEMS to LIST", "add to LIST ITEMS", "LIST: add ITEMS", "i bought ITEMS, take them off LIST",
-"did i put ITEM on LIST", "how many items are on LIST". The list reference is one pattern for all of
-them ("my camping list", "the list called camping", "my to-do list"), so a new verb or a new order
-works with every way of naming the list.
+"did i put ITEM on LIST", "how many items are on LIST", and the verb left unsaid: "ITEM on LIST",
+"LIST ITEM" (tried last, never when a word of the items is a verb). The list reference is one
+pattern for all of them ("my camping list", "the list called camping", "my to-do list"), so a new
+verb or a new order works with every way of naming the list.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ _DET = r"(?:my|the|our|this|that)"
 # Words that never start or continue a list's name: "on a to do list" is no list called "do".
 _STOP = r"(?!(?:to|do|a|an|of|on|in|for|the|my|our|and|from|with|at|it|is|are|i|we|you|what|me|today|tonight|tomorrow|this|next)\b)"
 _NAME = rf"{_STOP}[a-z][\w'-]*(?:\s+{_STOP}[a-z][\w'-]*){{0,2}}?"
-_TODO = r"to[\s-]?dos?(?:\s+list)?|todos?(?:\s+list)?|tasks?(?:\s+list)?"
+_TODO = r"to[\s-]?dos?(?:\s+list)?|todos?(?:\s+list)?|tasks?(?:\s+list)?|reminders(?:\s+list)?"
 # Lists people name without the word "list" ("take eggs off my groceries"): data, not phrasing.
 _KNOWN = r"groceries|grocery|shopping|chores|errands|packing|wish\s*list|bucket\s+list"
 # One list, however it is named; the groups say which way.
@@ -35,7 +36,8 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _TAIL = (
     rf"(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|{_DAY}"
     r"|this\s+(?:morning|afternoon|evening)|the\s+weekend|now"
-    r"|right\s+now|again|please|for\s+me|to\s+me|with\s+me|items|contents|so\s+far|due"
+    r"|right\s+now|again|please|for\s+me|to\s+me|with\s+me|items|contents|so\s+far|due|yesterday"
+    r"|earlier|recently|lately|last\s+(?:night|week|month)"
     r"|at\s+the\s+moment))*"
 )
 _ADD_V = (
@@ -43,7 +45,7 @@ _ADD_V = (
     r"|throw|append|insert|enter|type|tack|slip|chuck)"
 )
 _RM_V = (
-    r"(?:remove|delete|erase|drop|take|get\s+rid\s+of|strike|scratch|cross|tick|check|mark|knock"
+    r"(?:remove|delete|erase|drop|take|get\s+rid\s+of|get|strike|scratch|cross|tick|check|mark|knock"
     r"|cut|scrub|rub|wipe|eliminate|discard|ditch)"
 )
 # "check rope on my list" may be a question: these verbs remove only with "off" or "as done".
@@ -55,8 +57,8 @@ _READ_V = (
     r"|access|say|know|scan|browse|load|find|search|look\s+(?:through|in))"
 )
 _READ_LEAD = (
-    rf"{_READ_V}(?:\s+(?:me|us|out|back|over|up|through|with\s+me|about))*"
-    r"(?:\s+(?:what(?:'s|s|\s+is|\s+are)\s+(?:on|in)|what\s+(?:i|we)\s+(?:have|need|put|wrote)"
+    rf"{_READ_V}(?:\s+(?:me|us|out|back|over|up|through|with\s+me|about|to\s+me|to\s+us))*"
+    r"(?:\s+(?:what(?:'s|s|\s+is|\s+are)(?:\s+there)?\s+(?:on|in)|what\s+(?:i|we)\s+(?:have|need|put|wrote)"
     r"\s+(?:on|in)|(?:all\s+)?(?:of\s+)?(?:the\s+|an?\s+)?(?:[\w']+\s+){0,2}?"
     r"(?:items?|things?|entries|entry|everything|contents|rundown|summary|overview|status"
     r"|list\s+of\s+(?:items|things))(?:\s+(?:that\s+)?(?:are|is))?\s+(?:on|in|from|of)))?"
@@ -110,10 +112,19 @@ _READ = [
         rf"(?:an?|any)\s+){LISTREF}(?:\s+look(?:ing)?(?:\s+like)?)?$",
         re.I,
     ),
+    # "is there a list called camping", "do we have a packing list"
+    re.compile(
+        r"^(?:is\s+there|(?:do|did)\s+(?:i|we)\s+(?:have|make|start)|have\s+(?:i|we)\s+got)\s+"
+        rf"(?:an?|any)\s+{LISTREF}$",
+        re.I,
+    ),
     # "what lists did i make yesterday": every list
     re.compile(
-        r"^(?:what|which)\s+lists?\s+(?:did|have|do)\s+(?:i|we)\s+(?:make|made|create|created"
-        r"|start|started|have|got|add|added|write|wrote)(?:\s+[\w']+){0,3}$",
+        r"^(?:what|which)\s+(?:all\s+)?lists?\s+(?:did|have|do)\s+(?:i|we)\s+(?:make|made|create|created"
+        r"|start|started|have|got|add|added|write|wrote)(?:\s+[\w']+){0,3}$"
+        # "what are the lists i have", "which are all the lists we made"
+        r"|^(?:what|which)\s+(?:are\s+)?(?:all\s+)?(?:of\s+)?the\s+lists\s+(?:that\s+)?(?:i|we)\s+"
+        r"(?:have|made|created|started|keep|got)(?:\s+[\w']+){0,2}$",
         re.I,
     ),
     # "what do i need to buy", "what groceries do we still need": the lists, for the shopping
@@ -141,6 +152,18 @@ _READ = [
     re.compile(rf"^{LISTREF}{_TAIL}$", re.I),
 ]
 _ITEMS = r"(?P<items>[\w' ,-]+?)"
+# Saying what ran out names the item: "we're out of", "i need some", "we have no".
+_SHORT_OF = (
+    r"(?:(?:i|we)(?:'re|'m|\s+are|\s+am)?\s+(?:(?:all\s+)?out\s+of|(?:have\s+|just\s+)?(?:run|ran)\s+out\s+of"
+    r"|(?:running\s+)?(?:low\s+on|short\s+of)|need(?:\s+(?:some|more))?|(?:have|got)\s+no)"
+    r"|(?:there's|there\s+is|there\s+are)\s+no|no\s+more)"
+)
+# A fragment with no verb is an item only when it does not start as a question or a sentence.
+_NOT_ASKED = (
+    r"(?!(?:what|whats|what's|which|who|how|where|when|why|is|are|was|were|do|does|did|can|could"
+    r"|should|will|would|have|has|any|anything|something|nothing|everything|i|we|you|it|there"
+    r"|nothing|more|else|items?|things?|stuff|not|no|all|every|each|everything)\b)"
+)
 _ADD = [
     # "add rope to my camping list", "write down glue on the hardware list"
     re.compile(
@@ -185,10 +208,22 @@ _ADD = [
         rf"(?:to\s+(?:have|include)\s+)?{_ITEMS}(?:\s+(?:on\s+it|too|as\s+well))?$",
         re.I,
     ),
+    # "i want socks added to my packing list"
+    re.compile(
+        r"^(?:(?:i|we)\s+(?:want|need|would\s+like)|(?:i|we)'d\s+like)\s+"
+        rf"{_ITEMS}\s+(?:added|put|written|included)\s+(?:to|on|onto|in|into)\s+{LISTREF_AFTER}$",
+        re.I,
+    ),
     # "socks need to go on my packing list"
     re.compile(
         rf"^{_ITEMS}\s+(?:needs?\s+to|should|must|has\s+to|have\s+to|can)\s+(?:go|be\s+added)\s+"
         rf"(?:on|in|onto|to)\s+{LISTREF}$",
+        re.I,
+    ),
+    # "we are out of coffee, add it to the shopping list": what is missing, then "add it"
+    re.compile(
+        rf"^{_SHORT_OF}\s+{_ITEMS}\s*,?\s+(?:(?:so|and|then|please)\s+)*(?:you\s+can\s+)?{_ADD_V}"
+        rf"\s+(?:it|them|that|some|more)(?:\s+down)?\s+(?:to|on|onto|in|into)\s+{LISTREF_AFTER}$",
         re.I,
     ),
 ]
@@ -237,7 +272,8 @@ _REMOVE = [
     ),
     # "i don't need rope on my camping list any more", "no more rope on the list"
     re.compile(
-        r"^(?:(?:i|we)\s+(?:don't|dont|do\s+not|no\s+longer)\s+(?:need|want)|no\s+more)\s+"
+        r"^(?:(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|no\s+longer)\s+(?:need|want)|no\s+more"
+        r"|no\s+(?:need|call)\s+for)\s+"
         rf"{_ITEMS}\s+(?:on|in)\s+{LISTREF}(?:\s+any\s*more)?$",
         re.I,
     ),
@@ -245,6 +281,13 @@ _REMOVE = [
     re.compile(
         rf"^{_ITEMS}\s+(?:is|are|isn't|aren't|is\s+not|are\s+not)\s+(?:no\s+longer\s+)?needed"
         rf"(?:\s+any\s*more)?\s+(?:on|in)\s+{LISTREF}(?:\s+any\s*more)?$",
+        re.I,
+    ),
+    # "i want rope taken off my camping list", "we'd like the torch removed from the list"
+    re.compile(
+        r"^(?:(?:i|we)\s+(?:want|need|would\s+like)|(?:i|we)'d\s+like)\s+"
+        rf"{_ITEMS}\s+(?:removed|deleted|taken\s+(?:off|out)|crossed\s+(?:off|out)|struck|dropped)"
+        rf"\s+(?:from|off|out\s+of)(?:\s+of)?\s+{LISTREF_AFTER}$",
         re.I,
     ),
     # "rope can come off my camping list"
@@ -278,12 +321,35 @@ _CLEAR = [
 ]
 # "delete all my lists": every list, still one item at a time
 _CLEAR_ALL = re.compile(rf"^{_CLEAR_V}\s+(?:all\s+)?(?:(?:of\s+)?(?:my|the|our)\s+)?lists$", re.I)
+# "milk on the shopping list", "rope for the camping list": the verb left unsaid. Tried after
+# every other shape, and only when no word of the items is a verb of lists or a sentence's.
+_FRAGMENT = [
+    re.compile(rf"^{_NOT_ASKED}{_ITEMS}\s+(?:on|to|onto|in|into|for)\s+{LISTREF}$", re.I),
+    # "shopping list eggs and flour": the list, then what goes on it
+    re.compile(
+        rf"^{LISTREF}\s*[,:]?\s+{_NOT_ASKED}(?!(?:for|on|at|in|of|by|from|with|to|please|today"
+        r"|tonight|tomorrow|now|again|items|contents|this|next|called|named)\b)"
+        rf"{_ITEMS}$",
+        re.I,
+    ),
+]
+_VERB_IN_ITEMS = re.compile(
+    rf"\b(?:{_ADD_V}|{_RM_V}|{_READ_V}|{_CLEAR_V}|is|are|was|were|be|been|needed|need|needs|have|has"
+    r"|had|got|do|does|did|can|could|should|will|would|first|last|second|third|next|entry|entries"
+    r"|item|items|thing|things|off|left)\b",
+    re.I,
+)
 _LEAD = re.compile(
     r"^(?:(?:hey|ok|okay|so|um|uh|well|oh|please|kindly|just|now|and|also|then)\s+"
     r"|(?:can|could|would|will)\s+(?:you|i|we)\s+(?:please\s+)?"
-    r"|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?to\s+"
+    r"|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wanna)\s+(?:you\s+)?to\s+|(?:i|we)\s+wanna\s+"
     r"|i'd\s+like\s+(?:you\s+)?to\s+|let(?:'s|\s+us|\s+me)\s+|go\s+ahead\s+and\s+"
     r"|help\s+me\s+|(?:i\s+)?(?:would|do)\s+you\s+mind\s+)+",
+    re.I,
+)
+# A reason said after the request changes nothing: "... as i bought them", "... because we have some".
+_BECAUSE = re.compile(
+    r"\s*,?\s+(?:as|because|since|cause|cuz|coz)\s+(?:i|we|i've|we've|i'm|we're|i\s+have|we\s+have)\b.*$",
     re.I,
 )
 _END = re.compile(r"(?:\s+(?:please|for\s+me|thanks|thank\s+you|if\s+you\s+can|quickly))+$", re.I)
@@ -300,7 +366,7 @@ _NOT_ITEM = re.compile(
 def plain(text: str) -> str:
     """The request without politeness and lead-ins: "hey can you please add ..." → "add ..."."""
     text = " ".join(text.lower().strip().rstrip("?.!").split())
-    text = _END.sub("", _LEAD.sub("", text))
+    text = _END.sub("", _LEAD.sub("", _BECAUSE.sub("", text)))
     return text.strip(" ,")
 
 
@@ -344,6 +410,8 @@ def make_shape_matchers(
 
     def clear(text: str) -> IntentMatch | None:
         said = plain(text)
+        if re.search(r"\breminders?\b", said):
+            return None  # the reminders are dropped by their own matcher, one at a time
         if _CLEAR_ALL.match(said):
             return clear_one_at_a_time(None)
         for pattern in _CLEAR:
@@ -364,7 +432,7 @@ def make_shape_matchers(
             name = list_named(m, named)
             items = items_of(m.group("items"), split)
             if not isinstance(name, str) or items is None:
-                return None
+                continue  # another shape may read the words apart better ("i need X put it on")
             title = _title(", ".join(items))
             due = {"due": m.group("when")} if m.groupdict().get("when") else {}
             if not name:
@@ -402,6 +470,8 @@ def make_shape_matchers(
                 continue
             if verb == "take" and not re.search(r"\b(?:off|from|out)\b", said):
                 continue
+            if verb == "get" and not re.search(r"\b(?:off|out)\b", said):
+                continue  # "get eggs from the list" may be reading it
             name = list_named(m, named)
             items = items_of(m.group("items") or m.groupdict().get("items2") or "", split)
             if name is False or items is None or len(items) != 1:
@@ -410,6 +480,25 @@ def make_shape_matchers(
             arguments = {"task": _title(items[0])} | ({"list_name": name} if name else {})
             return IntentMatch(tool, arguments, "remove_from_list")
         return None
+
+    def fragment(text: str) -> IntentMatch | None:
+        """ "milk on the shopping list": an item and a list, nothing else, is an item to add."""
+        said = plain(text)
+        m = next((found for p in _FRAGMENT if (found := p.match(said))), None)
+        said_items = m.group("items") if m else ""
+        if (
+            not m
+            or _VERB_IN_ITEMS.search(said_items)
+            or _VERB_IN_ITEMS.search(m.groupdict().get("name") or "")  # "search list work"
+        ):
+            return None
+        name = list_named(m, named)
+        items = items_of(said_items, split)
+        if not isinstance(name, str) or not name or not list_label(name) or items is None:
+            return None
+        return IntentMatch(
+            "task_add", {"title": _title(", ".join(items)), "list_name": name}, "add_to_list"
+        )
 
     def read(text: str) -> IntentMatch | None:
         said = plain(text)
@@ -429,4 +518,5 @@ def make_shape_matchers(
         ("list_shape_clear", clear),
         ("list_shape_remove", remove),
         ("list_shape_read", read),
+        ("list_shape_fragment", fragment),
     ]

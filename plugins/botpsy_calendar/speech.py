@@ -22,6 +22,11 @@ CALENDAR_FIRST = re.compile(
     r"^(?:(?:my\s+)?(?:calendar|diary|agenda)[\s,:]+)?"
     r"(?P<verb>add|put|write|enter|schedule|book)\s+(?:(?:me|us)\s+in\s+(?:for\s+)?"
     r"|(?:to|in|on|into)\s+(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)[\s,:]+)"
+    r"|^(?:pencil|sign|put|write|book|note)\s+(?:me|us)\s+(?:in|down|up)\s+(?:for\s+)?"
+    # "make a note in my calendar for the dentist on monday", "note in calendar lunch at one"
+    r"|^(?:make\s+(?:a\s+)?(?:note|entry|mark)|note(?:\s+down)?|jot(?:\s+down)?|write(?:\s+down)?"
+    r"|save|mark(?:\s+down)?)\s+(?:(?:it\s+)?(?:in|on|into|to)\s+(?:(?:my|the|our)\s+)?"
+    r"(?:calendar|diary|agenda|schedule))[\s,:]+(?:(?:for|that|about)\s+)?"
     # "update my calendar with the dentist on friday", "mark my calendar for the fair on the 9th"
     r"|^(?:update|fill\s+in|mark|set)\s+(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)\s+"
     r"(?:with|for)\s+(?P<verb2>)",
@@ -73,15 +78,23 @@ TIME_FIRST_REMIND = re.compile(
 # An event told rather than asked for: "i have a dentist appointment on friday at ten",
 # "we're going to a wedding on the fifth", "i'm meeting ana for lunch tomorrow at noon".
 GOING = re.compile(
-    r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:going|heading)\s+to"
-    r"|(?:i|we)(?:\s+(?:want|need|have|plan|would\s+like|will|shall)|'d\s+like|'ll|'m\s+planning)"
+    r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:going|heading)\s+to(?:\s+be\s+at)?"
+    r"|(?:i'm|i\s+am|we're|we\s+are)\s+attending"
+    r"|(?:i|we)(?:\s+(?:want|need|have|plan|would\s+like|will|shall|must|should)|'d\s+like|'ll|'m\s+planning"
+    r"|'ve\s+got|\s+have\s+got|\s+got)"
     r"\s+(?:to\s+)?(?:go\s+to|attend|be\s+at|visit)|(?:i|we)\s+(?:will|'ll)\s+be\s+at"
     r"|(?:i've|i\s+have|we've|we\s+have|i\s+was|we\s+were|i\s+got|we\s+got)\s+(?:been\s+)?invited\s+to)"
     r"\s+(?P<rest>.+)$",
     re.I,
 )
 MEETING = re.compile(
-    r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:meeting(?:\s+up\s+with)?|seeing)\s+(?P<rest>.+)$", re.I
+    r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:meeting(?:\s+up\s+with)?|seeing)"
+    r"|(?:i|we)(?:\s+(?:need|have|must|should)|'ve\s+got)\s+to\s+(?:meet(?:\s+up)?(?:\s+with)?"
+    # seeing someone one books: "i have to see the dentist on friday" (not "see a film")
+    r"|see(?=\s+(?:the\s+|my\s+|a\s+)?(?:doctor|dentist|vet|physio|hairdresser|barber|optician"
+    r"|orthodontist|therapist|counsell?or|gp|nurse|consultant|specialist|lawyer|accountant)\b)))"
+    r"\s+(?P<rest>.+)$",
+    re.I,
 )
 HAVING = re.compile(
     r"^(?:(?:i|we)(?:\s+have|\s+have\s+got|'ve\s+got|\s+got)"
@@ -93,12 +106,19 @@ HAVING = re.compile(
 IS_ON = re.compile(
     r"^(?P<title>(?:my|our|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:is|will\s+be|'s)\s+(?P<when>.+)$", re.I
 )
+# The same with the time first: "next friday is sam's birthday", "the fifth is our anniversary".
+TIME_IS = re.compile(
+    r"^(?!(?:today|tonight|now)\b)(?P<when>.+?)\s+(?:is|will\s+be|'s)\s+"
+    r"(?P<title>(?:my|our|[a-z][\w-]*(?:'s|’s|s))\s.+)$",
+    re.I,
+)
 # What follows such a statement: "add it", "put it on my calendar", "please save that".
 ADD_IT = re.compile(
     r"(?:[\s,]+(?:so\s+|and\s+|please\s+|can\s+you\s+|could\s+you\s+)*"
     r"(?:add|put|save|note|enter|mark|schedule|book)\s+(?:it|that|this)(?:\s+(?:down|in|on|to|into))?"
     r"(?:\s+(?:my|the)\s+(?:calendar|agenda|diary|schedule))?(?:\s+please)?"
-    r"|[\s,]+(?:please\s+)?(?:add|put|save)\s+(?:it\s+)?(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|agenda|diary))$",
+    r"|[\s,]+(?:please\s+)?(?:add|put|save)\s+(?:it\s+)?(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|agenda|diary)"
+    r"|[\s,]+(?:so\s+|and\s+)?please\s+(?:add|save|note|schedule)|[\s,]+(?:add|save|note|schedule)\s+please)$",
     re.I,
 )
 # A told event closed by a request for a reminder: "..., please remind me".
@@ -129,11 +149,19 @@ WANT_TO = re.compile(
     re.I,
 )
 CANCEL_VERBS = re.compile(
-    r"^(?:get\s+rid\s+of|scrap|scratch|unschedule|strike|cross\s+out)\s+", re.I
+    r"^(?:get\s+rid\s+of|scrap|scratch|unschedule|strike|cross\s+out|forget(?:\s+about)?|never\s+mind"
+    r"|take\s+off|knock\s+off|skip)\s+(?=(?:the|my|our|that|this|tomorrow|tonight|today)\b)",
+    re.I,
 )
 TAKE_OFF = re.compile(
     r"^take\s+(?P<what>.+?)\s+(?:off|out\s+of|from)\s+(?:(?:my|the|our)\s+)?"
     r"(?:calendar|agenda|schedule|diary)(?P<tail>.*)$",
+    re.I,
+)
+# A told cancel closed by the request: "..., please cancel it", "... so delete that".
+CANCEL_IT = re.compile(
+    r"(?<=\S)[\s,]+(?:(?:so|and|please|can\s+you)\s+)*(?:cancel|delete|remove)\s+(?:it|that|this)"
+    r"(?:\s+please)?$",
     re.I,
 )
 OPEN_FIRST = re.compile(
@@ -199,15 +227,25 @@ MOVED = re.compile(
 )
 
 
+# A move asked as a question: "can the meeting be moved to friday", "could my call be pushed to 3".
+MOVE_ASKED = re.compile(
+    r"^(?:can|could|should|would|will)\s+(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)"
+    r"\s+be\s+(?:moved|changed|rescheduled|pushed(?:\s+back)?|postponed|put\s+off|brought\s+forward"
+    r"|shifted|delayed)\s+(?:to|until|till)\s+(?P<when>.+)$",
+    re.I,
+)
+
+
 def as_moved(text: str) -> str:
-    """A move told, put as "move X to WHEN"; anything else as said."""
-    m = MOVED.match(text.strip().rstrip(".!"))
+    """A move told or asked, put as "move X to WHEN"; anything else as said."""
+    m = MOVED.match(text.strip().rstrip(".!?")) or MOVE_ASKED.match(text.strip().rstrip(".!?"))
     return f"move {m.group('what')} to {m.group('when')}" if m else text
 
 
 def as_cancel(text: str) -> str:
     """A cancel said another way, put as "remove X ... from my calendar"."""
     said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
+    said = CANCEL_IT.sub("", said)  # "i can't make the party on friday, please cancel it"
     if m := CANCELLED.match(said):
         said = f"cancel {m.group('what') or m.group('what2')}"
     said = WANT_TO.sub("", said)
@@ -235,7 +273,10 @@ DAY_NAMES = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # this weekend", "any meetings tomorrow", "how many appointments next week".
 AGENDA_LEAD = re.compile(
     r"^(?:(?:do|will|did)\s+(?:i|we)\s+(?:have|got|need to be)|have\s+i\s+got|(?:am|are)\s+(?:i|we)"
-    r"|(?:did|have)\s+(?:i|we)\s+(?:scheduled?|booked?|planned?|arranged?|put)(?=\s+(?:anything|something))"
+    r"|have\s+(?:i|we)(?=\s+(?:any|anything|something|got)\b)"
+    r"|(?:does|do|will|did)\s+(?:my|the|our)\s+(?:calendar|agenda|diary|schedule)"
+    r"|(?:did|have)\s+(?:i|we)\s+(?:scheduled?|booked?|planned?|arranged?|put|add|added)"
+    r"(?=\s+(?:anything|something|an?\s|any\s))"
     r"|(?:is|are)\s+(?:there|the|my|our|it|anything|something)|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
     r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check|whose|at\s+what\s+time"
     r"|(?=remind\s)" + AGENDA_REMIND + r""
@@ -272,7 +313,13 @@ AGENDA_WORDS = re.compile(
     r"|what\s+(?:i|we)\s+(?:have|'ve\s+got|got)(?:\s+(?:on|planned|scheduled|going\s+on))?"
     + WHEN_NEXT
     + r""
-    r"|coming\s+up|upcoming|(?:my|our|any|what|the|got|have|no)\s+plans"
+    r"|coming\s+up|upcoming|(?:my|our|any|what|the|got|have|no)\s+plans|on\s+(?:my|our)\s+plate"
+    # free time and clashes: "what is my availability on friday", "any conflicts on monday"
+    r"|availability|free\s+(?:slots?|time|windows?|spots?|hours?|afternoons?|mornings?|evenings?)"
+    r"|conflicts?|clash(?:es)?|double\s+booked"
+    # whom one meets and when: "what time do i meet jo on friday", "when am i seeing the vet"
+    r"|^(?:when|what\s+time|who|whom)\s+(?:do|will|am|are|should|must)\s+(?:i|we)\s+(?:meet|meeting|see"
+    r"|seeing)"
     r"|(?:(?:my|our|the)\s+plans?|planned|scheduled)" + WHEN_NEXT + r""
     r"|my\s+(?:day|week|weekend|morning|afternoon|evening|night)"
     r"|where\s+(?:do|will|should|must)\s+(?:i|we)\s+(?:(?:need|have|got)\s+to\s+)?be"
@@ -281,7 +328,7 @@ AGENDA_WORDS = re.compile(
     # work as a calendar matter: "do i have to work tomorrow", "what time do i start work"
     r"|(?:have\s+to|need\s+to|start|finish|go\s+to|going\s+to|at)\s+work"
     r"|(?:am\s+i|are\s+we|i'm|i\s+am|we're|we\s+are|is\s+my|are\s+my)\s+(?:\w+\s+)?(?:busy|free|booked"
-    r"|available|around|needed|expected)|(?:busy|free|booked)\s+(?:am\s+i|are\s+we))\b",
+    r"|available|around|needed|expected|working|on\s+call)|(?:busy|free|booked)\s+(?:am\s+i|are\s+we))\b",
     re.I,
 )
 # Words that make a question about the agenda only with a time said: "what does friday look
@@ -303,7 +350,7 @@ PERSONAL_KINDS = (
     r"|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|part(?:y|ies)|birthdays?|anniversar(?:y|ies)"
     r"|weddings?|shifts?|trainings?|webinars?|workshops?|lectures?|seminars?|meet-?ups?|plans"
     r"|conferences?|get-?togethers?|gatherings?|reunions?|showers?|recitals?|visits?|surgery"
-    r"|consultations?|therapy|tutoring"
+    r"|consultations?|therapy|tutoring|days?\s+off"
     # people one has an appointment with: "when is the dentist", "cancel the hairdresser"
     r"|doctor|dentist|vet|physio|hairdresser|barber|optician|orthodontist|therapist|counsell?or"
 )
@@ -325,11 +372,13 @@ EVENT_DETAILS = re.compile(
     r"|(?:(?:what(?:'s|s|\s+is)|tell\s+me|give\s+me)\s+)?(?:the\s+)?(?:address|location|place|venue|date"
     r"|time|start\s+time|end\s+time|dress\s+code)\s+(?:of|for)"
     r"|(?:when|what\s+time)(?:'s|s|\s+is|\s+does|\s+will|\s+do)?)"
-    rf"\s+the\s+(?P<what>(?:next\s+|upcoming\s+)?(?:{PERSONAL_KINDS}))"
+    rf"\s+the\s+(?P<what>(?:next\s+|upcoming\s+)?(?:{PERSONAL_KINDS}|{PUBLIC_KINDS}))"
     r"(?:\s+(?:start|starts|begin|begins|be|happen|take\s+place|end|ends|finish))?"
     r"(?P<tail>(?:\s+(?:on|at|in|this|next|tomorrow|today|tonight)\b.*)?)$",
     re.I,
 )
+# Public events one goes to ("the match", "the concert"), not days everyone has off.
+SHOWN_KINDS = PUBLIC_KINDS.replace("|holidays?|vacations?", "")
 KIND_NOUN = re.compile(rf"\b(?:{PERSONAL_KINDS})\b", re.I)
 ANY_KIND = re.compile(rf"\b(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b", re.I)
 # "when is my dentist appointment", "what time does the party start", "where is my meeting":
@@ -351,9 +400,16 @@ EVENT_ASK = re.compile(
 # The event as the head of the words asked about: "my yoga class", "the team meeting with ana";
 # not "a restaurant for dinner", whose head is the restaurant.
 HEAD = r"(?:(?!for\b|to\b|about\b)[\w'’-]+\s+){0,3}?"
-# Someone's: "ana's", "my sister's"; never "what's", "that's", "it's".
+# People one's events belong to, said with a bare "s" when speech drops the apostrophe.
+FAMILY = (
+    r"(?:mum|mom|mam|dad|mother|father|sister|brother|wife|husband|son|daughter|nan|gran|granny"
+    r"|grandma|grandpa|grandad|aunt|auntie|uncle|cousin|niece|nephew|boss|partner|girlfriend"
+    r"|boyfriend|fiance|fiancee|friend|baby|kid|child|teacher|neighbour|neighbor)"
+)
+# Someone's: "ana's", "my sister's", "mums"; never "what's", "that's", "it's".
 SOMEONES = (
     r"(?!(?:what|that|it|who|where|there|here|how|when|let|he|she)(?:'s|’s))[a-z][\w-]*(?:'s|’s|s')"
+    r"|" + FAMILY + r"s\b"
 )
 DET = re.compile(r"^(?:(?:a|an|any|the|my|our|some|more|other|upcoming)\s+)+", re.I)
 KIND_HEAD = re.compile(rf"^{HEAD}(?:{PERSONAL_KINDS})\b", re.I)
@@ -363,13 +419,17 @@ OWNED_KIND = re.compile(
     re.I,
 )
 NAMED_KIND = re.compile(
-    rf"^(?:(?:the|next)\s+{HEAD}(?:{PERSONAL_KINDS})\b|(?:{PERSONAL_KINDS})\s+with\s+\S)", re.I
+    rf"^(?:(?:the|next)\s+{HEAD}(?:{PERSONAL_KINDS}|{SHOWN_KINDS})\b|(?:{PERSONAL_KINDS})\s+with\s+\S"
+    # a person's day said with no apostrophe: "johns birthday", "ana anniversary"
+    r"|(?!(?:a|an|the|this|that|it|his|her|its|their|whose|which|what|next|last|any)\b)[a-z]+"
+    r"(?:'s|’s|s)?\s+(?:birthday|bday|anniversary)\b)",
+    re.I,
 )
 OWNED = re.compile(r"^(?:my|our|[a-z][\w-]*(?:'s|’s|s')|(?:my|our)\s+[\w-]+(?:'s|’s|s'))\s", re.I)
 NOT_AGENDA = re.compile(
     r"\b(?:e-?mails?|inbox|messages?|news|weather|world|in\s+town|near(?:by|\s+me|\s+here)?"
     r"|around\s+(?:here|me|town)|local|city|(?:on|in)\s+the\s+(?:tv|radio|cinema|theatre|theater)"
-    r"|lists?(?!\s+of\s+(?:(?:my|the|all)\s+)*(?:events|meetings|appointments|plans))"
+    r"|(?<!^)lists?(?!\s+of\s+(?:(?:my|the|all)\s+)*(?:events|meetings|appointments|plans))"
     r"|your|yours|flights?|trains?|buses|bus|traffic"
     r"|an?\s+(?:calendar|diary|agenda)(?!\s+(?:for|on|in)\b))\b",  # "what is a calendar year"
     re.I,
@@ -392,7 +452,10 @@ BARE_PERIOD = {
 }  # fmt: skip
 DAYS_OWN = re.compile(
     r"\b(today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|"
-    r"(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?:'s|’s)\s",
+    r"(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))"
+    # "tomorrow's meeting"; with the apostrophe lost, only before the agenda's own nouns
+    r"(?:(?:'s|’s)\s|s?\s(?=(?:schedule|agenda|calendar|diary|itinerary|plans?|events?|meetings?"
+    r"|appointments?)\b))",
     re.I,
 )
 MY_PERIOD = re.compile(r"\bmy\s+(day|week|weekend|morning|afternoon|evening|night)\b", re.I)
@@ -410,6 +473,7 @@ QUESTION_TEXT = """
     afternoon evening night cards coming attending invited expect expected should start starts
     begin end ends time where when held about details info information more give find
     run walk take through brief rundown overview summary recap summarise summarize a an else left
+    it still remind
 """
 QUESTION_WORDS = frozenset(QUESTION_TEXT.split())
 
@@ -428,7 +492,7 @@ def content_words(text: str) -> list[str]:
 # that event", "what day does new year fall on": not the user's agenda.
 # An event of the user's named in a question with a time: "who is coming to the party on saturday".
 THE_KIND = re.compile(
-    r"\b(?:the|my|our|any|"
+    r"\b(?:the|my|our|any|whose|"
     + SOMEONES
     + r")\s+(?:(?!for\b|to\b)[\w'-]+\s+)?(?:"
     + PERSONAL_KINDS.replace("|dates?", "")  # "what's the date tomorrow" is the calendar's date

@@ -41,7 +41,7 @@ _FOR_FIRST = re.compile(r"^(?:for|about)\s+(?=\S)", re.I)
 # "i don't need the reminder about the bins any more", "clear all my reminders".
 _DROP_REMINDER = re.compile(
     r"^(?:(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:delete|remove|cancel|clear|erase|drop"
-    r"|get\s+rid\s+of|turn\s+off|switch\s+off|scrap|forget(?:\s+about)?)"
+    r"|get\s+rid\s+of|turn\s+off|switch\s+off|scrap|forget(?:\s+about)?|never\s+mind|ditch|kill)"
     r"|(?:i|we)\s+(?:don't|dont|do\s+not|no\s+longer)\s+(?:need|want))\s+"
     r"(?P<all>(?:all|every|each)\s+(?:of\s+)?)?(?:(?:my|the|that|this|a|our)\s+)?"
     r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+)?(?:reminder|(?P<many>reminders))"
@@ -60,7 +60,9 @@ _KEPT_FIRST = re.compile(
 )
 # "stop reminding me about the bins": the reminder about the bins, given up.
 _STOP_REMINDING = re.compile(
-    r"^(?:please\s+)?(?:stop|quit|no\s+more)\s+reminding\s+me\s+(?:about|of|to)\s+(?=\S)", re.I
+    r"^(?:please\s+)?(?:(?:stop|quit|no\s+more)\s+reminding|(?:don't|dont|do\s+not|never)\s+remind)"
+    r"\s+me\s+(?:about|of|to)\s+(?=\S)",
+    re.I,
 )
 _WHERE_KEPT = re.compile(
     r"^(?:(?:on|in|to|into)\s+)?(?:my|the)\s+(?:calendar|phone|diary|schedule|agenda)$", re.I
@@ -70,6 +72,12 @@ _NUDGE = re.compile(
     r"^(?:(?:alert|notify|ping|nudge|warn|buzz)\s+me|(?:tell|ask)\s+me(?=\s+to\s)"
     # said to the assistant as to a person: "remember to call the garage at ten"
     r"|remember(?:\s+me)?(?=\s+(?:to|that|my|our|the|about)\s)"
+    # "help me remember to ring jo at six", "i need to remember the bins on friday"
+    r"|(?:(?:make\s+sure|help)\s+(?:i|me)|(?:i|we)\s+(?:need|have|must|want|got)\s+to)\s+remember"
+    r"(?=\s+(?:to|that|my|our|the|about)\s)"
+    # "let me know at five to call jo", "give me a shout at six to leave"
+    r"|let\s+me\s+know(?=\s+(?:at|on|in|tomorrow|tonight|this|next)\s)"
+    r"|give\s+me\s+a\s+(?:shout|nudge|buzz|ping|heads\s+up)"
     # the noun alone: "notification of the team meeting on thursday", "an alert for the dentist"
     r"|(?:an?\s+)?(?:notification|alert)(?=\s+(?:of|for|about|to|on)\s)"
     r"|(?:set|add|create|make|schedule|give\s+me|send\s+me|i\s+(?:need|want|would\s+like))"
@@ -93,16 +101,17 @@ _REMIND_AFTER = re.compile(
     re.I,
 )
 _ADD_TASK = re.compile(
-    r"^(?:add|put)\s+(?P<title>.+?)\s+(?:to|on)\s+(?:my\s+|the\s+)?"
-    r"(?:to-?do(?:\s+list)?|to\s+do\s+list|todos|tasks?(?:\s+list)?)"
+    r"^(?:add|put)\s+(?P<title>.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?"
+    r"(?:to-?dos?(?:\s+list)?|to\s+do\s+list|todos|tasks?(?:\s+list)?|reminders(?:\s+list)?)"
     r"(?:\s+(?:for\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week|on\s+\w+))?$",
     re.I,
 )
 # A to-do said with the verbs of making: "new task sort the recycling", "add a task to descale
 # the kettle", "create a to do: call the insurer".
 _NEW_TASK = re.compile(
-    r"^(?:(?:add|create|make|set\s+up|put\s+in|enter|log|write)\s+(?:me\s+)?(?:an?\s+(?:new\s+)?|new\s+)"
-    r"|(?:an?\s+)?new\s+)(?:task|to\s*-?\s*do|todo)(?:\s+(?:item|entry))?(?!\s+lists?\b)"
+    r"^(?:(?:add|create|make|set\s+up|put\s+in|enter|log|write)\s+(?:me\s+)?(?:an?\s+(?:new\s+)?|new\s+)?"
+    r"|(?:an?\s+)?new\s+|(?=(?:to\s*-?\s*do|todo)\s*:?\s+(?!(?:or|and|is|was|list|lists|for|with|in|at|on"
+    r"|today|tonight|tomorrow|this|next)\b)\w))(?:task|to\s*-?\s*do|todo)(?:\s+(?:item|entry))?(?!\s+lists?\b)"
     r"(?:\s*[:,]\s*|\s+(?:to|called|named|for|that\s+says|saying|about)\s+|\s+)"
     r"(?!(?:my|the|our|a|this|that)\s+(?:[\w-]+\s+)?(?:list|to\s*-?\s*dos?|todos?|tasks?)\b)"
     r"(?P<rest>.+)$",
@@ -112,7 +121,18 @@ _LIST_TASKS = re.compile(
     r"^(?:what(?:'s| is| are)\s+(?:on\s+)?my\s+(?:to[-\s]?dos?(?:\s+list)?|todos|tasks?)|"
     r"(?:show|list)(?:\s+me)?\s+(?:all\s+)?(?:my\s+|the\s+)?(?:open\s+|current\s+)?"
     r"(?:to[-\s]?do(?:\s+list)?|todos|tasks?|reminders)|"
-    r"(?:my\s+)?(?:to[-\s]?do(?:\s+list)?|todos|tasks))"
+    r"(?:my\s+)?(?:(?:upcoming|next|pending|open|current|active|outstanding|unfinished)\s+)?"
+    r"(?:to[-\s]?do(?:\s+list)?|todos|tasks|reminders?)"
+    # "did i set any reminders", "have i got reminders set"
+    r"|(?:did|have)\s+(?:i|we)\s+(?:set|made|make|got|created|create)\s+(?:any\s+)?(?:reminders|tasks|to[-\s]?dos)"
+    r"(?:\s+set)?"
+    # "what did i ask you to remind me about"
+    r"|what\s+(?:did|have)\s+(?:i|we)\s+(?:asked|ask)\s+you\s+to\s+remind\s+(?:me|us)(?:\s+(?:of|about))?"
+    # "what do i still need to do", "what's left to do", "what else have i got to do"
+    r"|what(?:\s+else)?\s+(?:do|have|must|should)\s+(?:i|we)\s+(?:still\s+|yet\s+)?(?:got\s+)?(?:left\s+)?"
+    r"(?:need\s+to|have\s+to|got\s+to|to)\s+(?:do|get\s+done|finish)(?:\s+still)?"
+    r"|what(?:'s|\s+is)\s+(?:still\s+)?(?:left|remaining|outstanding|still)\s+(?:for\s+(?:me|us)\s+)?"
+    r"to\s+(?:do|get\s+done))"
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
     re.I,
 )
@@ -133,7 +153,31 @@ _MADE_WHEN = re.compile(
 _DUE = re.compile(r"\bdue\b", re.I)
 _DONE = re.compile(
     r"^(?:mark|tick off|check off|complete|finish|cross off)\s+(?:the\s+task\s+|my\s+task\s+)?"
-    r"(?P<task>.+?)(?:\s+as\s+(?:done|complete|completed|finished))?(?:\s+(?:off\s+)?my\s+list)?$",
+    r"(?P<task>.+?)(?P<said>\s+(?:as\s+)?(?:done|complete|completed|finished))?"
+    r"(?:\s+(?:off\s+)?my\s+list)?$",
+    re.I,
+)
+_OTHER_THINGS = re.compile(
+    r"\b(?:e-?mails?|messages?|texts?|alarms?|timers?|meetings?|events?|appointments?"
+    r"|songs?|episodes?|books?|chapters?|lights?)\b",
+    re.I,
+)
+_DONE_SAID = r"(?:done|complete|completed|finished|sorted|taken\s+care\s+of)"
+_TASK_NOUN = r"(?:task|to\s*-?\s*do|chore|reminder)"
+_TASK_SAID_DONE = re.compile(
+    # "i've finished the laundry task", "done with the laundry task"
+    rf"^(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?)?(?:finished|completed|done(?:\s+with)?)\s+(?:the|my)\s+"
+    rf"(.+?)\s+{_TASK_NOUN}$"
+    # "set the laundry task to done", "mark my laundry to do complete"
+    rf"|^(?:set|mark|put)\s+(?:the|my)\s+(.+?)\s+{_TASK_NOUN}\s+(?:to|as)\s+{_DONE_SAID}$"
+    # "the laundry task is done"
+    rf"|^(?:the|my)\s+(.+?)\s+{_TASK_NOUN}\s+(?:is|has\s+been)\s+{_DONE_SAID}$",
+    re.I,
+)
+# Said outright to be a to-do: "mark X as done", "complete the task X" need no look-up first.
+_PLAINLY_A_TASK = re.compile(
+    r"^(?:mark|tick\s+off|check\s+off|cross\s+off)\s.+\s(?:as\s+)?(?:done|complete|completed|finished)$"
+    r"|^(?:complete|finish|mark|tick\s+off|check\s+off|cross\s+off)\s+(?:the|my)\s+(?:task|to\s*-?\s*do)\s",
     re.I,
 )
 
@@ -146,12 +190,12 @@ _NAMED_LIST = (
 _OWN_LIST = _NAMED_LIST.replace(r"|an?\s+", "")
 _NOT_A_LIST = re.compile(
     r"^(?:to-?dos?|to\s+do|tasks?|reminders?|contacts?|contact|mailing|e-?mail|address|call|"
-    r"friends?|block(?:ed)?|play|reading\s+group|watch|alarms?|timers?|events?|calendar)$",
+    r"friends?|block(?:ed)?|play|reading\s+group|watch|alarms?|timers?|events?|calendar|lists?)$",
     re.I,
 )
 _ADD_TO_LIST = re.compile(
-    r"^(?:add|put(?:\s+down)?|stick|pop|write(?:\s+down)?|jot down|include|throw)\s+(?P<items>.+?)\s+"
-    rf"(?:to|on|onto|in|into)\s+{_NAMED_LIST}$",
+    r"^(?:add|put(?:\s+down)?|stick|pop|write(?:\s+down)?|jot down|include|throw)\s+(?P<items>.+?)"
+    rf"(?:\s+down)?\s+(?:to|on|onto|in|into)\s+{_NAMED_LIST}$",
     re.I,
 )
 _READ_LIST = re.compile(
@@ -192,8 +236,8 @@ _ALL_LISTS = re.compile(
     r"|what(?:'s|s|\s+is)\s+my\s+list|(?:is|are)\s+[\w' -]{1,40}\s+on\s+(?:my|the|our)\s+list"
     r"|(?:show|list|display|read|tell|give)(?:\s+(?:me|us))?\s+(?:my|the)\s+(?:recent\s+|latest\s+)?lists"
     r"(?:\s+(?:i|we)\s+(?:made|created|started|have))?"
-    r"|(?:do|have)\s+(?:i|we)\s+(?:got|made|have|created)?\s*any\s+lists|how\s+many\s+lists\s+"
-    r"(?:do|have|did)\s+(?:i|we)\s+(?:got|have|made|make|created|create)"
+    r"|(?:do|have)\s+(?:i|we)\s+(?:got|made|have|created)?\s*any\s+lists|how\s+many\s+lists(?:\s+"
+    r"(?:do|have|did)\s+(?:i|we)\s+(?:got|have|made|make|created|create)|\s+(?:are\s+)?there)?"
     r"|(?:what|which)\s+lists\s+(?:did|have)\s+(?:i|we)\s+(?:make|made|create|created|start|started)"
     r"(?:\s+(?:today|yesterday|(?:this|last)\s+(?:week|month)))?"
     r"|(?:which|what)\s+lists?\s+(?:has|have|contains?)\s+[\w' -]{1,40}"
@@ -306,10 +350,18 @@ def _list_named(m: re.Match[str], group: str = "list") -> str | None:
     name = re.sub(r"^(?:my|the|our|your)\s+(?=\S)", "", name, flags=re.I)  # "a list for the party"
     if not name or _NOT_A_LIST.match(name) or name.lower() in _DETERMINERS:
         return None
-    if re.search(r"\b(?:from|off|to|onto|into|out|on)$", name, re.I):
+    if re.search(r"\b(?:from|off|to|onto|into|out|on|of|the|my|our|in|for|with|at)$", name, re.I):
         return None  # "remove eggs from list": "eggs from" is what, not which list
     if re.match(r"^(?:about|of|on|in|to|from|for|with|at)\s", name, re.I):
         return None  # "tell me about my camping list": the name is after the small words
+    if re.match(
+        r"^(?:how|what|which|who|where|when|why|whose)\b"
+        # "list items in the camping list": what is in a list, not a list's name
+        r"|^(?:items?|things?|entries|everything|contents|stuff|all)\s+(?:in|on|from)\b",
+        name,
+        re.I,
+    ):
+        return None  # "how many lists": a question, not a list's name
     if re.match(r"^(?:best|worst|top|longest|shortest|biggest|greatest|most|least)\b", name, re.I):
         return None  # "what's the best list": a question, not a list kept here
     if re.match(r"^(?:an?|any|some|every)\s", name, re.I):
@@ -412,6 +464,9 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         if m.group("named") and m.group("before"):
             return None  # "make a packing list tonight": the model reads what follows
         name = _list_or_todo(m, "after") or _list_or_todo(m, "named") or _list_or_todo(m, "before")
+        if m.group("before") and re.search(r"\blist\s+for\s", parts[0], re.I):
+            # "a packing list for the trip": the list is named before, "for" says what it is for
+            name = _list_or_todo(m, "before") or name
         if (m.group("before") or m.group("after") or m.group("named")) and name is None:
             return None  # "create a playlist": another thing
         arguments = {"list_name": name} if name else {}
@@ -429,6 +484,8 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
     def clear_list(text: str) -> IntentMatch | None:
         """Never a bulk delete on the intents path: items go one at a time, each confirmed."""
         m = _CLEAR_LIST.match(text.strip().rstrip(". "))
+        if m and re.search(r"\b(?:from|off|out\s+of)\b", text, re.I):
+            return None  # "remove from the list eggs": an item, read by the shapes
         if not m:
             dropped = _DROP_LIST.match(text.strip().rstrip(". "))
             name = _list_or_todo(dropped, "before") if dropped else None
@@ -527,14 +584,64 @@ def _tolerant(
             return found
         # "we ran out of tape so take it off the list": the request is the part after "so"
         said = re.split(r",?\s+(?:so|and\s+so)\s+", plain, maxsplit=1, flags=re.I)
-        return matcher(_WANT.sub("", said[1])) if len(said) == 2 and said[1] else None
+        if len(said) == 2 and said[1]:
+            return matcher(_WANT.sub("", said[1]))
+        return _day_first(matcher, plain)
 
     return match
+
+
+# A day said before the request: "tomorrow add eggs to the shopping list", "by friday make a list".
+_DAY_FIRST = re.compile(
+    r"^(?P<day>(?:(?:by|for|on)\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
+    r"\s*,?\s+(?P<rest>(?!(?:at|in|is|are|i|we)\b).+)$",
+    re.I,
+)
+
+
+def _day_first(matcher: Callable[[str], IntentMatch | None], text: str) -> IntentMatch | None:
+    """The request said after its day; on an add or a reading the day says when it is due."""
+    m = _DAY_FIRST.match(text)
+    found = matcher(_WANT.sub("", m.group("rest"))) if m else None
+    if m is None or found is None:
+        return None
+    day = re.sub(r"^(?:on|by|for)\s+", "", m.group("day"), flags=re.I)  # "by friday": due friday
+    if found.tool in ("task_add", "task_list") and "due" not in found.arguments:
+        found.arguments["due"] = day
+    return found
 
 
 def list_label_of(name: str) -> str:
     """ "shopping list" → "shopping": the name as a question says it."""
     return re.sub(r"\s+lists?$", "", name, flags=re.I)
+
+
+# "remind me who wrote it", "remind me what time it is": a question, not a reminder to keep.
+_REMIND_ASKS = re.compile(
+    r"^(?:please\s+)?remind\s+me\s+(?:what|what's|whats|who|who's|where|which|how|why|whether|if"
+    r"|when\s+(?:is|was|are|were|does|did|do))\b",
+    re.I,
+)
+# A reminder written down with the verbs of notes: "jot down a reminder to renew the passport".
+_NOTE_REMINDER = re.compile(
+    r"^(?:jot|note|write|pop|stick|log|enter|type|put|pencil|add|save|keep|store|leave|record)"
+    r"(?:\s+(?:down|in|up))?\s+"
+    r"(?:me\s+)?(?:an?|the|one)\s+(?:quick\s+|new\s+)?reminder(?:\s+(?:down|in))?"
+    r"(?:\s+(?:to|for|that|about|of))?\s+(?P<rest>.+)$",
+    re.I,
+)
+_ASKS = re.compile(r"^(?:how|what|whether|who|where|why|which|if)\b", re.I)
+# Words that belong to a time said before them: "at five hours" has no title.
+_TIME_WORD = re.compile(
+    r"^(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|o'?clock|am|pm|a\.?m\.?|p\.?m\.?|days?|weeks?"
+    r"|months?|years?|from\s+now|later|ago|sharp|exactly|on\s+the\s+dot)\b",
+    re.I,
+)
+# A title cut off before its time: "my mum's birthday is" [on sunday].
+_DANGLING = re.compile(r"\s+(?:is|are|was|will\s+be|falls|starts|begins|happens)$", re.I)
+# Words left between the ask and what it is about: "put a reminder in for the plumber".
+_LEFT_OVER = re.compile(r"^(?:in|down|up|on\s+(?:there|it))\s+(?=(?:for|to|about|that)\s)", re.I)
 
 
 def make_task_matchers(
@@ -543,6 +650,8 @@ def make_task_matchers(
     """ "Remind me to call mom tomorrow", "add milk to my todo list", "my tasks", "mark X done"."""
 
     def add_task(text: str) -> IntentMatch | None:
+        if _REMIND_ASKS.match(text.strip()):
+            return None  # a question to answer, for the model
         first = TIME_FIRST_REMIND.match(text.strip())
         said_when = first.group("when") if first else ""
         if first and (_resolves(said_when, now()) or _REPEAT.match(said_when)):
@@ -560,6 +669,9 @@ def make_task_matchers(
                 return None
             arguments = {"title": title} | ({"due": when} if when else {})
             return IntentMatch("task_add", arguments, "add_task")
+        m = _NOTE_REMINDER.match(text.strip())
+        if m and "?" not in text:
+            return _reminder(m.group("rest"))
         m = _REMINDER_ASK.match(text.strip())
         if m and "?" not in text and not _NO_TOOL.search(text):
             often = _OFTEN.get((m.group("often") or "").lower(), "")
@@ -570,9 +682,11 @@ def make_task_matchers(
         m = _NUDGE.match(text.strip()) or _REMIND_AFTER.match(text.strip())
         if m and "?" not in text and not _NO_TOOL.search(text) and not _IF.search(m.group("rest")):
             found = _reminder(m.group("rest"))
-            return (
-                found if found and "due" in found.arguments and "title" in found.arguments else None
-            )
+            if found is None or "due" not in found.arguments or "title" not in found.arguments:
+                return None
+            # "let me know on friday how the game went": news wanted, not a reminder
+            asks = _ASKS.match(str(found.arguments["title"]))
+            return None if asks else found
         m = _NEW_TASK.match(text.strip())
         if m and "?" not in text:
             title, when = split_title_and_time(m.group("rest"), now())
@@ -590,7 +704,7 @@ def make_task_matchers(
 
     def _reminder(rest: str) -> IntentMatch | None:
         """A reminder from what follows the ask: a title, a time, both or neither."""
-        rest = _REMINDER_FILLER.sub("", rest.strip())
+        rest = _REMINDER_FILLER.sub("", _LEFT_OVER.sub("", rest.strip()))
         rest = _WHERE_KEPT.sub("", rest)  # "set a reminder on my calendar": where, not what
         rest = _KEPT_FIRST.sub("", rest)  # "a reminder on my calendar for the dentist"
         if re.search(rf"\b{_BEFORE}$", rest, re.I):
@@ -599,18 +713,17 @@ def make_task_matchers(
         if _REPEAT.search(rest) or re.search(r"\bevery\b", rest, re.I):
             return _repeating(rest)
         when: str | None
-        lead = re.match(r"^(?P<when>.+?)\s+(?:to|that|about|for|of)\s+(?P<what>.+)$", rest, re.I)
+        lead = _when_then_what(rest)
         if rest and _resolves(rest, now()):
             title, when = "", rest  # "remind me tomorrow at 2pm": a time, the title to ask
-        elif (
-            lead
-            and _resolves(lead.group("when"), now())
-            and not _resolves(lead.group("what"), now())
-        ):
-            title, when = lead.group("what"), lead.group("when")  # "in 10 minutes to stretch"
+        elif lead:
+            title, when = lead  # "in 10 minutes to stretch", "on may 4th that the bins go at 7"
+        elif said_first := _time_first(rest):
+            title, when = said_first  # "for tomorrow pay the gas bill"
         else:
             title, when = split_title_and_time(rest, now()) if rest else ("", None)
         title = _title(_FOR_FIRST.sub("", _REMINDER_FILLER.sub("", title.strip())))
+        title = _DANGLING.sub("", title)  # "my mum's birthday is [on sunday]"
         if len(title.split()) > 10:
             return None
         due = {"due": when} if when else {}
@@ -618,6 +731,37 @@ def make_task_matchers(
             due = {"due": pinned(when, now())} if when else {}
             return IntentMatch("task_add", due, "add_task", missing={"title": _ASK_WHAT})
         return IntentMatch("task_add", {"title": title} | due, "add_task")
+
+    def _when_then_what(rest: str) -> tuple[str, str] | None:
+        """The time, then what it is for after a joining word; the longest time that reads.
+
+        "for the fourth of may that the bins go out at seven": the day is "the fourth of may"
+        and the hour said in what follows joins it.
+        """
+        joins = [m for m in re.finditer(r"\s+(?:to|that|about|for|of)\s+", rest, re.I)]
+        for join in reversed(joins):
+            when = re.sub(r"^for\s+", "", rest[: join.start()], flags=re.I)
+            what = rest[join.end() :]
+            if not when or not _resolves(when, now()) or _resolves(what, now()):
+                continue
+            title, more = split_title_and_time(what, now())
+            if more and title and _resolves(f"{when} {more}", now()):
+                return title, f"{when} {more}"
+            return what, when
+        return None
+
+    def _time_first(rest: str) -> tuple[str, str] | None:
+        """The time said first and what follows it: "for friday at nine ring the bank"."""
+        words = rest.split()
+        for size in range(min(5, len(words) - 1), 0, -1):
+            head, tail = " ".join(words[:size]), " ".join(words[size:])
+            if re.match(r"^(?:to|that|about|for|of)\b", tail, re.I) or _TIME_WORD.match(tail):
+                continue  # the shape with a joining word is read above; "hours" is no title
+            when = re.sub(r"^for\s+", "", head, flags=re.I)
+            if _resolves(when, now()) and not _resolves(tail, now()):
+                title, more = split_title_and_time(tail, now())
+                return None if more else (title, when)
+        return None
 
     def _repeating(rest: str) -> IntentMatch | None:
         """Tasks do not repeat, events do: "remind me every monday to put the bins out" is a
@@ -660,6 +804,11 @@ def make_task_matchers(
         return None
 
     def complete_task(text: str) -> IntentMatch | None:
+        said_done = _TASK_SAID_DONE.match(text.strip().rstrip(".!"))
+        if said_done:  # "the laundry task is done": a to-do named as one, no look-up needed
+            task = _title(next(g for g in said_done.groups() if g))
+            if task and len(task.split()) <= 6 and not _OTHER_THINGS.search(task):
+                return IntentMatch("task_complete", {"task": task}, "complete_task")
         ticked = _TICKED.match(text.strip().rstrip(".!"))
         if ticked:
             said = ticked.group("a") or ticked.group("b") or ticked.group("c")
@@ -671,8 +820,11 @@ def make_task_matchers(
         m = _DONE.match(text.strip())
         if not m:
             return None
-        task = _title(m.group("task"))
-        if not task or not has_task(task):
+        task = _title(
+            re.sub(r"^(?:the|my)\s+(?:task|to\s*-?\s*do)\s+", "", m.group("task"), flags=re.I)
+        )
+        plainly = _PLAINLY_A_TASK.match(text.strip()) and not _OTHER_THINGS.search(task)
+        if not task or not (plainly or has_task(task)):
             return None
         return IntentMatch("task_complete", {"task": task}, "complete_task")
 
@@ -687,6 +839,10 @@ def make_task_matchers(
         if m.group("all") or (m.group("many") and not what):
             question = "I remove reminders one at a time, each after you confirm: which one?"
             return IntentMatch("task_delete", {}, "drop_reminder", missing={"task": question})
+        before = " ".join((m.group("before") or "").split())
+        if before and what and what != before and _resolves(what, now()):
+            # "the dentist reminder on friday": the dentist one
+            what = before if not _resolves(before, now()) else what
         if not what or _resolves(what, now()) or len(what.split()) > 8:
             when = f" {what}" if what else ""
             question = f"Which reminder{when} should I remove? Say what it is about."
@@ -713,6 +869,9 @@ def _dated(
 
     def match(text: str) -> IntentMatch | None:
         found = matcher(text)
+        due = found.arguments.get("due") if found is not None else None
+        if found is not None and found.missing and isinstance(due, str) and _resolves(due, now()):
+            found.arguments["due"] = pinned(due, now())  # the answer may come after midnight
         if found is None or found.tool != "task_list" or "due" in found.arguments:
             return found
         head, when = due_tail(text, now())

@@ -488,6 +488,11 @@ class CalendarTools:
         """
         found = self.find(event, day)
         changes = (title, start, end, duration_minutes, location, notes)
+        if all(c is None for c in (*changes, reminder_minutes)) or title == "":
+            # "Changed X to X" would claim an edit that did not happen
+            raise ToolArgumentError(
+                f"say what to change about {describe(found)}: a new time, day, length, title or place"
+            )
         if found.attendees and any(change is not None for change in changes):
             # A server that schedules (Nextcloud, iCloud, Fastmail) emails every attendee the
             # change: that is a send to others, which a write must never be.

@@ -29,7 +29,7 @@ _FILLER = {
     "and", "please", "music", "song", "songs", "track", "tracks", "tune", "tunes", "album",
     "albums", "playlist", "playlists", "record", "records", "band", "artist", "singer", "genre",
     "little", "bit", "something", "stuff", "kind", "sort", "type", "called", "named", "few",
-    "latest", "new", "favourite", "favorite", "all", "again", "now", "station", "channel",
+    "latest", "new", "favourite", "favorite", "all", "again", "now", "station", "channel", "more",
 }  # fmt: skip
 
 
@@ -51,7 +51,7 @@ GENRES = _vocabulary(
 STYLES = _vocabulary(
     "electronic acoustic swing latin celtic alternative psychedelic progressive heavy hard soft "
     "smooth old school modern classic romantic piano guitar violin cello saxophone dance party drum "
-    "bass garage christmas karaoke country soul folk house tango lo fi"
+    "bass garage christmas karaoke country soul folk house tango lo fi roll n"
 )
 MOODS = _vocabulary(
     "relaxing relaxed calm calming chill chilled mellow peaceful soothing quiet gentle happy upbeat "

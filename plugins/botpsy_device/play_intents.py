@@ -4,10 +4,12 @@ People ask in many shapes: "play some jazz", "put harbour fm on", "i want to
 hear the kites", "tune in to eighty eight point one fm", "resume the audiobook",
 "start the space podcast", "then play blue train". The verb says how sure
 we are that it is about media: "play", "listen to", "hear" and "tune in" are
-enough; "turn on", "start", "continue", "give me" also need a media word
-("radio", "playlist", "episode"...). What follows is the user's own name for
-the thing, handed to `media_play` as they said it (a frequency in digits); with
-nothing but "music" or "the audiobook" left, the player resumes.
+enough, and so are "put on" and "shuffle" unless what follows is worn, cooked,
+filed or dealt (`_NOT_PUT_ON`, `_NOT_SHUFFLED`); "turn on", "start", "continue",
+"give me" also need a media word ("radio", "playlist", "episode"...). What
+follows is the user's own name for the thing, handed to `media_play` as they
+said it (a frequency in digits); with nothing but "music" or "the audiobook"
+left, the player resumes.
 """
 
 from __future__ import annotations
@@ -22,14 +24,14 @@ _I_WANT = (
     r"i(?:\s+really)?(?:\s+(?:want|wanna|would\s+(?:like|love)|d\s+(?:like|love)|need|feel\s+like)"
     r"|'d\s+(?:like|love))"
 )
-_WANT = rf"(?:{_I_WANT}\s+to|i\s+(?:really\s+)?wanna|i\s+(?:really\s+)?(?:like|love|prefer|enjoy)\s+to|let\s+me|let's|lets|let\s+us|can\s+(?:i|we)|could\s+(?:i|we)|may\s+i)"
+_WANT = rf"(?:{_I_WANT}(?:\s+to)?|want\s+to|i\s+(?:really\s+)?wanna|i\s+(?:really\s+)?(?:like|love|prefer|enjoy)\s+to|let\s+me|let's|lets|let\s+us|can\s+(?:i|we)|could\s+(?:i|we)|may\s+i)"
 _VERB = re.compile(
     r"^(?:"
     # sure: these verbs are about playing whatever follows ("i want to play" is often a game)
-    r"(?P<play>play(?:\s+(?:me|us))?|start\s+play(?:ing)?|(?:begin|keep|go\s+on)\s+playing|queue(?:\s+up)?|"
+    r"(?P<play>(?:play|plays|stream)(?:\s+(?:me|us))?|start\s+(?:play|stream)(?:ing)?|(?:begin|keep|go\s+on)\s+playing|queue(?:\s+up)?|"
     r"(?:how|what)\s+about\s+(?:playing|hearing|listening\s+to)|why\s+(?:don'?t|not)\s+(?:you\s+)?play|"
     r"(?:you\s+(?:should|could|can)|maybe)\s+play|"
-    rf"(?:{_WANT}\s+)?(?:hear|listen\s+to)|(?:i\s+feel\s+like\s+|start\s+)?listening\s+to|"
+    rf"(?:{_WANT}\s+)?(?:hear|listen\s+to|listen(?=\s+(?:the|some|my)\s))|(?:i\s+feel\s+like\s+|start\s+)?listening\s+to|"
     r"tune\s+(?:in\s+)?(?:to|into)|tune\s+in)"
     # going on with, or starting, an episode or a book: a media or reading word must follow
     rf"|(?P<resume>(?:{_WANT}\s+)?(?:resume|(?:go\s+)?back\s+to|(?:continue|carry\s+on|pick\s+up)(?:\s+(?:playing|listening\s+to|reading|with))?"
@@ -37,12 +39,12 @@ _VERB = re.compile(
     # about media only when a media word follows
     rf"|(?P<media>(?:{_WANT}\s+)?(?:(?:put|throw|stick)\s+on|listen|(?:turn|switch)\s+on|read(?:\s+me)?)|"
     # finding, loading or asking for something: a media word must follow
-    r"(?:search\s+for|look\s+(?:for|up)|locate|find(?!\s+out)|pull\s+up|bring\s+up|load(?:\s+up)?|open(?:\s+up)?|"
+    r"(?:search(?:\s+for)?|scan\s+for|look\s+(?:for|up)|locate|find(?!\s+out)|pull\s+up|bring\s+up|load(?:\s+up)?|open(?:\s+up)?|"
     r"launch|fire\s+up|crank\s+up|blast|spin|gimme|give\s+us|how\s+about|what\s+about|put(?!\s.*\bon$)|"
     r"(?:it'?s\s+)?time\s+for|hit\s+me\s+with|"
     r"i(?:'m|\s+am)\s+in\s+the\s+mood\s+for|(?:let's|lets|can\s+we|could\s+we|can\s+i|could\s+i)\s+(?:have|get)|"
     r"i\s+(?:really\s+)?(?:need|want)|(?:need|want)\s+some|i\s+wanna(?:\s+(?:hear|listen\s+to))?)|"
-    r"(?:switch|change|tune|turn|set|put)\s+(?:the\s+)?(?:radio(?:\s+(?:station|channel))?|station|channel)\s+(?:to|on)|(?:go|turn|move)\s+to|(?:switch|change)\s+to|"
+    r"(?:switch|change|tune|turn|set|put)\s+(?:the\s+)?(?:radio(?:\s+(?:stations?|channels?))?|stations?|channels?)(?:\s+on)?\s+(?:to|on)|(?:go|turn|move)\s+to|(?:switch|change)\s+to|return\s+to|"
     rf"(?:get|give|find)\s+me|{_I_WANT}|how\s+about|tune)"
     r")\s+(?P<what>.+)$",
     re.I,
@@ -55,27 +57,36 @@ _RESUME = re.compile(
     r"^(?:play|resume|continue|unpause|(?:keep|carry\s+on|go\s+on)\s+playing)"
     r"(?:\s+(?:the\s+)?(?:music|song|track|playback|video|podcast|audiobook|player|media|it|this))?$"
     r"|^(?:start|continue|resume)\s+playing(?:\s+(?:the\s+)?music)?$"
-    r"|^(?:some\s+|the\s+)?(?:music|tunes)(?:\s+on)?$"
+    r"|^(?:some\s+|the\s+)?(?:music|tunes)(?:\s+on)?$|^(?:a|any)\s+(?:song|tune|track)$"
     r"|^(?:a|my|the|some)?\s*(?:podcasts?|audio\s*books?)(?:\s+on)?$"
     # going on with a book or an episode: "keep reading", "pick up where we left off"
-    r"|^(?:(?:continue|keep|carry\s+on|go\s+on)\s+(?:reading|listening)|read\s+on)$"
-    r"|^(?:continue|pick\s+up|carry\s+on|go\s+on|resume)\s+(?:from\s+)?where\s+(?:i|we|you)\s+"
+    r"|^(?:(?:continue|keep|carry\s+on|go\s+on|start|begin)\s+(?:reading|listening)|read\s+on"
+    r"|(?:continue|resume)\s+my\s+(?:reading|listening)|read(?:\s+me)?\s+(?:my|the)\s+(?:audio\s*)?book)$"
+    r"|^(?:continue|pick\s+up|carry\s+on|go\s+on|resume|start|keep)(?:\s+(?:reading|listening|playing))?"
+    r"\s+(?:from\s+)?where\s+(?:i|we|you)\s+"
     r"(?:left\s+off|stopped|paused|were)(?:\s+(?:last(?:\s+time)?|it))*$",
     re.I,
 )
-_RADIO_ON = re.compile(r"^(?:(?:open|start|launch)\s+)?(?:the\s+)?radio(?:\s+on)?$", re.I)
+_RADIO_ON = re.compile(
+    r"^(?:(?:open|start|launch)\s+)?(?:the\s+|my\s+)?(?:radio|fm)(?:\s+(?:app|player))?(?:\s+back)?(?:\s+on)?$",
+    re.I,
+)
 # A station or podcast said alone: "harbour eighty eight fm", "city radio two", "garden podcast".
 _STATION = re.compile(
-    r"^(?!(?:i|you|we|is|are|do|does|what|how|why|who|where|when|which|can|no|not|stop|turn|my)\b)"
+    r"^(?!(?:i|you|we|is|are|do|does|what|how|why|who|where|when|which|can|no|not|stop|turn|my|on|off|"
+    r"change|switch|scan|search|find|open|close|start|set|put|tune|get|give|make|add|save|like|"
+    r"rewind|finish|end|download|delete|remove|subscribe|unsubscribe|rate|share|speed|slow|record)\b)"
     r"(?!.*\b(?:to|next|previous|last|skip|jump|go|move|play|pause|this|that|is|are|your|any|new)\b)"
     r"(?:the\s+)?(?P<what>[\w'. ]{2,40}?\s+(?:fm|radio(?:\s+(?:station|\w+))?|podcast|audio\s*book))$"
-    r"|^(?:the\s+)?(?:audio\s*book|podcast)\s+(?:called\s+|named\s+)?"
+    r"|^(?:the\s+)?(?:audio\s*book|podcast|song|album|playlist)\s+(?:called\s+|named\s+)?"
+    r"(?!(?:name|title|info|details|lyrics|of|for|by|list|what|which|is|called|time|now)\b)"
     r"(?!.*\b(?:is|are|was|were|said|says|will|would|did|does|about|on|off)\b)"
     r"(?P<what2>[\w'. ]{2,40})$",
     re.I,
 )
 _MUSIC_APP = re.compile(
-    r"^(?:open|load|launch|start|bring\s+up)\s+(?:my|the)\s+music(?:\s+(?:player|app|library))?$",
+    r"^(?:open|load|launch|start|bring\s+up)\s+(?:my|the)\s+(?:music|podcasts?|audio\s*books?)"
+    r"(?:\s+(?:player|app|library))?$",
     re.I,
 )
 _WHERE_I_WAS = re.compile(
@@ -86,7 +97,7 @@ _WHERE_I_WAS = re.compile(
 # Music services named as where to play: "open spotify and play ...", "... on pandora".
 _SERVICES = (
     r"(?:spotify|pandora|deezer|tidal|soundcloud|itunes|apple\s+music|amazon\s+music|youtube\s+music|"
-    r"google\s+play(?:\s+music)?|iheart\s*radio|tunein|audible|the\s+music\s+(?:app|player))"
+    r"google\s+play(?:\s+music)?|iheart\s*radio|tunein|audible|youtube|the\s+music\s+(?:app|player))"
 )
 # "then play ...", "after that play ...": the order is the player's business; play it.
 _LEAD = re.compile(
@@ -100,6 +111,13 @@ _TAIL = re.compile(
     rf"|(?:on|from|using|via|in|with)\s+(?:{_SERVICES}|my\s+(?:phone|library|device)|the\s+app)"
     r"|(?:from\s+)?where\s+(?:i|we|you)\s+(?:left\s+off|stopped|paused)(?:\s+(?:it|last(?:\s+time)?))*"
     r"|where\s+it\s+(?:stopped|was)|for\s+(?:me|us)|please"
+    r"|at\s+(?:double|half|normal|twice\s+the|\w+\s+times)\s+(?:the\s+)?speed"
+    # how loud, where in the house and for how long: said about the playing, not the name
+    r"|at\s+(?:full|max(?:imum)?|low|high|half|top)\s+volume|at\s+volume\s+\w+|loud(?:ly)?|quietly|softly"
+    r"|immediately|everywhere|(?:in|on)\s+(?:the\s+|my\s+)?(?:kitchen|living\s+room|lounge|bedroom|bathroom|"
+    r"office|garage|garden|hall)(?:\s+speakers?)?"
+    r"|for\s+(?:the\s+next\s+)?(?:an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|\d+|a\s+few|half\s+an)"
+    r"\s+(?:minutes?|hours?)|until\s+i\s+(?:fall\s+asleep|sleep|go\s+to\s+(?:bed|sleep))"
     r"|from\s+the\s+(?:very\s+)?(?:beginning|start|top)"
     r"|(?:that\s+|which\s+)?(?:i|we)\s+(?:was|were|am|have\s+been)\s+(?:listening\s+to|reading|playing)))+$",
     re.I,
@@ -111,7 +129,15 @@ _MEDIA = re.compile(
     re.I,
 )
 _TRACK = r"(?:song|track|tune|one|episode|chapter|podcast|audiobook|book|part|station|video)"
-_READING = re.compile(r"\b(?:books?|chapters?)\b", re.I)
+# A place on the dial, already in digits: "98.1", "101.3 fm", "channel 12".
+_DIAL = re.compile(
+    r"^(?:the\s+)?(?:(?:radio\s+)?(?:channel|station|frequency)\s+\d{1,4}(?:\.\d{1,2})?"
+    r"|\d{2,4}\.\d{1,2}(?:\s+(?:fm|am|mhz))?|\d{2,4}\s+(?:fm|am|mhz))$",
+    re.I,
+)
+# A place in a book: "chapter five", "from chapter two of the long river".
+_CHAPTER = re.compile(r"^(?:from\s+)?(?:the\s+)?chapter\s+\w+(?:\s+of\s+[\w' ]+)?$", re.I)
+_READING = re.compile(r"\b(?:books?|chapters?|novels?)\b", re.I)
 _RADIO = re.compile(r"\b(?:radio|stations?|fm|podcasts?)\b", re.I)
 # Never media, whatever the verb: other tools' things, the player's settings, games.
 _NEVER = re.compile(
@@ -119,7 +145,12 @@ _NEVER = re.compile(
     r"sudoku|crossword|hangman|tic\s+tac\s+toe|hide\s+and\s+seek|i\s+spy|(?:twenty|20)\s+questions|"
     r"rock\s+paper\s+scissors|tetris|minecraft|pac-?man|snake|charades|pictionary|battleship|"
     r"connect\s+four|jeopardy|puzzles?|spelling\s+bee|word\s+(?:chain|association)|pong|fortnite|"
-    r"pokemon|xbox|playstation|nintendo|"
+    r"pokemon|xbox|playstation|nintendo|tag|would\s+you\s+rather|truth\s+or\s+dare|name\s+that\s+tune|"
+    r"guess(?:ing)?\s+(?:the\s+|a\s+)?(?:song|tune|singer|artist|word|number|animal)|angry\s+birds|candy\s+crush|"
+    r"fortune\s+teller|lottery|simon\s+says|ludo|snakes\s+and\s+ladders|yahtzee|crosswords|battleships|"
+    r"word\s+search|go\s+fish|old\s+maid|rummy|backgammon|draughts|jenga|twister|cluedo|catan|mario|zelda|"
+    r"fifa|call\s+of\s+duty|among\s+us|roblox|wordle|akinator|mad\s+libs|never\s+have\s+i\s+ever|"
+    r"hot\s+potato|marco\s+polo|musical\s+chairs|keno|roulette|slots|craps|baccarat|lotto|"
     r"alarms?|timers?|reminders?|voicemails?|messages?|e-?mails?|inbox|texts?|weather|forecast|"
     r"calendar|schedule|agenda|appointments?|meetings?|traffic|video\s+call|lyrics|downloads?|uploads?|"
     r"backups?|shuffle|repeat|loop|volume|mute|brightness)\b"
@@ -134,6 +165,31 @@ _NOT_MUSIC = re.compile(
     r"(?:round|hand|level)\s+of)\b",
     re.I,
 )
+# What else is shuffled: cards, a list, people; never something to play.
+_NOT_SHUFFLED = re.compile(
+    r"\b(?:cards?|deck|order|list|lists|tasks?|names?|teams?|players?|words?|letters?|numbers?|seats?|"
+    r"questions?|photos?|pictures?|slides?|files?|windows?|tabs?|schedule|it|them|these|those|this|that)\b",
+    re.I,
+)
+# What else is put on: clothes, the stove, a list, the phone; never something to play.
+_NOT_PUT_ON = re.compile(
+    r"\b(?:shoes?|socks?|coat|jacket|sweater|jumper|hoodie|hat|cap|scarf|gloves?|pants|trousers|jeans|"
+    r"dress|skirt|shirt|t-?shirt|clothes|pajamas|pyjamas|glasses|sunglasses|make-?up|lipstick|perfume|"
+    r"deodorant|sunscreen|sun\s+cream|lotion|cream|mask|uniform|costume|boots|slippers|ring|necklace|watch|"
+    r"pot|pan|water|coffee|tea|dinner|lunch|breakfast|stove|grill|kettle|weight|pounds|kilos|brakes|"
+    r"smile|face|show|hold|speaker(?:\s*phone)?|list|lists|notice|agenda|tab|bill|account|sale|grill|bbq|"
+    r"barbecue|computer|laptop|engine|car|heat|the\s+a\.?c|air|fire|fireplace|jacuzzi|hot\s+tub|"
+    r"wheel|bottle|dice|coin|top|^off|^away|^out|"
+    r"charger|charge|phone|heat|heating|fan|air\s+con(?:ditioning)?|ac|wash|washing|dishwasher|"
+    r"lights?|lamps?|tv|television|oven|alarm|timer|reminder|silent|mute|repeat|shuffle|loop)\b",
+    re.I,
+)
+# Words that make the rest music ("funny songs", "the football anthem"), unless it is a game.
+_SONG_WORDS = re.compile(
+    r"\b(?:songs?|music|albums?|tracks?|playlists?|anthems?|soundtracks?|theme\s+(?:song|tune)|tunes)\b",
+    re.I,
+)
+_GAME_WORDS = re.compile(r"\b(?:games?|quiz|quizzes|trivia|riddles?|round|level|guess\w*)\b", re.I)
 # Read, continued or started, these are documents, not audiobooks ("continue the article").
 _DOCUMENTS = re.compile(
     r"\b(?:articles?|pages?|documents?|pdf|letters?|reports?|essays?|notes|folders?|website|webpage|"
@@ -143,7 +199,7 @@ _DOCUMENTS = re.compile(
 # With a weak verb ("give me", "i want", "start"), what a media word there may still be about.
 _NOT_PLAYING = re.compile(
     r"\b(?:name|names|title|info|information|details?|recommend\w*|suggest\w*|reviews?|tickets?|"
-    r"concerts?|app|application|program|lists?)\b",
+    r"concerts?|app|application|program|lists?|web|internet|online|google|wikipedia)\b",
     re.I,
 )
 # What no request to play starts with ("play how to ...", "hear about the vote").
@@ -161,7 +217,7 @@ _POINTING = {"this", "that", "it", "these", "those", "you", "him", "her", "them"
 _NOTHING_NAMED = {
     "anything", "whatever", "any", "podcast", "podcasts", "audiobook", "audiobooks", "audio",
     "book", "books", "episode", "episodes", "chapter", "radio", "playing", "listening",
-    "reading", "player", "playback", "media", "with",
+    "reading", "player", "playback", "media", "with", "fm", "stations", "radios",
 }  # fmt: skip
 _TYPE_FIRST = re.compile(
     r"^(?:the\s+|my\s+|a\s+)?(?:audio\s*book|podcast|episode|book)\s+(?:called\s+|named\s+)?"
@@ -175,7 +231,19 @@ _KIND_OF_MUSIC = re.compile(
     re.I,
 )
 _BY_SOMEONE = re.compile(
-    rf"^{_SOME}(?:music|songs?|tracks?|tunes|albums?|hits|something)\s+(?:by|from)\s+(?P<who>[\w'. ]{{2,40}})$",
+    rf"^(?:{_SOME}|an?\s+)(?:(?:new|latest|recent|old|best)\s+)?(?:music|songs?|tracks?|tunes|albums?|hits|something|anything|audio\s*books?|podcasts?)"
+    rf"\s+(?:by|from)\s+(?P<who>[\w'. ]{{2,40}})$"
+    rf"|^{_SOME}(?:songs|tracks|albums|hits)\s+of\s+(?!the\s+(?:year|day|week|month)\b)(?P<who2>[\w'. ]{{2,40}})$",
+    re.I,
+)
+# An episode named without a verb: "latest episode of garden hour", "the new garden hour episode".
+_EPISODE = re.compile(
+    r"^(?:the\s+)?(?:(?:latest|newest|new|last|first|next|most\s+recent|recent)\s+)?(?:episode|chapter)s?"
+    r"(?:\s+\w+)?\s+of\s+(?!(?:this|that|it)\b)[\w' ]{2,40}$"
+    r"|^[\w' ]{2,30}?\s+(?:latest|newest|new|next|last)\s+episodes?$"
+    r"|^(?:an?\s+|some\s+|any\s+)?podcasts?\s+(?:about|on)\s+[\w' ]{2,30}$"
+    r"|^(?:the\s+)?(?:latest|newest|new|most\s+recent)\s+[\w' ]{2,30}?\s+(?:podcast\s+)?episodes?$"
+    r"|^(?:the\s+)?[\w' ]{2,30}?\s+podcast\s+episodes?$",
     re.I,
 )
 _MY_PLAYLIST = re.compile(r"^(?:my|the)\s+(?P<name>[\w' ]{1,30}?)\s+playlist$", re.I)
@@ -189,14 +257,20 @@ _SERVICE_ALONE = re.compile(
     r"apple\s+music|amazon\s+music|youtube\s+music|audible)$",
     re.I,
 )
-_PLAYING_AGAIN = re.compile(r"^(?:playing|listening\s+to|hearing)\s+", re.I)
+# Words as speech is written down, and "on the radio" for "turn on the radio".
+_AS_WRITTEN = (
+    (re.compile(r"\bpod\s+casts?\b", re.I), "podcast"),
+    (re.compile(r"\bf\s+m\b", re.I), "fm"),
+    (re.compile(r"^on\s+(?!(?:to|shuffle|repeat|loop|the\s+way|my\s+way)\b)", re.I), "turn on "),
+)
+_PLAYING_AGAIN = re.compile(r"^(?:playing|listening\s+to|hearing|reading)\s+", re.I)
 
 
 def _what(said: str) -> str:
     """The name as the user said it, without fillers around it and with a frequency in digits."""
     what = _PLAYING_AGAIN.sub("", said.strip(" .\"'"))
     what = re.sub(r"\bplay\s+list", "playlist", what, flags=re.I)
-    what = re.sub(r"^(?:me|us)\s+", "", what, flags=re.I)
+    what = re.sub(r"^(?:me|us)\s+|^from\s+(?=(?:the\s+)?chapter\b)", "", what, flags=re.I)
     what = re.sub(r"^and\s+(?:then\s+)?(?:(?:play|queue)\s+(?:up\s+)?)?", "", what, flags=re.I)
     what = _TAIL.sub("", what).strip(" .\"'")
     return spoken_frequencies(what)
@@ -223,12 +297,18 @@ def play(text: str) -> IntentMatch | None:
     if _SERVICE_ALONE.match(request):
         return IntentMatch("media_play", {})
     request = _LEAD.sub("", request)
+    for said, meant in _AS_WRITTEN:
+        request = said.sub(meant, request)
     request = re.sub(r"^to\s+(?=(?:listen|hear|play)\b)", "", request, flags=re.I)  # a fragment
     shuffled = _SHUFFLE_NAMED.match(request)
     if (
         shuffled
         and _named(_what(shuffled["what"]))
-        and (_MEDIA.search(shuffled["what"]) or music.describes_music(shuffled["what"]))
+        and (
+            _MEDIA.search(shuffled["what"])
+            or music.describes_music(shuffled["what"])
+            or not _NOT_SHUFFLED.search(shuffled["what"])
+        )
         and _could_be_media(_what(shuffled["what"]), "play", "play")
     ):
         return IntentMatch("media_play", {"what": _TYPE_FIRST.sub("", _what(shuffled["what"]))})
@@ -237,6 +317,13 @@ def play(text: str) -> IntentMatch | None:
         kind = next(k for k in ("play", "media", "resume") if m.group(k))
     else:
         m, kind = _PUT_ON.match(request), "media"
+    if (
+        m is not None
+        and kind == "media"
+        and re.match(r"(?:put|throw|stick)\s+(?:on\s|.+\son$)", request, re.I)
+        and not _NOT_PUT_ON.search(m.group("what"))
+    ):
+        kind = "play"  # "put on the kites": what one puts on, unless worn, cooked or filed
     if m is None:
         station = _STATION.match(request)
         named = (station["what"] or station["what2"]) if station else ""
@@ -255,13 +342,17 @@ def play(text: str) -> IntentMatch | None:
         r"\b(?:shuffled?|random(?:ly)?|repeat|loop)\b", m.group("what"), re.I
     ):
         return None  # "play the songs in random order" is the player's shuffle
-    if what.lower().startswith("from ") and not m.group(0).lower().startswith("play"):
+    if (
+        what.lower().startswith("from ")
+        and not m.group(0).lower().startswith("play")
+        and not _CHAPTER.match(what)
+    ):
         return None  # "i want to hear from ana" is news of a person; "play from the road trip playlist" is not
     if not _could_be_media(what, kind, request[: m.start("what")]):
         return None
     if _named(what):
         return IntentMatch("media_play", {"what": _TYPE_FIRST.sub("", what)})
-    if re.search(r"\b(?:radio|stations?)\b", what, re.I) and not re.match(
+    if re.search(r"\b(?:radios?|stations?|fm)\b", what, re.I) and not re.match(
         r"(?:resume|continue|carry|pick)\b", request, re.I
     ):
         return IntentMatch("media_play", {"what": "radio"})  # "turn on the radio"
@@ -287,6 +378,9 @@ def _bare(request: str) -> IntentMatch | None:
     if (
         music.describes_music(what)
         or described
+        or _DIAL.match(what)
+        or _CHAPTER.match(what)
+        or _EPISODE.match(what)
         or _BY_SOMEONE.match(what)
         or _MY_PLAYLIST.match(what)
     ):
@@ -309,7 +403,11 @@ def _could_be_media(what: str, kind: str, verb: str) -> bool:
         or (_DOCUMENTS.search(what) and not playing)
     ):
         return False
-    if _NOT_MUSIC.search(what) and not _RADIO.search(what):
+    if (
+        _NOT_MUSIC.search(what)
+        and not _RADIO.search(what)
+        and not (_SONG_WORDS.search(what) and not _GAME_WORDS.search(what))
+    ):
         return False
     if re.match(
         rf"(?:the\s+)?(?:(?:next|previous|last)\s+)*(?:next|previous|last)(?:\s+{_TRACK})*$",
@@ -319,7 +417,9 @@ def _could_be_media(what: str, kind: str, verb: str) -> bool:
         return False  # "play the next chapter": the player's next, not a search
     if _pointing(what):
         return False  # "listen to this", "hear me": nothing named
-    if kind == "play" or (kind == "resume" and verb.lower().startswith("resume")):
+    if kind == "play" or (
+        kind == "resume" and re.match(r"resume|.*\b(?:listening\s+to|playing)$", verb.strip(), re.I)
+    ):
         return True
     if kind == "media" and len(what.split()) > 9:
         return False  # "bring up the page and send ...": a weak verb before a long errand
@@ -327,12 +427,14 @@ def _could_be_media(what: str, kind: str, verb: str) -> bool:
         _READING.search(what) or "reading" in verb.lower()
     )
     on_the_radio = re.search(
-        r"\b(?:radio|station|channel)\b", verb, re.I
+        r"\b(?:radio|stations?|channels?)\b", verb, re.I
     )  # "change the station to"
-    if not (_MEDIA.search(what) or on_the_radio or reading):
+    if not (
+        _MEDIA.search(what) or on_the_radio or reading or _DIAL.match(what) or _CHAPTER.match(what)
+    ):
         return False
     if verb.lower().startswith("read") and not re.search(
-        r"\b(?:audio\s*books?|chapters?)\b", what, re.I
+        r"\b(?:audio\s*books?|chapters?)\b|^(?:my\s+|the\s+)?book$", what, re.I
     ):
         return False  # "read me the album notes" is not an audiobook
     return not _NOT_PLAYING.search(what)

@@ -54,14 +54,28 @@ _ALL_THE_WAY = re.compile(
     rf"|^(?:turn|crank|bring|put|pump)\s+{_SOUND}\s+(?P<dir2>up|down)\s+all\s+the\s+way$",
     re.I,
 )
+# "max out the volume", "as loud as it goes": an end of the scale, said without a number.
+_AS_FAR = r"as\s+(?:far|much)\s+as\s+(?:possible|it\s+(?:goes|can\s+go|will\s+go))"
+_LOUDEST = re.compile(
+    rf"^(?:max(?:\s+out)?|maximi[sz]e)\s+{_SOUND}(?:\s+out)?$|^(?:make|turn|put|crank|pump)\s+{_SOUND}\s+"
+    rf"(?:up\s+{_AS_FAR}|as\s+(?:loud|high)\s+as\s+(?:possible|it\s+(?:goes|can\s+go|will\s+go)))$",
+    re.I,
+)
+_QUIETEST = re.compile(
+    rf"^minimi[sz]e\s+{_SOUND}$|^(?:make|turn|put|bring)\s+{_SOUND}\s+(?:down\s+{_AS_FAR}|as\s+(?:quiet|low|soft)\s+as\s+"
+    r"(?:possible|it\s+(?:goes|can\s+go|will\s+go)))$",
+    re.I,
+)
 _NAMED_LEVELS = {
     "max": "max", "maximum": "max", "full": "max", "the max": "max", "highest": "max",
     "loudest": "max", "top": "max", "full blast": "max", "high": "80",
     "half": "half", "halfway": "half", "medium": "half", "middle": "half", "the middle": "half",
     "min": "min", "minimum": "min", "lowest": "min", "quietest": "min", "low": "20",
+    "normal": "half", "moderate": "half", "average": "half", "regular": "half", "nothing": "0", "nil": "0",
+    "silent": "0", "none": "0",
 }  # fmt: skip
 _LEVEL_WORDS = re.compile(
-    r"^(?:the\s+)?(?:level\s+|number\s+)?(?P<value>.+?)(?:\s*(?P<percent>%|percent|per\s*cent))?"
+    r"^(?:the\s+|an?\s+)?(?:level\s+|number\s+)?(?P<value>.+?)(?:\s*(?P<percent>%|percent|per\s*cent))?"
     r"(?:\s+(?:level|setting|mark|volume|out\s+of\s+(?:ten|10|a\s+hundred|one\s+hundred|100)))?$",
     re.I,
 )
@@ -100,6 +114,7 @@ _DOWN = re.compile(
     r"|^(?:it(?:'s|\s+is)|this\s+is|the\s+(?:music|volume|sound)\s+is)\s+(?:so|really|very)\s+loud$"
     r"|^(?:speak|talk)\s+(?:a\s+(?:bit|little)\s+)?(?:more\s+)?(?:quieter|softer|quietly|softly)$"
     r"|^(?:not\s+so|less)\s+loud$|^keep\s+it\s+down$"
+    r"|^(?:(?:it(?:'s|\s+is)|this\s+is|that(?:'s|\s+is)|the\s+(?:music|volume|sound)\s+is)\s+)?hurting\s+my\s+ears$"
     rf"|^{_TOO}\s+high$",
     re.I,
 )
@@ -111,11 +126,24 @@ _MUTED = (
 _COUNT = r"(?:a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|half\s+an?|\d+)"
 _UNIT = r"(?:seconds?|minutes?|mins?|hours?|hrs?)"
 # "for an hour", "for the next ten minutes", "until i say so": mute now, whatever follows.
-_FOR_A_WHILE = (
-    rf"(?:\s+for\s+(?:the\s+)?(?:next\s+)?(?:a\s+while|now|(?:{_COUNT}\s+)?(?:few\s+|couple\s+of\s+)?{_UNIT}|"
-    r"(?:rest\s+of\s+the\s+)?(?:day|night|evening|morning|afternoon|meeting|call))"
-    r"|\s+(?:until|till|til)\s+[\w' ]{1,40})?"
+# How long or when, said after a request that happens now: "for twenty five minutes", "until
+# five", "for the next half hour", "ten minutes", "while i'm on the phone", "tonight".
+_AMOUNT = rf"(?:(?:{_COUNT}|[a-z]+ty(?:\s+[a-z]+)?|few|couple(?:\s+of)?)\s+)?"
+_SPAN = (
+    rf"(?:a\s+(?:while|bit|moment|sec(?:ond)?)|now|{_AMOUNT}(?:half\s+(?:an\s+)?)?{_UNIT}(?:\s+and\s+a\s+half)?"
+    r"|an?\s+hour\s+and\s+a\s+half|half\s+(?:an\s+)?hour"
+    r"|(?:(?:the\s+)?(?:rest|remainder)\s+of\s+)?(?:the\s+)?(?:whole\s+|entire\s+)?"
+    r"(?:day|night|evening|morning|afternoon|meeting|call|film|movie|show|party|dinner|lecture|class))"
 )
+TIME_TAIL = (
+    rf"(?:\s+for\s+(?:the\s+)?(?:next\s+)?{_SPAN}|\s+(?:the\s+)?next\s+{_SPAN}|\s+{_AMOUNT}{_UNIT}"
+    r"|\s+(?:until|till|til)\s+[\w' :.]{1,40}|\s+(?:during|through)\s+(?:the\s+|my\s+)?[\w' ]{1,25}"
+    r"|\s+while\s+(?:i|we)(?:'m|\s+am|\s+are|'re)?\s+[\w' ]{1,30}"
+    r"|\s+from\s+[\w:. ]{1,15}\s+(?:to|until|till)\s+[\w:. ]{1,15}"
+    r"|\s+(?:at|by)\s+(?:night|noon|midnight|\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|[a-z]+(?:\s+[a-z]+)?\s+(?:[ap]m|o'?clock))"
+    rf"|\s+in\s+{_AMOUNT}{_UNIT}|\s+(?:tonight|today|this\s+(?:evening|afternoon|morning)))"
+)
+_FOR_A_WHILE = rf"{TIME_TAIL}?"
 _MUTE = re.compile(
     rf"^(?:mute|silence)(?:\s+(?:{_MUTED}){_OF})?{_FOR_A_WHILE}$"
     rf"|^make\s+{_SOUND}\s+(?:silent|mute)$|^i\s+(?:don't|do\s+not)\s+want\s+(?:any|to\s+hear\s+any)\s+(?:sound|noise)$|^no\s+volume$"
@@ -142,7 +170,7 @@ _UNMUTE = re.compile(
 )
 _VOLUME_NOW = re.compile(
     r"^(?:what(?:'s|\s+is)\s+the\s+(?:volume|sound\s+level)(?:\s+(?:at|level|set\s+to))?"
-    r"|how\s+loud\s+is\s+the\s+(?:volume|sound)|is\s+the\s+(?:sound|volume|computer)\s+muted)$",
+    r"|how\s+loud\s+is\s+(?:the\s+(?:volume|sound)|it(?:\s+set)?)|is\s+the\s+(?:sound|volume|computer)\s+muted)$",
     re.I,
 )
 
@@ -157,7 +185,7 @@ _NEXT = re.compile(
     r"advance\s+to|switch\s+to|on\s+to)\s+)?"
     rf"(?:the\s+)?next(?:\s+{_TRACK})?(?:\s+please)?$"
     rf"|^skip(?:\s+(?:this|the|that|the\s+current))?(?:\s+{_TRACK})?(?:\s+(?:forward|ahead))?$"
-    r"|^(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|(?:radio\s+)?station|channel)$",
+    r"|^(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|(?:radio\s+)?(?:station|channel))$",
     re.I,
 )
 _PREVIOUS = re.compile(
@@ -212,6 +240,9 @@ _NOW_PLAYING = re.compile(
     rf"|^what\s+(?:genre|kind\s+of\s+music|type\s+of\s+music|style\s+of\s+music)\s+is\s+(?:this|that)(?:\s+{_ITEM})?$"
     rf"|^(?:identify|recogni[sz]e)\s+(?:this|that)\s+(?:song|tune|track|music)$"
     rf"|^tell\s+me\s+(?:more\s+)?about\s+{_THIS}\s+{_ITEM}$"
+    r"|^(?:tell\s+me\s+)?(?:more\s+)?about\s+(?:this|that|the)\s+(?:artist|band|singer|song|track|album)$"
+    r"|^when\s+(?:was|did)\s+(?:this|that|it)\s+(?:released|recorded|made|written|come\s+out)$"
+    r"|^what(?:'s|\s+is)\s+(?:currently\s+)?(?:playing\s+)?on\s+(?:the\s+)?radio$"
     rf"|^(?:tell\s+me|do\s+you\s+know)\s+(?:what|which)\s+{_ITEM}\s+(?:this|that)\s+is$|^do\s+you\s+know\s+{_THIS}\s+{_ITEM}$"
     rf"|^what(?:'s|\s+is)\s+the\s+{_ITEM}\s+called$|^who(?:'s|\s+is)\s+(?:this|that)\s+by$"
     r"|^what(?:'s|\s+is)\s+the\s+(?:artist|singer|band)(?:'s)?\s+name$"
@@ -227,7 +258,7 @@ _NOW_PLAYING = re.compile(
     rf"|^what(?:'s|\s+is)\s+(?:the\s+(?:name|title)\s+of\s+)?the\s+{_ITEM}(?:\s+called)?"
     rf"(?:\s+(?:that(?:'s|\s+is)\s+|which\s+is\s+|is\s+(?:being\s+)?)?(?:playing|being\s+played){_NOW})$"
     rf"|^what\s+am\s+i\s+listening\s+to{_NOW}$"
-    rf"|^who\s+(?:(?:is\s+)?sing(?:s|ing)|sang|sung|performs?|performed|(?:is\s+)?playing|wrote|made|recorded)"
+    rf"|^who\s+(?:(?:is\s+)?sing(?:s|ing)|sang|sung|performs?|performed|(?:is\s+)?playing|wrote|made|recorded|composed)"
     rf"\s+{_THIS}(?:\s+{_ITEM})?{_NOW}$"
     rf"|^who(?:'s|\s+is)\s+(?:singing(?:\s+(?:this|that))?|playing\s+(?:this|that))(?:\s+{_ITEM})?{_NOW}$"
     rf"|^who(?:'s|\s+is)\s+(?:this|that)\s+(?:song|track|tune|band|singer|artist)(?:\s+by)?$"
@@ -242,6 +273,17 @@ _NOW_PLAYING = re.compile(
     rf"|^when\s+(?:was|did)\s+(?:{_THIS}|the)\s+(?:song|track|tune|album)\s+(?:released|made|created|recorded|written|come\s+out)$"
     rf"|^what\s+album\s+is\s+(?:this|that)(?:\s+(?:song|track))?\s+(?:from|on)$"
     r"|^name\s+(?:this|that)\s+(?:song|tune|track)$",
+    re.I,
+)
+
+
+# "what's playing on harbour fm", "what is harbour fm playing": what a named station plays now.
+_STATION_NAME = r"[\w'. ]{2,40}?\s+(?:fm|am|radio)"
+_STATION_PLAYING = re.compile(
+    rf"^what(?:'s|\s+is)\s+(?:currently\s+)?(?:playing\s+)?on\s+{_STATION_NAME}$"
+    rf"|^(?:what|which)(?:\s+(?:music|song|songs|track|kind\s+of\s+music))?\s+(?:is|are)\s+{_STATION_NAME}"
+    r"\s+(?:currently\s+)?playing$"
+    rf"|^{_STATION_NAME}\s+is\s+(?:currently\s+)?playing\s+what(?:\s+(?:music|song|track))?$",
     re.I,
 )
 
@@ -286,6 +328,8 @@ def volume_to(text: str) -> IntentMatch | None:
         return None
     said = next(g for g in m.groups() if g is not None)
     level = level_of(said)
+    if level == "100" and re.search(r"\b(?:down|lower|decrease|reduce|drop)\b", m.group(0), re.I):
+        level = "10"  # "lower it to ten" is not the top of a ten-step scale
     if level == "0":  # silence that keeps the level to come back to
         return IntentMatch("volume_mute", {"mute": True})
     return IntentMatch("volume_set", {"level": level}) if level is not None else None
@@ -313,6 +357,8 @@ def sound_matchers() -> list[tuple[str, Matcher]]:
     return [
         ("volume_to", volume_to),
         ("volume_by", volume_by),
+        ("volume_max", fixed(_LOUDEST, "volume_set", {"level": "max"})),
+        ("volume_min", fixed(_QUIETEST, "volume_set", {"level": "min"})),
         ("volume_up", fixed(_UP, "volume_set", {"level": "up"})),
         ("volume_down", fixed(_DOWN, "volume_set", {"level": "down"})),
         ("mute", fixed(_MUTE, "volume_mute", {"mute": True})),
@@ -326,4 +372,5 @@ def sound_matchers() -> list[tuple[str, Matcher]]:
         ("repeat", fixed(_REPEAT_ON, "media_control", {"action": "repeat"})),
         ("repeat_off", fixed(_REPEAT_OFF, "media_control", {"action": "repeat_off"})),
         ("now_playing", fixed(_NOW_PLAYING, "media_now_playing", {})),
+        ("station_playing", fixed(_STATION_PLAYING, "media_now_playing", {})),
     ]

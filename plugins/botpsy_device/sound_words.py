@@ -7,7 +7,8 @@ for now", "who is this band playing". Here a request counts when every word in
 it is one that such requests use (a closed vocabulary: one unknown word, as in
 "turn up the heating", "the volume of a sphere" or "what's playing at the cinema",
 and it is not ours) and its cue words say one thing: louder, quieter, a level,
-mute, unmute, pause, next, previous, shuffle, repeat or "what is playing".
+mute, unmute, pause, next, previous, shuffle, repeat or "what is playing". A
+mute or volume request may come with why ("i'm on a call be quiet"): read without it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from assistant.api import IntentMatch
-from botpsy_device.sound_intents import level_of, sound_matchers
+from botpsy_device.sound_intents import TIME_TAIL, level_of, sound_matchers
 from botpsy_device.spoken import clean, spoken_number
 
 
@@ -64,7 +65,8 @@ _MUTE_WORDS = _vocabulary(
     "stay mode responses replies answers everything yourself talking speaking sleep back restore "
     "bring disable deactivate cancel end enable activate no more any completely totally "
     "shut talk speak disturb assistant make dont not pc house home room rooms everywhere listening "
-    "pipe zip enough standby stand"
+    "pipe zip enough standby stand remain start function peace time total complete completely "
+    "remove need needed required mouth must maintain immediately quickly every close pause making hear anything anymore say hold tongue change devices"
 )
 _PLAYER = _vocabulary(
     "music song songs track tracks tune tunes playback podcast podcasts episode episodes audiobook "
@@ -76,7 +78,7 @@ _PLAYER_VERBS = _vocabulary(
     "previous back before prior last shuffle shuffled shuffling random randomly randomise randomize "
     "mix mixed repeat repeating repeated loop looping order off disable deactivate cancel end no "
     "enable activate start turn switch set put play move jump forward ahead mode dont not without "
-    "ones other another change more take replay"
+    "ones other another different change more take replay kill enough forward"
 )
 _ITEM = _vocabulary(
     "song track tune music band group artist singer album record piece station playlist podcast "
@@ -90,11 +92,10 @@ _ASKING = _vocabulary(
     "let lead speakers speaker"
 )
 
-_DURATION = re.compile(
-    r"\s+(?:for|during)\s+(?:the\s+)?(?:next\s+|rest\s+of\s+the\s+)?(?:(?:a|an|one|two|three|four|five|"
-    r"ten|fifteen|twenty|thirty|forty|half\s+an?|few|couple\s+of|\d+)\s+)?"
-    r"(?:seconds?|minutes?|mins?|hours?|hrs?|while|now|day|night|evening|morning|afternoon|"
-    r"meeting|call)$|\s+(?:until|till|til)\s+[\w' ]{1,40}$|\s+(?:tonight|today)$",
+_DURATION = re.compile(rf"{TIME_TAIL}$", re.I)
+# A pause for a short while ("pause for a sec") is a pause now; "stop at ten" is not.
+_BRIEFLY = re.compile(
+    r"\s+for\s+(?:a\s+(?:sec(?:ond)?|moment|minute|bit|while|few\s+minutes)|[a-z0-9]+\s+(?:seconds?|minutes?))$",
     re.I,
 )
 _TOO_LOUD = re.compile(
@@ -161,8 +162,20 @@ def _volume(request: str) -> IntentMatch | None:
         or said[0] in ("turn", "crank", "bring", "knock", "dial", "tone", "pump")
         or any(w in ("it", "this", "that", "things") for w in said)
     ):
-        up |= bool(compared & _UP) or ("up" in said and not down)
-        down |= bool(compared & _DOWN) or ("down" in said and not up)
+        # "volume little low", "high the volume": a direction, unless said of how it is now
+        level_words = set(
+            re.sub(r"\b(?:too|so|very|really|way|is|are|not)\s+(?:high|low)\b", "", plain).split()
+        )
+        up |= (
+            bool(compared & _UP)
+            or ("up" in said and not down)
+            or ("high" in level_words and not down)
+        )
+        down |= (
+            bool(compared & _DOWN)
+            or ("down" in said and not up)
+            or (bool({"low", "less"} & level_words) and not up)
+        )
     else:
         up |= "louder" in said
         down |= bool({"quieter", "softer", "softly", "quietly", "whisper"} & set(said))
@@ -214,7 +227,8 @@ def _mute(request: str) -> IntentMatch | None:
         return None
     text = " ".join(said)
     if re.search(
-        r"\b(?:dont|not|never)\b(?!\s+(?:talk|speak|make\s+(?:any|a)\s+(?:noise|sound)|disturb))",
+        r"\b(?:dont|not|never)\b(?!\s+(?:talk|speak|make\s+(?:any|a)\s+(?:noise|sound)|disturb|say\s+anything"
+        r"|want\s+to\s+hear\s+(?:you|anything)|need\s+(?:any\s+)?(?:sound|noise|volume|audio)|needed|required))",
         text,
     ):
         return None  # "don't mute the music", "do not turn the sound off"
@@ -248,17 +262,26 @@ def _mute(request: str) -> IntentMatch | None:
     }
     muted = bool(
         {"mute", "muted", "silence", "silent", "hush", "shush", "shh"} & set(said)
-        or re.search(r"^(?:be\s+|keep\s+|stay\s+|go\s+)?quiet\b", text)
-        or re.search(r"^(?:go\s+to\s+sleep|sleep\s+mode|sleep$)", text)
-        or re.search(r"\b(?:need|want)\s+(?:some\s+)?quiet\b", text)
+        or re.search(r"^quiet\b|\b(?:be|keep|stay|go|remain)\s+quiet\b", text)
         or re.search(
-            r"\b(?:stop|no|no\s+more)\s+(?:talking|speaking|listening)\b|\bdisturb\b", text
+            r"\bwant\s+to\s+hear\s+(?:you|anything)\b|\bdont\s+say\s+anything\b"
+            r"|^(?:hold\s+your\s+tongue|(?:shut|close)\s+your\s+mouth)$",
+            text,
+        )
+        or re.search(r"^(?:go\s+to\s+sleep|sleep\s+mode|sleep$)", text)
+        or re.search(r"\b(?:need|want|give\s+me)\s+(?:some\s+)?(?:peace\s+and\s+)?quiet\b", text)
+        or re.search(r"^(?:total|complete)\s+silence$", text)
+        or re.search(
+            r"\b(?:stop|no|no\s+more)\s+(?:talking|talk|speaking|listening)\b|\bdisturb\b", text
         )
         or re.search(r"^(?:pipe\s+down|zip\s+it|shut\s+it|stand\s*by|enough\s+noise)$", text)
         or re.search(r"\b(?:dont|not)\s+(?:talk|speak|make\s+(?:any|a)\s+(?:noise|sound))\b", text)
         or (
             set(said) & sound
-            and re.search(r"\b(?:off|stop|kill|cut|no|shut|disable|deactivate)\b", text)
+            and re.search(
+                r"\b(?:off|stop|kill|cut|no|shut|disable|deactivate|close|remove)\b|\bdont\s+need\b|\bnot\s+needed\b",
+                text,
+            )
         )
     )
     return IntentMatch("volume_mute", {"mute": True}) if muted else None
@@ -266,7 +289,7 @@ def _mute(request: str) -> IntentMatch | None:
 
 def _player(request: str) -> IntentMatch | None:
     """Pause, next, previous, shuffle or repeat, said in the words such requests use."""
-    said = words(request)
+    said = words(_BRIEFLY.sub("", request.lower()))  # "pause for a minute"
     if not said or len(said) > 12 or not _only(said, _FILLER, _PLAYER, _PLAYER_VERBS):
         return None
     text = " ".join(said)
@@ -287,7 +310,9 @@ def _player(request: str) -> IntentMatch | None:
     if re.search(r"\bin\s+order\b", text) and "play" in said:
         return IntentMatch("media_control", {"action": "shuffle_off"})
     things = any(w in _PLAYER for w in said) or bool({"on", "off", "mode"} & set(said)) or against
-    if re.search(r"\b(?:repeat\w*|loop\w*)\b", text) and things:
+    if re.search(r"\b(?:repeat\w*|loop\w*)\b", text) and (
+        things or re.search(r"\bloop\s+(?:it|this)$", text)
+    ):
         return IntentMatch("media_control", {"action": "repeat_off" if against else "repeat"})
     has_object = any(w in _PLAYER for w in said) or bool({"it", "this", "that", "one"} & set(said))
     if re.search(r"\bback\s+to\s+(?:my|the)\b", text) and not re.search(
@@ -298,13 +323,18 @@ def _player(request: str) -> IntentMatch | None:
         r"\b(?:previous|prior|before)\b|\b(?:go|skip|jump|move)\s+back\b|\bback\s+(?:a|one)\b", text
     ):
         return IntentMatch("media_control", {"action": "previous"})
-    if re.search(r"\b(?:next|skip\w*|another|other)\b", text) and (has_object or "skip" in said):
+    if (
+        re.search(r"\b(?:next|skip\w*|another|other|different)\b", text)
+        and (has_object or "skip" in said)
+    ) or re.search(r"^(?:go|move|jump|skip)\s+(?:forward|ahead)$", text):
         return IntentMatch("media_control", {"action": "next"})
-    if re.search(r"\b(?:pause\w*|hold|halt|freeze)\b", text) or (
-        re.search(r"\bstop\w*\b", text) and has_object
+    if (
+        re.search(r"\b(?:pause\w*|hold|halt|freeze)\b", text)
+        or (re.search(r"\bstop\w*\b", text) and has_object)
+        or (re.search(r"\b(?:kill|enough|no\s+more)\b", text) and any(w in _PLAYER for w in said))
     ):
         return IntentMatch("media_control", {"action": "pause"})
-    if re.search(r"\b(?:turn|switch)\s+off\b|\boff\s*$", text) and has_object:
+    if re.search(r"\b(?:turn|switch)\s+off\b|\boff\s*$|^off\b", text) and has_object:
         return IntentMatch("media_control", {"action": "pause"})  # "turn the podcast off"
     return None
 
@@ -349,7 +379,7 @@ _OTHER_THINGS = _vocabulary(
     "tv television telly phone mobile car radio alarm timer ringer ringtone notifications doorbell "
     "microwave fridge oven kettle fan heating heater thermostat lights lamp vacuum dishwasher baby "
     "neighbours neighbors kids dog kitchen bedroom bathroom living lounge office garage garden hall "
-    "upstairs downstairs house home room"
+    "upstairs downstairs house home room speed slow fast rewind fire light"
 )
 
 
@@ -372,12 +402,46 @@ def said(text: str) -> IntentMatch | None:
     if any(matcher(request) for _, matcher in sound_matchers()):
         return None  # a shape takes it: it answers first
     found = _read(request)
+    if found is None:
+        found = _with_reason(request)
     parts = request.split()
     if found is not None or len(parts) < 3:
         return found
     name = words(parts[0])
     if len(name) == 1 and name[0] not in _OTHER_THINGS and not _known(name[0]):
         return _read(clean(" ".join(parts[1:])), (_mute, _volume))  # the sound only
+    return None
+
+
+# Why the user wants quiet, said before or after the request itself: "i'm on a call be quiet",
+# "mute i'm on the phone", "the baby is sleeping keep it down".
+_REASON_AFTER = re.compile(
+    r"^(?P<ask>.+?)\s+(?:(?:because|since|as|cause|cuz|coz)\s+|(?=(?:i'm|im|i\s+am|i\s+have|i\s+need|"
+    r"we're|we\s+are|we\s+have)\s))[\w' ]{3,60}$",
+    re.I,
+)
+_REASON_BEFORE = re.compile(
+    r"^(?:i'm|im|i\s+am|i\s+have|i\s+need\s+to|we're|we\s+are|we\s+have|(?:the|my)\s+\w+\s+(?:is|are))"
+    r"\s+[\w' ]{2,40}?\s+(?:so\s+)?(?:(?:please|can\s+you|could\s+you)\s+)?"
+    r"(?P<ask>(?:mute|be|keep|stay|go|silence|quiet|hush|shut|turn|switch|lower|stop|no|put)\b.*)$",
+    re.I,
+)
+
+
+def _with_reason(request: str) -> IntentMatch | None:
+    """A mute or a volume change said with why ("i'm on a call be quiet"), read without the why."""
+    for shape in (_REASON_BEFORE, _REASON_AFTER):
+        m = shape.match(request)
+        if m is None:
+            continue
+        ask = clean(m["ask"])
+        for name, matcher in sound_matchers():
+            found = matcher(ask) if name.startswith(("volume_", "mute")) else None
+            if found is not None:
+                return found
+        found = _read(ask, (_mute, _volume))
+        if found is not None:
+            return found
     return None
 
 

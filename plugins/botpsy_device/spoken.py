@@ -20,7 +20,8 @@ _TRAILING = re.compile(r"(?:,?\s+(?:now|right\s+now|for\s+me|for\s+us|ok|okay))$
 # The commands a name the user calls the assistant by may come before: "jo, play some jazz".
 _COMMANDS = (
     r"(?:play|pause|resume|skip|turn|tune|mute|unmute|be|shut|hush|stop|what|what's|whats|who|"
-    r"who's|next|increase|decrease|lower|raise|set|shuffle|repeat|volume\s+(?:up|down|to)|"
+    r"who's|next|increase|decrease|lower|raise|set|shuffle|repeat|volume\s+(?:up|down|to)|quiet|silence|"
+    r"louder|quieter|softer|stream|listen|resume|continue|queue|"
     r"i(?:\s+(?:really\s+)?(?:want|would\s+(?:like|love)|d\s+(?:like|love)|like|love|need)|'d\s+(?:like|love))"
     r"\s+to\s+(?:hear|listen)|i\s+wanna\s+(?:hear|listen))"
 )
@@ -98,6 +99,54 @@ _NOT_NAMES = frozenset(
         "kettle",
         "baby",
         "dog",
+        # the commands themselves: "mute next hour" is not "next hour" said to someone called mute
+        "mute",
+        "unmute",
+        "silence",
+        "quiet",
+        "pause",
+        "stop",
+        "play",
+        "skip",
+        "resume",
+        "shuffle",
+        "repeat",
+        "loop",
+        "next",
+        "previous",
+        "louder",
+        "quieter",
+        "turn",
+        "put",
+        "start",
+        "open",
+        "read",
+        "listen",
+        "stream",
+        "queue",
+        "continue",
+        # words that say how much ("too quiet", "very quiet"), never a name
+        "too",
+        "so",
+        "very",
+        "really",
+        "way",
+        "much",
+        "dead",
+        "pretty",
+        "quite",
+        "rather",
+        "bit",
+        "little",
+        "more",
+        "less",
+        "extra",
+        "super",
+        "all",
+        "total",
+        "complete",
+        "nice",
+        "not",
     ]
 )
 
@@ -111,7 +160,7 @@ _SMALL = {
 _SCALES = {"hundred": 100, "thousand": 1000}
 # A frequency or channel is a number said before "point", "fm", "am", "mhz" or after "channel".
 _BEFORE_DIAL = re.compile(r"^(?:point|fm|am|mhz|khz|megahertz|kilohertz)$", re.I)
-_AFTER_DIAL = re.compile(r"^(?:channel|station|frequency|number)$", re.I)
+_AFTER_DIAL = re.compile(r"^(?:channel|station|frequency|number|fm|am)$", re.I)
 
 
 def clean(text: str) -> str:
@@ -135,7 +184,10 @@ def spoken_number(words: str) -> int | None:
     seen = False
     for i, word in enumerate(parts):
         if word in _SMALL:
-            current += _SMALL[word]
+            value = _SMALL[word]
+            if current % (100 if value >= 10 else 10):
+                return None  # "ten ten", "nineteen eighty": two numbers, not one
+            current += value
         elif word in _SCALES:
             current = (current or 1) * _SCALES[word]
             if word == "thousand":
@@ -170,11 +222,32 @@ def _number_runs(words: list[str]) -> list[tuple[int, int]]:
     return runs
 
 
+_DIGIT_WORDS = {"oh": 0, "o": 0, **{w: n for w, n in _SMALL.items() if n < 10}}
+_DIGIT = "(?:" + "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True)) + ")"
+# A frequency said digit by digit: "one oh one point three", "nine eight point one fm".
+_DIGIT_BY_DIGIT = re.compile(
+    rf"\b(?!(?:oh|o)\b)(?P<whole>{_DIGIT}(?:\s+{_DIGIT}){{1,2}})\s+point\s+(?P<part>{_DIGIT})\b"
+    rf"|\b(?!(?:oh|o)\b)(?P<whole2>{_DIGIT}(?:\s+{_DIGIT}){{2}})(?=\s+(?:fm|am)\b)",
+    re.I,
+)
+
+
+def _digits(said: str) -> str:
+    return "".join(str(_DIGIT_WORDS[w]) for w in said.lower().split())
+
+
+def _said_digit_by_digit(m: re.Match[str]) -> str:
+    if m["whole2"]:
+        return _digits(m["whole2"])
+    return f"{_digits(m['whole'])}.{_digits(m['part'])}"
+
+
 def spoken_frequencies(text: str) -> str:
     """A frequency or channel said in words as digits: "eighty eight point one fm" → "88.1 fm".
 
     Other numbers stay as said: a song may be called "seven nation army".
     """
+    text = _DIGIT_BY_DIGIT.sub(_said_digit_by_digit, text)
     words = text.split()
     lower = [w.lower() for w in words]
     out: list[str] = []

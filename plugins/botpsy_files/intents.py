@@ -67,6 +67,25 @@ _SAYS_FILE = re.compile(
     r"|videos?|scans?)\b|\.\w{1,5}\b",
     re.I,
 )
+# Reading a file by what it is called: "read my lease", "what's in the recipes file", "what does
+# the tenancy agreement say". Taken only when the words name files in the index (as a delete).
+_OWNER = r"(?:(?:my|the|that|this|our)\s+)?"
+_READ_FILE = re.compile(
+    rf"^{_WISH}(?:(?:read|show|tell|give|print|display)(?:\s+(?:out|me|us))*\s+)?"
+    r"(?:what(?:'s|\s+is|\s+it\s+says)\s+in(?:side)?|the\s+(?:contents?|text|content)\s+of)\s+"
+    rf"{_OWNER}(?P<what>.+?)\s*[.!?]?$"
+    rf"|^{_WISH}(?:read|open\s+and\s+read)(?:\s+(?:out|me|us))*\s+{_OWNER}(?P<what2>.+?)"
+    r"(?:\s+(?:out|aloud|out\s+loud|to\s+me))?\s*[.!?]?$"
+    rf"|^what\s+(?:does|do)\s+{_OWNER}(?P<what3>.+?)\s+say(?:\s+about\s+.+?)?\s*[.!?]?$",
+    re.I,
+)
+_PRONOUNS = {"it", "that", "this", "them", "one", "that one", "this one"}
+# What other tools read: "read my email", "what's on my shopping list" are theirs.
+_NOT_READ = re.compile(
+    r"\b(?:e-?mails?|mails?|inbox|messages?|calendar|agenda|diary|events?|tasks?|to-?dos?"
+    r"|reminders?|lists?|contacts?|news|headlines|weather|forecast)\b",
+    re.I,
+)
 _READ_IT = re.compile(
     r"^(?:(?:now|ok|okay|great|thanks|and)[,.]?\s+)*(?:(?:read|open|show|display|print)"
     r"(?:\s+me)?\s+(?:(?:it|that|this)(?:\s+(?:one|file|document))?|the\s+(?:file|document)|what(?:'s|\s+is)\s+in\s+it)"
@@ -202,8 +221,24 @@ def make_file_matchers(
             return None  # "delete the reports": too many to choose from by voice; the model asks
         return _one_of(paths, "files_delete", "Which file should go to the trash?")
 
+    def read_files(text: str) -> IntentMatch | None:
+        m = _READ_FILE.match(text.strip())
+        if not m:
+            return None
+        what = (m.group("what") or m.group("what2") or m.group("what3") or "").strip()
+        if what.lower() in _PRONOUNS or _NOT_READ.search(what):
+            return None  # "read it" is a follow-up's; "read my email" is mail's
+        words = [w for w in words_of(what) if w not in _FILE_WORDS and w not in _KINDS]
+        if not words:
+            return None
+        paths = named(words)
+        if len(paths) > MAX_CHOICES:
+            return None
+        return _one_of(paths, "files_read", "Which one should I read?")
+
     return [
         ("search_files", search_files),
+        ("read_files", read_files),
         ("find_files", find_files),
         ("move_files", move_files),
         ("undo_files", undo_files),

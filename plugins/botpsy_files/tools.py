@@ -213,8 +213,13 @@ class FileTools:
         return ToolResult(body, {"path": str(real), "characters": len(extracted.text)})
 
     # -- changing ----------------------------------------------------------------------------
-    def _sources(self, path: str, modified: Span | None = None) -> list[Path]:
-        """The files `path` names: a path, a glob, or name words looked up in the index."""
+    def _sources(self, path: str, modified: Span | None = None, links: bool = False) -> list[Path]:
+        """The files `path` names: a path, a glob, or name words looked up in the index.
+
+        With `links`, a path naming a symbolic link is the link, not where it leads: the
+        index finds a link by its own name, and "delete the march invoice" must not trash
+        the tax return an unpacked archive's "invoice-march.pdf" points at.
+        """
         if modified is not None or not _looks_like_path(path):
             self._fresh()
             found = self.index.find(
@@ -229,13 +234,45 @@ class FileTools:
                 when = " from then" if modified is not None else ""
                 raise ToolArgumentError(f"no file named like '{path}'{when} in your folders")
         if any(ch in path for ch in "*?["):
+            literal = (self._named_link(path) if links else None) or self._literal(path)
+            if literal is not None:  # a file named "[lease]*" is that file, not a pattern
+                return [literal]
             base, _, pattern = path.rpartition("/")
             folder = self.folders.resolve(base or ".", must_exist=True)
             matches = sorted(p for p in folder.glob(pattern) if self.folders.inside(p.resolve()))
             if not matches:
                 raise ToolArgumentError(f"nothing matches '{path}'")
             return matches
-        return [self.folders.resolve(path)]
+        named = self._named_link(path) if links else None
+        return [named or self.folders.resolve(path)]
+
+    def _named_link(self, path: str) -> Path | None:
+        """The symbolic link `path` names, itself, when it is one in an allowed folder."""
+        given = Path(os.path.expanduser(path.strip().strip("\"'")))
+        roots = self.folders.roots
+        for candidate in [given] if given.is_absolute() else [root / given for root in roots]:
+            if not candidate.is_symlink():
+                continue
+            try:
+                parent = candidate.parent.resolve()
+            except (OSError, RuntimeError):
+                continue
+            if self.folders.inside(parent):
+                return parent / candidate.name
+        return None
+
+    def _literal(self, path: str) -> Path | None:
+        """The file `path` names as written, when one exists, else None.
+
+        A name with pattern characters comes from anyone who can put a file in a folder
+        (a download is named by its sender): found by its words and deleted, "[lease]*"
+        must not grow into every file starting with l, e, a or s.
+        """
+        try:
+            found = self.folders.resolve(path)
+        except ToolArgumentError:
+            return None
+        return found if os.path.lexists(found) else None
 
     @tool(Effect.WRITE, untrusted_output=True)
     def files_move(self, path: str, to: str, modified: Span | None = None) -> ToolResult:
@@ -309,7 +346,7 @@ class FileTools:
         in its place gets the same inode number at once, and a folder's change time moves
         when something is put in it, so neither passes for what the user was shown.
         """
-        sources = self._sources(arguments["path"])
+        sources = self._sources(arguments["path"], links=True)
         names = ", ".join(self._shown(s) for s in sources[:10])
         more = f" and {len(sources) - 10} more" if len(sources) > 10 else ""
         targets = []
@@ -367,7 +404,7 @@ class FileTools:
         """
         send2trash = _send_to_trash()
         targets = pinned.get("targets")
-        sources = self._pinned(targets) if targets is not None else self._sources(path)
+        sources = self._pinned(targets) if targets is not None else self._sources(path, links=True)
         trashed = []
         for source in sources:
             try:

@@ -101,7 +101,7 @@ _STOP = _words(
     "monday tuesday wednesday thursday friday saturday sunday tonight noon lunch dinner weekend "
     "anyone anybody someone somebody everyone everybody nobody arrived arrive come came yet "
     "already got get sent ago day days week weeks hour hours minutes before one two three four "
-    "five six seven eight nine ten couple few if whether"
+    "five six seven eight nine ten couple few if whether over during"
 )
 _BODY_MARK = (
     r"(?:saying|say|says|that says|which says|to say|and say|and said|stating|telling (?:him|her|them)"
@@ -204,7 +204,7 @@ _DAY_RE = re.compile(
     r"(?:on |since |from |last )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"since (?:this morning|noon|midday|lunch(?:time)?|\w+ ?(?:am|pm|a m|p m|o'?clock))|"
     r"(?:in the )?(?:last|past) (?:\w+ )?(?:minutes?|hours?)|(?:the )?day before yesterday|"
-    r"(?:a|one|two|three|four|five|six|\d) (?:days?|weeks?) ago|(?:this|last|past) weekend|"
+    r"(?:a|one|two|three|four|five|six|\d) (?:days?|weeks?) ago|(?:this|last|past|(?:over|during|at) the) weekend|"
     rf"(?:the )?{_ORDINAL}(?: of)? {_MONTH}|{_MONTH}(?: the)? {_ORDINAL}|(?:on|from|since) the {_ORDINAL})\b",
     re.I,
 )
@@ -242,6 +242,13 @@ def _days(said: str, now: datetime) -> dict[str, str] | None:
         return _range(day, day + timedelta(days=1))
     if re.search(r"(?:24|twenty four) hours", said):
         return {"since": (today - timedelta(days=1)).isoformat()}
+    hours = re.search(r"(?:last|past) (?:(\w+) )?(hours?|minutes?)$", said)
+    if hours:  # "in the last three hours": to the minute, counted back from now
+        count = _count(hours.group(1) or "one")
+        if count is None:
+            return None
+        unit = timedelta(hours=1) if hours.group(2).startswith("hour") else timedelta(minutes=1)
+        return {"since": (now - count * unit).isoformat(timespec="minutes")}
     if said in ("today", "tonight", "earlier today") or re.search(
         r"minute|hour|since|this (?:morning|after|even)|^in the", said
     ):
@@ -310,6 +317,28 @@ def _calendar_day(said: str, now: datetime) -> dict[str, str] | None:
         if day > today:
             return None
     return _range(day, day + timedelta(days=1))
+
+
+_COUNTS = {
+    **_NUMBERS,
+    **{w: n for n, w in enumerate(["eight", "nine", "ten", "eleven", "twelve"], start=8)},
+    "couple of": 2,
+    "few": 3,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "forty five": 45,
+}
+
+
+def _count(word: str) -> int | None:
+    return int(word) if word.isdigit() else _COUNTS.get(word)
+
+
+def day_phrase(said: str, now: datetime) -> dict[str, str] | None:
+    """`since`/`before` when the whole of `said` is a spoken time ("the last two hours")."""
+    said = re.sub(r"^(?:the|in the|over the|during the)\s+", "", said.strip(), flags=re.I)
+    return _days(said, now) if _DAY_RE.fullmatch(said) else None
 
 
 def spoken_days(said: str, now: datetime) -> dict[str, str] | None:
@@ -401,7 +430,10 @@ def _who(said: str) -> str | None:
         return address.group("to")
     words = re.sub(r"^(?:my|our|the)\s+", "", said.strip(), flags=re.I).split()
     kept: list[str] = []
-    for word in words:
+    for n, word in enumerate(words):
+        if word.lower() == "in" and [w.lower() for w in words[n + 1 : n + 2]] == ["law"]:
+            kept.append(word)  # "my mother in law": one relation
+            continue
         if word.lower() in _STOP:
             break
         kept.append(word)

@@ -13,7 +13,15 @@ from collections.abc import Callable
 from datetime import datetime
 
 from assistant.api import IntentMatch
-from botpsy_mail.broad import broad_read, broad_reply, broad_send, past_time, plain, spoken_days
+from botpsy_mail.broad import (
+    broad_read,
+    broad_reply,
+    broad_send,
+    day_phrase,
+    past_time,
+    plain,
+    spoken_days,
+)
 
 _NOUN = r"(?:e-?mails?|mails?|messages?)"
 _ONE = r"(?:e-?mail|mail|message)"
@@ -102,6 +110,7 @@ _NOT_NAMES = frozenset(
         *("january", "february", "march", "july", "august"),
         *("september", "october", "november", "december", "first", "second", "third"),
         *("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "month"),
+        *("over", "during"),  # "from ana over the weekend": a time follows
     ]
 )
 
@@ -334,9 +343,10 @@ def _name(text: str | None, limit: int = 4) -> str | None:
     words = re.sub(r"^the\s+", "", (text or "").strip(), flags=re.I).split()
     if not words or len(words) > limit:
         return None
-    if any(w.lower() in _NOT_NAMES for w in words):
-        return None
-    return " ".join(words)
+    said = " ".join(words)
+    if any(w.lower() in _NOT_NAMES for w in re.sub(r"\s+in\s+law\b", "", said).split()):
+        return None  # "mother in law" is one relation
+    return said
 
 
 def _topic(text: str) -> str:
@@ -557,6 +567,8 @@ def make_mail_matchers(
                 return None
             if m.groupdict().get("any") and set(fields) == {"sender"}:
                 return None  # "any emails from ana" is a check
+            if set(fields) == {"text"} and (when := day_phrase(fields["text"], clock())):
+                return IntentMatch("mail_search", when, "search_mail")  # "for the past day"
             return IntentMatch("mail_search", dict(fields), "search_mail")
         return None
 

@@ -12,9 +12,12 @@ apart ("the next ... train", "how long ... to drive"), optionally followed strai
 by a third ("how do i get" + "to"). A request asks when it opens with a question
 word or a request to be told, after a word on how the user is ("i'm starving, where
 can we eat"), or is a bare noun phrase ("bus times to the coast"). Greetings and
-politeness are already gone (assistant.api.plain_request). The web plugin loads
-last, so every other plugin's intents are tried first; these stay precise all the
-same, since a wrong tool is worse than none (the model then reads the request).
+politeness are already gone (assistant.api.plain_request). What the news is about
+may name something of the user's kind ("news about the email scandal"): only the
+words before it count as the user's own. "play" or "open" the news is hearing it.
+The web plugin loads last, so every other plugin's intents are tried first; these
+stay precise all the same, since a wrong tool is worse than none (the model then
+reads the request).
 """
 
 from __future__ import annotations
@@ -40,7 +43,10 @@ _WORD = r"[\w'&]+"
 _TO_BOTPSY = re.compile(r"(?<!\w)(?:you|your|yours|yourself|you're|youre)(?!\w)")
 # "can you find ...", "do you know ...": politeness, not a question about botpsy
 _POLITE_YOU = re.compile(
-    r"(?<!\w)(?:(?:can|could|would|will)\s+you|do\s+you\s+know|thank\s+you)(?!\w)"
+    r"(?<!\w)(?:(?:can|could|would|will)\s+you|do\s+you\s+know|thank\s+you|"
+    r"(?:do|did|have|would|can|could)\s+you\s+(?:recommend|suggest|have|got|heard|hear|seen|see)|"
+    r"would\s+you\s+(?:go|eat|pick|choose)|are\s+you\s+able\s+to)"
+    r"(?!\w)"
 )
 
 
@@ -90,6 +96,9 @@ class Vocabulary:
     topics: tuple[Topic, ...]
     feeling: re.Pattern[str]
     things: frozenset[str]  # one-word nouns of the topics' lists: "bus times", "museum hours"
+    when: re.Pattern[str]  # said after a noun phrase: "science news today"
+    hearing: re.Pattern[str]  # after "play", "open": the news, heard ("play the headlines")
+    heads: re.Pattern[str]  # said after the topic as the phrase's head: "acme stock price"
 
 
 def _topic(name: str, entry: dict[str, Any], lists: dict[str, list[str]]) -> Topic:
@@ -134,6 +143,11 @@ def vocabulary() -> Vocabulary:
         things=frozenset(
             w for name in ("vehicles", "places", "events") for w in lists[name] if " " not in w
         ),
+        when=re.compile(rf"(?:\s+(?:{_phrases(request['when'])}))+$"),
+        hearing=re.compile(
+            rf"^(?:\s+{_WORD}){{0,3}}?\s+(?:{_phrases(request['hearing'])})(?:\s+{_WORD}){{0,4}}$"
+        ),
+        heads=re.compile(rf"^(?:\s+(?:{_phrases(request['heads'])}))*$"),
     )
 
 
@@ -182,6 +196,8 @@ def _someone_elses(text: str, vocab: Vocabulary) -> bool:
     wanted = vocab.wanting.match(text)
     for start in (text, text[wanted.end() :].lstrip() if wanted else ""):
         action, asking = vocab.actions.match(start), vocab.asking.match(start)
+        if action and vocab.hearing.match(start[action.end() :]) and _HEAR.match(start):
+            continue  # "play the bbc headlines", "open today's news": hearing the news
         if action and (asking is None or action.end() >= asking.end()):
             return True  # "get me a taxi" does; "get me the headlines" asks
     return _mine(text, vocab) or (
@@ -189,28 +205,45 @@ def _someone_elses(text: str, vocab: Vocabulary) -> bool:
     )
 
 
+_HEAR = re.compile(r"^(?:play|open|start|put\s+on|turn\s+on|switch\s+on|load|launch)(?!\w)")
+
+
+# What the news is about ("news about the email scandal") names no thing of the user's.
+_SUBJECT = re.compile(
+    r"(?<!\w)(?:news|headlines?|stories|story|updates?|latest|developments|reports?|articles?|"
+    r"coverage|gossip)\s+(?:about|on|regarding|concerning|from|in|with)\s+(?!my\s|our\s).*$"
+)
+
+
 def _mine(text: str, vocab: Vocabulary) -> bool:
     """About the user's own things, or about botpsy ("what's on your mind")."""
-    if vocab.own.search(vocab.own_unless.sub(" ", text)) or _TO_BOTPSY.search(
+    subject = _SUBJECT.sub(" ", text)
+    if subject != text and vocab.own.fullmatch(text.split()[-1]):
+        return True  # "the latest from the inbox": the subject is the user's own
+    if vocab.own.search(vocab.own_unless.sub(" ", subject)) or _TO_BOTPSY.search(
         _POLITE_YOU.sub(" ", text)
     ):
         return True
     return any(
-        not vocab.my_ok.match(text[mine.end() :])
-        for mine in re.finditer(r"(?<!\w)(?:my|our)\s+", text)
+        not vocab.my_ok.match(text[mine.end() :]) and text[mine.end() :] != ""
+        # "my sister's place", "my parents' town": whose, then what the user means
+        for mine in re.finditer(r"(?<!\w)(?:my|our)\s+(?:[\w-]+(?:'s|s')(?:\s+|$))?", text)
     )
 
 
 def _asks(text: str, at: int, end: int, vocab: Vocabulary) -> bool:
     """A question, a request to be told, or a noun phrase: "the next bus", "acme shares"."""
-    if vocab.asking.match(text):
-        return True
+    heard = _HEAR.match(text)
+    if vocab.asking.match(text) or (heard and vocab.hearing.match(text[heard.end() :])):
+        return True  # a question, or "play the harbour gazette headlines"
     words = text.split()
     if at == 0 or (
         (words[0] in vocab.noun_openers or words[0] in vocab.things) and len(text[:at].split()) <= 3
     ):
         return True
-    return end == len(text) and len(words) <= 4 and words[0] not in vocab.not_nouns
+    said = vocab.when.sub("", text)  # "science news today": the phrase ends with its topic
+    ends = end >= len(said) or bool(vocab.heads.match(said[end:]))  # "... stock price"
+    return ends and len(said.split()) <= 4 and words[0] not in vocab.not_nouns
 
 
 @lru_cache(maxsize=64)
@@ -220,16 +253,19 @@ def live_question(text: str) -> tuple[str, str] | None:
     words = text.strip().rstrip("?.! ").split()
     first, end, asked = _kept(words, vocab)
     question = " ".join(words[first:end])
-    plain = normalise(" ".join(words[asked:end]))
-    feeling = vocab.feeling.match(plain)
-    if feeling and vocab.asking.match(plain[feeling.end() :]):
-        plain = plain[feeling.end() :]  # "i'm starving where can we eat": the question
-    if not plain or _someone_elses(plain, vocab):
-        return None
-    for topic in vocab.topics:
-        span = topic.named(plain)
-        if span is not None and _asks(plain, *span, vocab):
-            return topic.name, question
+    # the first word may be a name said first ("jarvis what's the news") or the request's own
+    # ("stock price of acme", where "price of" also starts questions): both are tried
+    for start in dict.fromkeys((asked, first)):
+        plain = normalise(" ".join(words[start:end]))
+        feeling = vocab.feeling.match(plain)
+        if feeling and vocab.asking.match(plain[feeling.end() :]):
+            plain = plain[feeling.end() :]  # "i'm starving where can we eat": the question
+        if not plain or _someone_elses(plain, vocab):
+            return None
+        for topic in vocab.topics:
+            span = topic.named(plain)
+            if span is not None and _asks(plain, *span, vocab):
+                return topic.name, question
     return None
 
 
