@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from assistant.app import Assistant, build_assistant
 from assistant.assisted import drain
@@ -141,3 +146,49 @@ def first_match(matchers: Iterable[tuple[str, Matcher]], text: str) -> IntentMat
         if found is not None:
             return found
     return None
+
+
+@contextmanager
+def builtin_assistant(home: Path) -> Iterator[Assistant]:
+    """Every built-in plugin, in load order, in dry run; `home` fresh so nothing real is read."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                          ("XDG_CACHE_HOME", ".cache")):  # fmt: skip
+            patch.setenv(name, str(home / sub))
+        patch.setenv("HOME", str(home))
+        patch.delenv("BOTPSY_CONFIG", raising=False)
+        patch.delenv("BOTPSY_DISABLE_PLUGINS", raising=False)
+        config = Config(timezone="Europe/Berlin", data_dir=home / "data")
+        built = build_assistant(config, RecordingApprover(Approval(False)), dry_run=True)
+        try:
+            yield built
+        finally:
+            built.close()
+
+
+@contextmanager
+def builtin_definitions() -> Iterator[list[dict[str, Any]]]:
+    """Every built-in tool's definition, as the agent offers them (in a throwaway home)."""
+    from assistant.clock import Clock
+    from assistant.config import load_config
+    from assistant.evals.slurp import eval_config, isolated
+    from assistant.hookspecs import PluginContext
+    from assistant.plugins import load_plugins
+
+    with tempfile.TemporaryDirectory(prefix="botpsy-tools-") as name, isolated(Path(name)):
+        config = eval_config(load_config(None), Path(name))
+        loaded = load_plugins(PluginContext(config, Clock.for_user(config.timezone)))
+        try:
+            yield [t.definition() for t in loaded.tools]
+        finally:
+            loaded.close(report=False)
+
+
+def offered(request: str, definitions: list[dict[str, Any]]) -> set[str]:
+    """The tools the assisted strategy offers, or the one it asks the user about ("?name")."""
+    from assistant.assisted.assist import AssistedStrategy
+
+    offer = AssistedStrategy().offer(request, definitions, 8)
+    if offer.question:
+        return {f"?{offer.asks}"}
+    return {d["function"]["name"] for d in offer.tools}

@@ -10,20 +10,13 @@ for the rule itself. Every request is invented, about botpsy's own tools.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from assistant.assisted.assist import AssistedStrategy
 from assistant.assisted.selection import about_words, explains, score_tools
-from assistant.clock import Clock
-from assistant.config import load_config
-from assistant.evals.slurp import eval_config, isolated
-from assistant.hookspecs import PluginContext
-from assistant.plugins import load_plugins
+from tests.helpers import builtin_definitions, offered
 
 Definitions = list[dict[str, Any]]
 
@@ -31,21 +24,8 @@ Definitions = list[dict[str, Any]]
 @pytest.fixture(scope="module")
 def builtins() -> Iterator[Definitions]:
     """Every built-in tool's definition, as the agent offers them."""
-    with tempfile.TemporaryDirectory(prefix="botpsy-gate-") as name, isolated(Path(name)):
-        config = eval_config(load_config(None), Path(name))
-        loaded = load_plugins(PluginContext(config, Clock.for_user(config.timezone)))
-        try:
-            yield [tool.definition() for tool in loaded.tools]
-        finally:
-            loaded.close(report=False)
-
-
-def offered(request: str, definitions: Definitions) -> set[str]:
-    """The tools offered, or the one the harness asks the user about ("?name")."""
-    offer = AssistedStrategy().offer(request, definitions, 8)
-    if offer.question:
-        return {f"?{offer.asks}"}
-    return {d["function"]["name"] for d in offer.tools}
+    with builtin_definitions() as definitions:
+        yield definitions
 
 
 # Requests for botpsy's own tools: the gate lets the tool through (the verb is the tool's

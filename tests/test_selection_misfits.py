@@ -11,20 +11,13 @@ strategy's own `offer`. The requests are invented, about botpsy's own tools.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from assistant.assisted.assist import AssistedStrategy
 from assistant.assisted.selection import request_action, select_tools, tool_action
-from assistant.clock import Clock
-from assistant.config import load_config
-from assistant.evals.slurp import eval_config, isolated
-from assistant.hookspecs import PluginContext
-from assistant.plugins import load_plugins
+from tests.helpers import builtin_definitions, offered
 
 Definitions = list[dict[str, Any]]
 
@@ -32,21 +25,8 @@ Definitions = list[dict[str, Any]]
 @pytest.fixture(scope="module")
 def builtins() -> Iterator[Definitions]:
     """Every built-in tool's definition, as the agent offers them."""
-    with tempfile.TemporaryDirectory(prefix="botpsy-misfits-") as name, isolated(Path(name)):
-        config = eval_config(load_config(None), Path(name))
-        loaded = load_plugins(PluginContext(config, Clock.for_user(config.timezone)))
-        try:
-            yield [tool.definition() for tool in loaded.tools]
-        finally:
-            loaded.close(report=False)
-
-
-def goes_to(request: str, definitions: Definitions) -> set[str]:
-    """The tools offered, or the one the harness asks the user about ("?name"), or none."""
-    offer = AssistedStrategy().offer(request, definitions, 8)
-    if offer.question:
-        return {f"?{offer.asks}"}
-    return {d["function"]["name"] for d in offer.tools}
+    with builtin_definitions() as definitions:
+        yield definitions
 
 
 # (request, where it goes). "?tool": that tool is chosen and the user is asked for a value
@@ -193,7 +173,7 @@ CASES = [
 def test_a_request_goes_to_the_tool_that_does_what_it_asks(
     request_text: str, wanted: str, builtins: Definitions
 ) -> None:
-    assert goes_to(request_text, builtins) == ({wanted} if wanted else set())
+    assert offered(request_text, builtins) == ({wanted} if wanted else set())
 
 
 def test_every_builtin_family_and_most_tools_have_a_case(builtins: Definitions) -> None:

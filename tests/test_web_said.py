@@ -16,28 +16,15 @@ from typing import Any
 import pytest
 
 from assistant.api import plain_request
-from assistant.app import build_assistant
-from assistant.config import Config
-from assistant.policy import Approval
 from assistant.scope import decline
-from tests.helpers import RecordingApprover
+from tests.helpers import builtin_assistant
 
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """Every built-in plugin, in load order; a fresh home so nothing real is read."""
-    home = tmp_path_factory.mktemp("home")
-    with pytest.MonkeyPatch.context() as patch:
-        for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
-                          ("XDG_CACHE_HOME", ".cache")):  # fmt: skip
-            patch.setenv(name, str(home / sub))
-        patch.setenv("HOME", str(home))
-        patch.delenv("BOTPSY_CONFIG", raising=False)
-        patch.delenv("BOTPSY_DISABLE_PLUGINS", raising=False)
-        config = Config(timezone="Europe/Berlin", data_dir=home / "data")
-        built = build_assistant(config, RecordingApprover(Approval(False)), dry_run=True)
+    with builtin_assistant(tmp_path_factory.mktemp("home")) as built:
         yield built
-        built.close()
 
 
 def _tool(assistant: Any, text: str) -> str | None:
