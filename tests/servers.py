@@ -14,6 +14,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -369,3 +371,16 @@ class SmtpRecorder:
         if self.controller is not None:
             self.controller.stop()  # type: ignore[attr-defined]
             self.controller = None
+
+
+@contextmanager
+def personal_calendar(folder: Path, user: str, password: str) -> Iterator[Radicale]:
+    """A Radicale server with one user and their "personal" calendar (an account needs one)."""
+    server = Radicale(folder, {user: password})
+    server.folder.mkdir()
+    server.start()
+    try:
+        server.make_calendar(user, "personal", "Personal")
+        yield server
+    finally:
+        server.stop()

@@ -26,7 +26,7 @@ from botpsy_calendar.dav import DavClient
 
 from assistant.errors import ToolArgumentError
 from assistant.tools import Effect, Tool
-from tests.servers import Radicale
+from tests.servers import Radicale, personal_calendar
 
 USER, PASSWORD = "alice", "correct horse"
 
@@ -131,12 +131,8 @@ def test_two_people_with_the_name_are_not_guessed_between(tmp_path: Path) -> Non
 # -- on a CardDAV server -----------------------------------------------------------------------
 @pytest.fixture
 def radicale(tmp_path: Path) -> Iterator[Radicale]:
-    server = Radicale(tmp_path / "radicale", {USER: PASSWORD})
-    server.folder.mkdir()
-    server.start()
-    server.make_calendar(USER, "personal", "Personal")  # an account needs a calendar
-    yield server
-    server.stop()
+    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as server:
+        yield server
 
 
 @pytest.fixture

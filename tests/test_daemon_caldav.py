@@ -19,7 +19,7 @@ import caldav
 import pytest
 
 from tests.notification_server import NotificationServer
-from tests.servers import Radicale
+from tests.servers import Radicale, personal_calendar
 from tests.test_daemon import daemons  # noqa: F401 (fixture)
 
 USER, PASSWORD = "alice", "correct horse"
@@ -27,12 +27,8 @@ USER, PASSWORD = "alice", "correct horse"
 
 @pytest.fixture
 def radicale(tmp_path: Path) -> Iterator[Radicale]:
-    server = Radicale(tmp_path / "radicale", {USER: PASSWORD})
-    server.folder.mkdir()
-    server.start()
-    server.make_calendar(USER, "personal", "Personal")
-    yield server
-    server.stop()
+    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as server:
+        yield server
 
 
 def put_event(server: Radicale, title: str, start: datetime, reminder_minutes: int) -> None:

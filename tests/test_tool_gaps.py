@@ -28,7 +28,7 @@ from assistant.clock import Clock
 from assistant.errors import AskUser, ToolError
 from assistant.tools import Tool
 from tests.conftest import NOW, ZONE, require_program
-from tests.servers import Dovecot, Radicale
+from tests.servers import Dovecot, Radicale, personal_calendar
 
 USER, PASSWORD = "alice", "correct horse"  # NOW (tests/conftest.py): Sunday 29 Nov 2026 18:30
 
@@ -36,12 +36,8 @@ USER, PASSWORD = "alice", "correct horse"  # NOW (tests/conftest.py): Sunday 29 
 # -- calendar, on a real CalDAV server ---------------------------------------------------------
 @pytest.fixture
 def radicale(tmp_path: Path) -> Iterator[Radicale]:
-    server = Radicale(tmp_path / "radicale", {USER: PASSWORD})
-    server.folder.mkdir()
-    server.start()
-    server.make_calendar(USER, "personal", "Personal")
-    yield server
-    server.stop()
+    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as server:
+        yield server
 
 
 def other_client(server: Radicale) -> caldav.Calendar:

@@ -221,34 +221,6 @@ def test_an_edited_call_approved_as_shown_runs_on_what_was_shown(config: Config)
 
 
 @pytest.mark.asyncio
-async def test_the_app_shows_an_edited_call_again_before_it_runs(config: Config) -> None:
-    from textual.widgets import Input
-
-    from assistant.tui.app import BotpsyApp
-    from tests.test_tui import SIZE, settle, submit, until_modal
-
-    config.agent.intents = False
-    app = BotpsyApp(
-        config, model=ScriptedModel([call("calendar_delete_event", event="gym"), "Ok."])
-    )
-    async with app.run_test(size=SIZE) as pilot:
-        app.assistant.agent.run("add Gym Friday 3pm", use_intents=True)
-        app.assistant.agent.run("add Yoga Friday 5pm", use_intents=True)
-        await submit(app, pilot, "remove gym")
-        modal = await until_modal(app, pilot)
-        modal.query_one("#arg-event", Input).value = "yoga"
-        await pilot.press("ctrl+y")
-        again = await until_modal(app, pilot)  # asked again, now showing which event "yoga" is
-        assert again is not modal and "Yoga" in again.request.preview
-        assert again.query_one("#arg-event", Input).value == "yoga"
-        await pilot.press("ctrl+y")
-        await settle(app, pilot)
-        records = [c for c in app.assistant.audit.recent(5) if c.tool == "calendar_delete_event"]
-        assert [(r.decision, r.outcome) for r in records] == [("approved", "ok")], records
-    assert _events(config) == ["Gym"]
-
-
-@pytest.mark.asyncio
 async def test_editing_one_field_in_the_app_keeps_the_others_as_they_were(
     config: Config,
 ) -> None:

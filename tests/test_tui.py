@@ -139,8 +139,11 @@ async def test_an_argument_edited_before_approving(config: Config) -> None:
         await pilot.press("ctrl+y")
         again = await until_modal(app, pilot)  # the edit is shown resolved before it runs
         assert again is not modal and "Yoga" in again.request.preview
+        assert again.query_one("#arg-event", Input).value == "yoga"
         await pilot.press("ctrl+y")
         await settle(app, pilot)
+        records = [c for c in app.assistant.audit.recent(5) if c.tool == "calendar_delete_event"]
+        assert [(r.decision, r.outcome) for r in records] == [("approved", "ok")], records
         record = cards(app)[-1].record
         assert record.decision == "approved" and record.arguments["event"] == "yoga"
         assert "Yoga" in record.preview and record.pinned["event"].startswith("uid:")
