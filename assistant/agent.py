@@ -19,6 +19,7 @@ from typing import Any
 
 from assistant.assisted import CallStrategy, drain, local_answer, resolve_strategy
 from assistant.audit import AuditEntry, AuditLog
+from assistant.choices import DROPPED, asks_anew, drops, each_picked, mentions, read_answer
 from assistant.claims import UNBACKED, unbacked_claim
 from assistant.clock import Clock
 from assistant.config import AgentSettings
@@ -30,7 +31,6 @@ from assistant.intents import (
     IntentRegistry,
     Recent,
     clean_request,
-    pick_option,
 )
 from assistant.messages import Message, ToolCall
 from assistant.models.base import GenerationOptions, Model, ModelTurn, TextDelta, TurnStats
@@ -324,11 +324,15 @@ class _Turn:
         self.started_row: int | None = None  # the audit entry of the call now running
         self.model_path = False  # whether the model chose this turn's calls
         self.written: dict[int, dict[str, Any]] = {}  # each record's arguments as first written
+        self.carried = 0  # egress calls run after taint with no yes (see `Policy.judge`)
 
     # -- paths ------------------------------------------------------------------------------
     def follow_up(self, request: str) -> RunResult | None:
         """Fill the argument the assistant asked for last turn, then run the call."""
         if (self.session.pending or {}).get("kind") == QUESTION_KIND:
+            if drops(request, choosing=False):  # "never mind": that question goes too
+                self.session.pending = None
+                return self._said_only(request, DROPPED, "")
             return None  # the model path's question: `with_model` reads the answer with it
         pending = IntentMatch.from_dict(self.session.pending or {})
         self.session.pending = None
@@ -336,16 +340,32 @@ class _Turn:
         tool = self.agent.tools.get(pending.tool)
         if name is None or tool is None:
             return None
-        chosen = pick_option(request, pending.options, pending.labels)
+        question = pending.missing[name]
+        said = read_answer(
+            request, pending.options, pending.labels, question, self.agent.clock.now()
+        )
+        if said.dropped:  # "never mind", "neither": the question goes, nothing runs
+            return self._said_only(request, DROPPED, pending.intent)
+        if len(said.picked) > 1 and len(pending.missing) == 1:  # "both", "all of them"
+            several = each_picked(pending, name, said.picked, tool.parameters)
+            return self.from_intents(request, several, path="followup")
+        chosen = said.picked[0] if len(said.picked) == 1 else None
         answer = clean_request(request)
         if name in DICTATED:  # what to say is kept as said: "thank you" may be the message
             answer = " ".join(request.split())
-        if (
-            chosen is None
-            and not _is_time_answer(tool, name, answer, self.agent.clock)
-            and self.agent.intents.match(request) is not None
-        ):
+        timed = _is_time_answer(tool, name, answer, self.agent.clock)
+        if chosen is None and not timed and self.agent.intents.match(request) is not None:
             return None  # a whole new request ("cancel the standup on Tuesday"), not an answer
+        if chosen is None and not timed and pending.options:
+            if said.shaped:  # "the one on friday" when none is: ask again, keep the question
+                self.session.pending = pending.to_dict()
+                again = f"I could not tell which one you mean. {question}"
+                kept = "I could not tell which one you mean, and asked again."  # no choices
+                return self._said_only(request, again, pending.intent, kept)
+            if not mentions(request, pending.options, pending.labels, question):
+                return None  # no word of any option: a new request ("tell me a joke")
+        if chosen is None and not timed and name not in DICTATED and asks_anew(request):
+            return None  # "what is the event?" answered "can you tell me a joke": a new request
         pending.arguments[name] = chosen if chosen is not None else answer
         pending.missing.pop(name)
         pending.options = []
@@ -356,6 +376,12 @@ class _Turn:
         except ToolArgumentError:
             return None  # not an answer to the question: treat it as a new request
         return self.from_intent(request, pending, path="followup")
+
+    def _said_only(self, request: str, reply: str, intent: str, kept: str = "") -> RunResult:
+        """A turn answered in words alone: nothing is called. `kept` is what the conversation
+        keeps for the model when the reply lists choices others may have named."""
+        self._save([Message("user", request), Message("assistant", kept or reply)])
+        return RunResult(reply, [], "followup", intent)
 
     def answered_request(self) -> str:
         """The request an answer completes, read as one ("add lunch with Sam" + "friday 1pm").
@@ -386,7 +412,7 @@ class _Turn:
         if match.missing:
             question = next(iter(match.missing.values()))
             self.session.pending = match.to_dict()
-            self._save([user, Message("assistant", question)])
+            self._save([user, Message("assistant", self._as_kept(match, question))])
             return RunResult(question, [], path, match.intent)
         call = ToolCall(match.tool, match.arguments)
         record, result_text = self.execute(call, path)
@@ -398,7 +424,7 @@ class _Turn:
                 user,
                 Message("assistant", "", [call]),
                 Message("tool", result_text, tool_call_id=call.id, name=call.name),
-                Message("assistant", reply),
+                Message("assistant", self._as_told(reply)),
             ]
         )
         return RunResult(reply, self.records, path, match.intent)
@@ -415,11 +441,13 @@ class _Turn:
         """
         saved: list[Message] = [Message("user", request)]
         replies: list[str] = []
+        asking: IntentMatch | None = None
         for index, match in enumerate(matches):
             if match.missing:  # the last part asks ("7 in the morning or the evening?")
                 question = next(iter(match.missing.values()))
                 self.session.pending = match.to_dict()
                 replies.append(question)
+                asking = match
                 break
             if match.after_done and (not self.records or self.records[-1].outcome != "ok"):
                 replies.append("(So I did not make the change.)")
@@ -440,9 +468,46 @@ class _Turn:
                 break
             replies.append(record.summary if record.outcome == "ok" else _failure_reply(record))
         reply = "\n".join(replies)
-        self._save([*saved, Message("assistant", reply)])
+        kept = self._as_told(self._as_kept(asking, reply) if asking else reply)
+        self._save([*saved, Message("assistant", kept)])
         names = "+".join(m.intent for m in matches)
         return RunResult(reply, self.records, path, names)
+
+    def _as_told(self, reply: str) -> str:
+        """An intent's reply as the conversation keeps it: each result as the model was told it.
+
+        A tool may tell the person more than the model (the event a new one overlaps, by
+        its title, which whoever sent the invitation wrote) and give the model only its own
+        words, without fencing or tainting anything. The reply kept in the conversation
+        is read by the model on later turns, so there it says what the model was told.
+        """
+        for record in self.records:
+            tool = self.agent.tools.get(record.tool)
+            if record.outcome != "ok" or not record.summary or tool is None:
+                continue
+            if tool.untrusted_output:  # fenced, and the conversation tainted: kept as shown
+                continue
+            told = record.result.split("\n[data] ", 1)[0].strip()
+            if told and told != record.summary:
+                reply = reply.replace(record.summary, told)
+        asked, call = self.question, self.question_call
+        tool = self.agent.tools.get(call.name) if call else None
+        if asked and asked.options and tool and not tool.untrusted_output:
+            reply = _choices_hidden(reply, asked.options, asked.labels)  # see `_asked`
+        return reply
+
+    def _as_kept(self, match: IntentMatch, question: str) -> str:
+        """An intent's question as the conversation keeps it for the model.
+
+        A question that lists choices found by a tool that reads others' words (files in
+        the index, named by whoever named a download) shows them to the person, who
+        answers by them; the model, which may read the question on a later turn of a
+        conversation nothing has tainted, reads "[choice 2]" in their place.
+        """
+        tool = self.agent.tools.get(match.tool)
+        if tool is None or not tool.untrusted_output or not match.options:
+            return question
+        return _choices_hidden(question, match.options, match.labels)
 
     def with_model(self, request: str) -> RunResult:
         """The model loop.
@@ -460,7 +525,7 @@ class _Turn:
         user = Message("user", request)
         self.new_messages.append(user)
         definitions = [tool.definition() for tool in agent.tools]
-        declined = decline(completes or request, definitions)
+        declined = decline(clean_request(completes or request), definitions)  # "hey, pay ana"
         if declined is not None:  # no tool for this domain: say so, load no model
             self._save([user, Message("assistant", declined)])
             return RunResult(declined, [], "declined")
@@ -543,7 +608,7 @@ class _Turn:
             )
         elif not agent.dry_run and unbacked_claim(reply, self.records):
             reply = UNBACKED  # "Done, I moved it" with nothing run: never let it stand
-        self.new_messages.append(Message("assistant", reply))
+        self.new_messages.append(Message("assistant", self._as_told(reply)))
         if self.offered:  # kept for good; a source a call met this turn stays the one named
             agent.sessions.taint(self.session, self.offered)
         self._save(self.new_messages)
@@ -618,11 +683,14 @@ class _Turn:
                 f"Error: {call.name} could not say what it would do ({type(exc).__name__}: {exc})"
             )
             return self._finish(record, "invalid", "error", self._fenced(tool, said), path)
+        taint = self.session.taint or self.offered
         verdict = agent.policy.judge(
-            tool,
-            self.session.taint or self.offered,
-            authored_by_user(call.arguments, self._user_words()),
+            tool, taint, authored_by_user(call.arguments, self._user_words()), self.carried
         )
+        # the model's picks of the user's words, sent out with no yes, carry a few bits each;
+        # an intent's calls are read off the request, with no choice to carry anything
+        if self.model_path and taint and tool.effect is Effect.EGRESS:
+            self.carried += verdict.decision is Decision.RUN
         record.reason = verdict.reason
         if verdict.decision is Decision.REFUSE:
             return self._finish(record, "blocked", "skipped", f"Not run: {verdict.reason}.", path)
@@ -746,6 +814,10 @@ class _Turn:
         self.question, self.question_call = asked, call
         tool = self.agent.tools.get(call.name)
         text = f"Ask the user: {asked.question}"
+        if tool is not None and not tool.untrusted_output and asked.options:
+            # choices a tool found, not fenced (the applications whose names match, and a
+            # web app's name is its site's words): the person reads them, the model does not
+            text = f"Ask the user: {_choices_hidden(asked.question, asked.options, asked.labels)}"
         return self._finish(
             record, decision, "question", self._fenced(tool, text) if tool else text, path
         )
@@ -762,7 +834,7 @@ class _Turn:
                 user,
                 Message("assistant", "", [call]),
                 Message("tool", result_text, tool_call_id=call.id, name=call.name),
-                Message("assistant", asked.question),
+                Message("assistant", self._as_told(asked.question)),
             ]
         )
         return RunResult(asked.question, self.records, path, intent)
@@ -845,6 +917,16 @@ class _Turn:
 _TEMPLATE_TOKEN = re.compile(
     r"<\|[^<>|\s]{1,40}\|>|</?(?:tool_call|tool_response|think|function|parameter)\b[^<>]{0,80}>"
 )
+
+
+def _choices_hidden(text: str, options: list[str], labels: list[str]) -> str:
+    """`text` with each choice it lists (an option, or the words it is known by) written
+    "[choice N]": what the model keeps of a question whose choices others named."""
+    named = [*enumerate(options, 1), *enumerate(labels, 1)]
+    for number, said in sorted(named, key=lambda pair: -len(str(pair[1]))):
+        if str(said).strip():
+            text = text.replace(str(said), f"[choice {number}]")
+    return text
 
 
 def _defused(text: str, end: str) -> str:

@@ -58,6 +58,31 @@ REDACTED = "***"
 STARTED = "started"  # the outcome of a call written ahead and not finished (yet, or ever)
 
 
+def secrets_in(value: Any, key: str = "") -> set[str]:
+    """The values `redact` hides: text under secret-named keys, at any depth."""
+    if key and _SECRET.search(key):
+        if isinstance(value, dict | list):
+            return {s for v in (value.values() if isinstance(value, dict) else value)
+                    for s in secrets_in(v, key)}  # fmt: skip
+        return {str(value)} if value is not None and len(str(value)) >= 3 else set()
+    if isinstance(value, dict):
+        return {s for k, v in value.items() for s in secrets_in(v, str(k))}
+    if isinstance(value, list):
+        return {s for v in value for s in secrets_in(v)}
+    return set()
+
+
+def scrubbed(text: str, arguments: Any) -> str:
+    """`text` (a call's summary, an error) with the call's secret values in it hidden.
+
+    A tool that fails may say what it was given ("wrong PIN 4711"): the value is kept
+    out of the log there too, not only under its argument's name.
+    """
+    for secret in sorted(secrets_in(arguments), key=len, reverse=True):
+        text = text.replace(secret, REDACTED)
+    return text
+
+
 def redact(value: Any, key: str = "") -> Any:
     """A copy with the values of secret-named keys replaced."""
     if key and _SECRET.search(key):
@@ -167,7 +192,7 @@ class AuditLog:
                         _json(entry.arguments),
                         entry.decision,
                         entry.outcome,
-                        entry.summary[:2000],
+                        scrubbed(entry.summary, entry.arguments)[:2000],
                         round(entry.seconds, 4),
                         _json(entry.pinned) if entry.pinned else None,
                         row,
@@ -195,7 +220,7 @@ class AuditLog:
                     _json(entry.arguments),
                     entry.decision,
                     entry.outcome,
-                    entry.summary[:2000],
+                    scrubbed(entry.summary, entry.arguments)[:2000],
                     round(entry.seconds, 4),
                     _json(entry.pinned) if entry.pinned else None,
                 ),

@@ -34,6 +34,38 @@ _SENT = re.compile(
     re.I,
 )
 _SENDING = frozenset({"send", "spend"})
+# The same claims said of the thing ("Your email has been sent", "Message sent to Ana.",
+# "The alarm was set successfully"): "has been" or "successfully" at the start of a sentence,
+# or a headline that opens the reply.
+# "Ana's mail was sent on Friday" (reading one) is a report; "has been sent" is a claim.
+_VERBS = (
+    r"(?:added|set|created|scheduled|moved|changed|updated|deleted|removed|cancell?ed|sent|"
+    r"made|booked|turned|switched|saved|muted|unmuted|played|started|stopped|paused|renamed|"
+    r"rescheduled|forwarded|replied|marked|locked|unlocked|opened|dimmed|trashed|e-?mailed|"
+    r"mailed|archived|posted|delivered|submitted|transferred|paid|purchased|ordered)"
+)
+_SUBJECT = (  # a few words naming the thing, none of them a verb of being
+    r"(?:(?:your|the|this|that|it|its|all|both|my)\s+)?"
+    r"(?:(?!(?:is|are|was|were|has|have|been|be)\b)[\w'-]+\s+){0,3}?"
+)
+_PASSIVE = re.compile(
+    rf"(?:^|[.!?]\s+)(?:(?:ok(?:ay)?|sure|great|alright|all right|done)[,!.]?\s+)?{_SUBJECT}"
+    rf"(?:(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been\s+{_VERBS}\b"
+    rf"|(?:is|are|was|were)\s+(?:now\s+)?(?:successfully\s+)?{_VERBS}\s+successfully\b"
+    rf"|(?:is|are|was|were)\s+successfully\s+{_VERBS}\b)"
+    # a headline as the whole first sentence: "Email sent to Ana." "Sent!" (a mail's subject
+    # quoted later in a summary is not one)
+    rf"|^(?:(?:ok(?:ay)?|sure|great|alright|all right|done)[,!.]?\s+)?{_SUBJECT}{_VERBS}"
+    r"(?:\s+successfully)?(?:\s+(?:to|for)\s+\S+(?:\s+\S+)?)?\s*(?:[.!]|$)",
+    re.I,
+)
+_PASSIVE_SENT = re.compile(
+    r"\b(?:sent|forwarded|replied|e-?mailed|mailed|delivered|posted|submitted|transferred|paid)\b",
+    re.I,
+)
+_VERB = re.compile(rf"\b{_VERBS}\b", re.I)
+# What a call that only reads from elsewhere (a page, a player, the browser) may claim.
+_LOOKING = frozenset({"opened", "played", "started"})
 UNBACKED = "Nothing was changed: I did not run any tool for that. Say it again as a request."
 
 
@@ -44,9 +76,16 @@ class _Record(Protocol):
 
 def unbacked_claim(reply: str, records: Iterable[_Record]) -> bool:
     """Whether `reply` says something was done while no acting call succeeded this turn."""
-    if not (_CLAIM.search(reply.strip()) or _SENT.search(reply.strip()) or _FORGED.search(reply)):
+    text = reply.strip()
+    passive = _PASSIVE.search(text)
+    if not (_CLAIM.search(text) or _SENT.search(text) or passive or _FORGED.search(reply)):
         return False
     done = {r.effect for r in records if r.outcome == "ok"}
-    if _SENT.search(reply.strip()) and not done & _SENDING:
+    sent = _SENT.search(text) or (passive and _PASSIVE_SENT.search(passive.group(0)))
+    if sent and not done & _SENDING:
         return True  # a fetch or a local change ran, but nothing went to anyone
+    if done & _ACTING == {"egress"}:  # a page fetched backs "opened", not "deleted"
+        said = [m.group(0) for m in (*_CLAIM.finditer(text), *_PASSIVE.finditer(text))]
+        verbs = {v.lower() for span in said for v in _VERB.findall(span)}
+        return bool(verbs - _LOOKING)
     return not done & _ACTING

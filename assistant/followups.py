@@ -5,7 +5,7 @@ calls that ran, as their records show them). What a follow-up changes is chosen 
 the user's words and those records, never by a tool's output; the call it makes is a new
 call like any other, shown with its resolved arguments and asked for when its effect asks.
 
-Four mechanisms, none tied to one phrasing:
+Five mechanisms, none tied to one phrasing:
 - a pronoun ("it", "that", "them") stands for what the last call named: its item or its
   list; the request is read again with those words in its place;
 - a left-out list ("remove the eggs" after the shopping list was read or added to) is
@@ -14,7 +14,10 @@ Four mechanisms, none tied to one phrasing:
   becomes the call that changes it: `edit_value` reads the new value, `amended_moment`
   places it next to the old one, and a tool's amender says which call makes the change;
 - another day ("what about saturday", "and friday") asks the last request again, its own
-  words with the new day in place of the old one.
+  words with the new day in place of the old one;
+- a new name ("call it brunch with ines", "rename it to X", "change the title to X")
+  becomes the call that renames what the last turn made: `new_name` reads the name, and
+  a renamer per tool (`RENAMERS`) says which call makes the change.
 """
 
 from __future__ import annotations
@@ -104,18 +107,18 @@ def amended_moment(value: str, old: datetime, now: datetime) -> datetime | None:
     else:
         if not names_day:
             start = datetime.combine(old.date(), start.timetz())
-        if (
-            not _MERIDIEM.search(value)
-            and start.hour < 12
-            and _off(start + _HALF, old) < _off(start, old)
-        ):
-            start += _HALF
+        said = _SAID_HOUR.search(value)
+        if not _MERIDIEM.search(value) and said and int(said.group(1)) <= 12:
+            other = start - _HALF if start.hour >= 12 else start + _HALF
+            if _off(other, old) < _off(start, old):  # "6:30" near a 6:00 alarm, "7" near 18:00
+                start = other
     if start <= now and not names_clock and _WEEKDAY.fullmatch(value.strip()):
         start += timedelta(days=7)  # on a Sunday evening "move it to sunday" means the next one
     return start if start > now else None
 
 
 _HALF = timedelta(hours=12)
+_SAID_HOUR = re.compile(r"(?<![\d:])(\d{1,2})(?::\d\d)?(?![\d:])")
 _WEEKDAY = re.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I)
 
 
@@ -292,6 +295,132 @@ def amend(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+# "call it brunch", "rename it to X", "change the name to X", "make the title X": a new name.
+_THING = r"(?:it|that|this|them|the\s+(?:event|meeting|appointment|task|reminder|to-?do|item|alarm|entry))"
+_RENAME = re.compile(
+    rf"^(?:(?:{_LEADS}|please|just|and)[,.!]?\s+)*(?:"
+    rf"(?:call|name|title|label|retitle|rename)\s+{_THING}(?:\s+(?:to|as|into))?"
+    r"|rename\s+(?:it\s+)?(?:to|as)"
+    r"|(?:change|set|update|switch|turn)\s+(?:the|its|it'?s|their|that'?s)\s+(?:name|title|label)"
+    r"\s+(?:to|into|as)"
+    r"|make\s+(?:the|its|it'?s|their)\s+(?:name|title|label)(?:\s+(?:into|as))?"
+    r"|(?:change|make|turn)\s+(?:it|that|this)\s+(?:to\s+be\s+)?(?:called|named|titled)"
+    r"|(?:the|its|it'?s)\s+(?:name|title|label)\s+(?:should\s+be|is|will\s+be|to)"
+    r"|(?:it|that|this)\s+should\s+be\s+(?:called|named|titled)"
+    r")[:,]?\s+(?P<name>.+?)(?:\s+(?:instead|then|please))?[.!]*$",
+    re.I,
+)
+# "let's call it a day": a way of speaking, not a name.
+_NO_NAME = re.compile(
+    r"^(?:a\s+day|a\s+night|quits|even|off|in|back|up|done|something|number)$"
+    r"|^(?:of|for|about|from|on|at|back|up|off)\b",
+    re.I,
+)
+
+
+def new_name(text: str) -> str | None:
+    """The new name a rename says ("actually call it brunch with ines" -> "brunch with ines")."""
+    found = _RENAME.match(text.strip())
+    if not found:
+        return None
+    name = found.group("name").strip().strip("\"'“”‘’ ")
+    if not name or _NO_NAME.match(name) or len(name) > 120:
+        return None
+    return name
+
+
+def _styled(name: str, old: Any) -> str:
+    """The new name written as the old one was: "Brunch with ines" after "Coffee with ines"."""
+    if isinstance(old, str) and old[:1].isupper() and name[:1].islower():
+        return name[0].upper() + name[1:]
+    return name
+
+
+Renamer = Callable[[DoneCall, str], "IntentMatch | list[IntentMatch] | None"]
+
+
+def _event_rename(call: DoneCall, name: str) -> IntentMatch | None:
+    """The event just added or changed, with a new title: found by its title on its day."""
+    old = call.arguments.get("title") or call.arguments.get("event")
+    if not isinstance(old, str) or not old.strip():
+        return None
+    start = _when(call.arguments.get("start"))
+    day = start.date().isoformat() if start else call.arguments.get("day")
+    arguments = {"event": old, "title": _styled(name, old)}
+    if isinstance(day, str) and day:
+        arguments["day"] = day[:10]
+    if _words(arguments["title"]) == _words(old):
+        return None
+    return IntentMatch("calendar_update_event", arguments)
+
+
+def _task_rename(call: DoneCall, name: str) -> list[IntentMatch] | None:
+    """A task (or list item) just added, under a new name: the old one removed (asked), then
+    the same task added with the new name, its due time, notes and list kept."""
+    old = call.arguments.get("title")
+    if not isinstance(old, str) or not old.strip() or _words(name) == _words(old):
+        return None
+    place = {k: call.arguments[k] for k in ("list_name",) if call.arguments.get(k)}
+    kept = {
+        k: call.arguments[k]
+        for k in ("due", "notes", "reminder_minutes", "list_name")
+        if call.arguments.get(k) not in (None, "")
+    }
+    return [
+        IntentMatch("task_delete", {"task": old, **place}),
+        IntentMatch("task_add", {"title": _styled(name, old), **kept}, after_done=True),
+    ]
+
+
+def _alarm_rename(call: DoneCall, name: str) -> list[IntentMatch] | None:
+    """The alarm just set, with a new label: cancelled (asked) and set again at the same time."""
+    at = _when(call.arguments.get("time"))
+    if at is None or _words(name) == _words(call.arguments.get("label") or ""):
+        return None
+    return [
+        IntentMatch("alarm_delete", {"alarm": at.isoformat()}),
+        IntentMatch("alarm_set", {"time": at.isoformat(), "label": name}, after_done=True),
+    ]
+
+
+def _file_rename(call: DoneCall, name: str) -> IntentMatch | None:
+    """The file just renamed, renamed again: found where the last rename put it."""
+    path, old = call.arguments.get("path"), call.arguments.get("new_name")
+    if not isinstance(path, str) or not isinstance(old, str) or not old or "/" in name:
+        return None
+    if name == old:
+        return None
+    if "." not in name and "." in old:  # "call it final" after draft.txt keeps the .txt
+        name += old[old.rindex(".") :]
+    folder = path.rsplit("/", 1)[0] if "/" in path else ""
+    moved = f"{folder}/{old}" if folder else old
+    return IntentMatch("files_rename", {"path": moved, "new_name": name})
+
+
+# How the core renames a call just made, per tool (a timer is not: it would start again).
+RENAMERS: dict[str, Renamer] = {
+    "calendar_create_event": _event_rename,
+    "calendar_update_event": _event_rename,
+    "task_add": _task_rename,
+    "alarm_set": _alarm_rename,
+    "files_rename": _file_rename,
+}
+
+
+def rename(registry: IntentRegistry) -> FollowMatcher:
+    """A new name for what the last turn made ("call it brunch with ines") as the call that
+    renames it. The thing is the last call's record; the name is the user's own words."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | list[IntentMatch] | None:
+        name = new_name(text)
+        call = recent.last(*RENAMERS)
+        if name is None or call is None:
+            return None
+        return RENAMERS[call.tool](call, name)
+
+    return resolve
+
+
 _ANOTHER_DAY = re.compile(
     r"^(?:and|or|then|what\s+about|how\s+about|and\s+(?:what|how)\s+about|same\s+(?:for|on))"
     r"\s+(?P<day>.+?)\??$",
@@ -328,6 +457,7 @@ def another_day(registry: IntentRegistry) -> FollowMatcher:
 def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
     """The core's follow-up resolvers, tried after the plugins' own."""
     return [
+        ("core.rename", rename(registry)),
         ("core.amend", amend(registry)),
         ("core.another_day", another_day(registry)),
         ("core.refer", refer(registry)),

@@ -21,6 +21,8 @@ from assistant.spoken import plain_request
 Matcher = Callable[[str], "IntentMatch | None"]
 # A follow-up matcher reads a request together with the turn before it ("make it 1pm").
 FollowMatcher = Callable[[str, "Recent"], "IntentMatch | list[IntentMatch] | None"]
+# A matcher that reads one request as several calls, one per item said.
+SeveralMatcher = Callable[[str], "list[IntentMatch] | None"]
 
 # Longer requests are not what a local intent answers; they go to the model unread.
 MAX_REQUEST_CHARS = 1000
@@ -48,6 +50,9 @@ class IntentMatch:
     # Run only when the call before it in the same request ran: an edit made of two calls
     # (cancel the alarm just set, set the new one) stops when the user says no to the first.
     after_done: bool = False
+    # A setting of how the next call's thing runs ("shuffle and play the kites"): in a
+    # compound request it runs after that call, which starts what it applies to.
+    setting: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, kept in the conversation while a question waits for its answer."""
@@ -59,6 +64,7 @@ class IntentMatch:
             "options": self.options,
             "labels": self.labels,
             "after_done": self.after_done,
+            "setting": self.setting,
         }
 
     @classmethod
@@ -72,6 +78,7 @@ class IntentMatch:
             list(data.get("options", [])),
             list(data.get("labels", [])),
             bool(data.get("after_done", False)),
+            bool(data.get("setting", False)),
         )
 
 
@@ -131,71 +138,14 @@ class Recent:
         return cls(str(data.get("request", "")), calls, now)
 
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
-
-
 def pick_option(answer: str, options: list[str], labels: list[str] | None = None) -> str | None:
-    """The option an answer names: "2", "#2", "the second", "the last", or its own words.
+    """The option an answer names: "2", "the second", "the saturday one", or its own words.
 
-    "the one in the bedroom" picks the only option whose label (or value) has every
-    word the answer says beyond filler; an answer that fits several or none picks none.
+    One option or none; `assistant.choices.read_answer` says more (several, dropped).
     """
-    words = re.sub(r"[^\w\s]", " ", answer.lower()).split()
-    words = [w for w in words if w not in ("the", "one", "number", "no", "option", "please")]
-    if not options or not words:
-        return None
-    if len(words) == 1:
-        word = words[0]
-        index = int(word) if word.isdigit() else _ORDINALS.get(word)
-        if index is not None and 0 < abs(index) <= len(options):
-            return options[index - 1 if index > 0 else index]
-        if index is not None and not word.isdigit():
-            return None
-    said = {w for w in words if w not in _ANSWER_FILLER}
-    if not said or len(words) > _MAX_ANSWER_WORDS:
-        return None
-    named = labels if labels and len(labels) == len(options) else options
-    fits = [
-        option
-        for option, label in zip(options, named, strict=True)
-        if said
-        <= set(re.sub(r"[^\w\s]", " ", f"{label} {option}".lower().replace("_", " ")).split())
-    ]
-    return fits[0] if len(fits) == 1 else None
+    from assistant.choices import pick_one
 
-
-# Words around an option's own words in an answer: "the one in the kitchen", "i mean ana's".
-_ANSWER_FILLER = frozenset(
-    [
-        "a",
-        "an",
-        "in",
-        "on",
-        "at",
-        "of",
-        "for",
-        "from",
-        "with",
-        "my",
-        "our",
-        "your",
-        "i",
-        "mean",
-        "want",
-        "that",
-        "this",
-        "it",
-        "is",
-        "s",
-        "its",
-        "yes",
-        "yeah",
-        "ok",
-        "okay",
-        "just",
-    ]
-)
-_MAX_ANSWER_WORDS = 8
+    return pick_one(answer, options, labels)
 
 
 @dataclass
@@ -213,6 +163,8 @@ class IntentRegistry:
     def __init__(self) -> None:
         self.intents: list[Intent] = []
         self.followups: list[tuple[str, FollowMatcher]] = []
+        # Matchers that read one request as several calls ("take eggs and milk off the list").
+        self.several: list[tuple[str, SeveralMatcher]] = []
         # The parameters a tool takes (the agent sets it): a follow-up fills in only those.
         self.parameters: Callable[[str], set[str]] = lambda _tool: set()
 
@@ -221,11 +173,15 @@ class IntentRegistry:
 
         `register(name, matcher)` adds a matcher of the request alone;
         `register(name, matcher, follows=True)` one that also reads the turn before
-        (`matcher(text, recent)`), for "make it 1pm" or "read it".
+        (`matcher(text, recent)`), for "make it 1pm" or "read it";
+        `register(name, matcher, several=True)` one that reads a request as several calls
+        (`matcher(text) -> list[IntentMatch] | None`), for "cross off eggs and milk".
         """
 
-        def register(name: str, matcher: Any, follows: bool = False) -> None:
-            if follows:
+        def register(name: str, matcher: Any, follows: bool = False, several: bool = False) -> None:
+            if several:
+                self.several.append((f"{plugin}.{name}", matcher))
+            elif follows:
                 self.followups.append((f"{plugin}.{name}", matcher))
             else:
                 self.intents.append(Intent(f"{plugin}.{name}", plugin, matcher))
@@ -300,6 +256,8 @@ class IntentRegistry:
         cleaned = clean_request(text)
         if len(cleaned) > MAX_COMPOUND_CHARS:
             return None
+        if (whole := self._several(cleaned)) is not None:
+            return whole
         cuts = [(m.start(), m.end()) for m in _CUT.finditer(cleaned)]
         if not cuts or len(cuts) > MAX_CUTS:
             return None
@@ -317,8 +275,31 @@ class IntentRegistry:
                 parts = [cleaned[a:b].strip() for a, b in zip(ends, starts, strict=True)]
                 matches = _each_part(parts, found)
                 if matches is not None:
-                    return [IntentMatch.from_dict(m.to_dict()) for m in matches]
+                    return [IntentMatch.from_dict(m.to_dict()) for m in _settings_after(matches)]
         return None
+
+    def _several(self, cleaned: str) -> list[IntentMatch] | None:
+        """The calls of a matcher that reads the whole request as several (two or more)."""
+        for name, matcher in self.several:
+            try:
+                found = matcher(cleaned)
+            except Exception as exc:  # a plugin bug must not stop the request
+                print(f"botpsy: intent {name} failed: {exc}", file=sys.stderr)
+                continue
+            if found and len(found) > 1:
+                for match in found:
+                    match.intent = match.intent or name
+                return found
+        return None
+
+
+def _settings_after(matches: list[IntentMatch]) -> list[IntentMatch]:
+    """A setting said before what it applies to runs after it, so it applies to that."""
+    ordered = list(matches)
+    for i in range(len(ordered) - 1):
+        if ordered[i].setting and not ordered[i + 1].setting:
+            ordered[i], ordered[i + 1] = ordered[i + 1], ordered[i]
+    return ordered
 
 
 def _complete(match: IntentMatch | None) -> IntentMatch | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -67,22 +68,32 @@ class Policy:
                 self.remembered.parent.mkdir(parents=True, exist_ok=True)
                 self.remembered.write_text(json.dumps(sorted(self.always_allowed)), "utf-8")
 
-    def judge(self, tool: Tool, taint: str = "", authored: bool = False) -> Verdict:
+    def judge(
+        self, tool: Tool, taint: str = "", authored: bool = False, carried: int = 0
+    ) -> Verdict:
         """Run, ask or refuse one call of `tool`.
 
         `taint` names the untrusted content the conversation holds ("" when clean);
-        `authored` says every argument of the call is the user's own words.
+        `authored` says every argument of the call is the user's own words; `carried`
+        counts the egress calls of the user's words this request already ran after taint
+        with no yes (each may carry a few bits in which words it picks and how it orders
+        them: past `EGRESS_PER_REQUEST` of them, the next asks).
         """
         name, key = tool.name, grant_name(tool)
         if name in self.settings.deny or key in self.settings.deny:
             return Verdict(Decision.REFUSE, f"your policy denies {key}")
-        egress = tool.effect is Effect.EGRESS and not authored
+        egress = tool.effect is Effect.EGRESS and (
+            not authored or (bool(taint) and carried >= EGRESS_PER_REQUEST)
+        )
         # A change whose values you did not write ("move every meeting to 3am", planted in a
         # mail) is the planted text's change: after taint it waits for a live yes too.
         change = tool.effect is Effect.WRITE and not authored
         if taint and (tool.effect.sensitive or egress or change or tool.ask_when_tainted):
             what = (
-                "call sends what you did not write off this machine"
+                f"call is one more than {EGRESS_PER_REQUEST} in one request to send words off"
+                " this machine, and it"
+                if egress and authored
+                else "call sends what you did not write off this machine"
                 if egress
                 else "change, with values you did not write,"
                 if change and not tool.ask_when_tainted
@@ -201,27 +212,81 @@ def authored_by_user(arguments: Mapping[str, object], written: Iterable[str]) ->
             said_tokens[token.casefold()] += 1
             forms.add(token)
     said = " ".join(written).casefold()
+    places = _places(written)
     used: Counter[str] = Counter()
+    moved = 0
     try:
-        for text in _texts(arguments):
-            if not all(_named(host.casefold(), said) for host in _HOST.findall(text)):
-                return False  # a place to send to the user never named, spelled from their words
-            for token in _tokens(_SCHEME.sub("", text)):
-                key = token.casefold()
-                if _WORD.fullmatch(token) and key not in _FUNCTION_WORDS:
-                    if key not in said_tokens:
-                        return False
-                    if token not in forms and token not in (key, key.capitalize()):
-                        return False  # "WeAtHeR": a case pattern the user never wrote
-                    if sum(c.isdigit() for c in key) >= 3 and key not in current:
-                        return False  # a number from an earlier turn, sent on now
-                used[key] += 1
+        for value in arguments.values():
+            sequence: list[str] = []  # this argument's words in the order the call gives them
+            cased: list[str] = []  # ... and as the call writes them
+            for text in _texts({"": value}):
+                if not all(_named(host.casefold(), said) for host in _HOST.findall(text)):
+                    return False  # a place the user never named, spelled from their words
+                for token in _tokens(_SCHEME.sub("", text)):
+                    key = token.casefold()
+                    if _WORD.fullmatch(token) and key not in _FUNCTION_WORDS:
+                        if key not in said_tokens:
+                            return False
+                        if token not in forms and token not in (key, key.capitalize()):
+                            return False  # "WeAtHeR": a case pattern the user never wrote
+                        if sum(c.isdigit() for c in key) >= 3 and key not in current:
+                            return False  # a number from an earlier turn, sent on now
+                        sequence.append(key)
+                        cased.append(token)
+                    used[key] += 1
+            moved += _moved(sequence, places) + _recased(cased, forms)
     except RecursionError:  # nested deeper than anyone writes: not the user's words
         return False
     free = sum(max(0, count - said_tokens[key]) for key, count in used.items())
-    return free <= FREE_TOKENS
+    return free + moved <= FREE_TOKENS
 
 
+def _recased(words: list[str], forms: set[str]) -> int:
+    """Free tokens spent on case: a word's case is a bit ("Paris" or "paris") when the call
+    may pick it word by word. Words written as the user wrote them cost nothing; a call
+    cased one way throughout (all lower case, or every word capitalised) costs one; else
+    each word in a case the user never wrote it in costs one."""
+    off = [w for w in words if w not in forms]
+    if not off:
+        return 0
+    if all(w == w.lower() for w in words) or all(w == w.capitalize() for w in words):
+        return 1
+    return len(off)
+
+
+def _places(written: list[str]) -> dict[str, list[int]]:
+    """Where each word stands in what the user wrote, all texts read as one, in order."""
+    places: dict[str, list[int]] = {}
+    index = 0
+    for text in written:
+        for token in _WORD.findall(text):
+            places.setdefault(token.casefold(), []).append(index)
+            index += 1
+        index += 1  # a new text: no word of one follows on from the last of the other
+    return places
+
+
+def _moved(sequence: list[str], places: dict[str, list[int]]) -> int:
+    """How many words of `sequence` stand out of the order the user wrote them in.
+
+    The order of the user's own words is a channel too: seven words in any order spell
+    some twelve bits, a code in two calls. Each word that must move for the rest to read
+    in the user's order (its length less the longest run in that order) is a free token.
+    """
+    tails: list[int] = []  # patience sorting: tails[k] ends the best increasing run of k + 1
+    for key in sequence:
+        for place in sorted(places.get(key, []), reverse=True):  # one place per word counts
+            at = bisect_left(tails, place)
+            if at == len(tails):
+                tails.append(place)
+            else:
+                tails[at] = place
+    return len(sequence) - len(tails)
+
+
+# Egress calls of the user's own words one request may run after taint without a yes: each
+# may choose and order those words to carry a few bits, so many of them would spell a code.
+EGRESS_PER_REQUEST = 2
 # Tokens a call may hold beyond what the user wrote (see `authored_by_user`): few, since
 # each can carry a few bits of a mail's secret.
 FREE_TOKENS = 2

@@ -82,10 +82,21 @@ _OPENERS = (
 
 
 def _shape(entry: dict[str, Any]) -> re.Pattern[str]:
-    """A verb at the start (after politeness), then within `gap` words a thing of the domain."""
+    """A verb at the start (after politeness), then within `gap` words a thing of the domain.
+
+    With `ends`, the thing is whoever is named: the verb, then one to `gap` words, and the
+    request ends ("call tomas", "ring the dentist"); words in `not_next` right after the verb
+    name no one ("call it brunch", "call it a day").
+    """
     verbs = _alternatives(tuple(entry["verbs"]))
-    things = _alternatives(tuple(entry["things"]))
     gap = int(entry.get("gap", 3))
+    if entry.get("ends"):
+        skip = _alternatives(tuple(entry.get("not_next", ())))
+        unless = rf"(?!\s+(?:{skip})(?!\w))" if skip else ""
+        return re.compile(
+            rf"^\W*{_OPENERS}(?:{verbs}){unless}(?:\s+[\w'-]+){{1,{gap}}}\W*$", re.I
+        )
+    things = _alternatives(tuple(entry["things"]))
     return re.compile(
         rf"^\W*{_OPENERS}(?:{verbs})(?!\w)(?:\s+[\w'-]+){{0,{gap}}}?\s+(?:{things})(?!\w)", re.I
     )

@@ -23,7 +23,8 @@ _NAME = r"(?:(?:hey|ok|okay)\s+google|" + "|".join(WAKE_NAMES) + ")"
 _ASKING = (
     r"(?:(?:can|could|would|will|won'?t)\s+(?:you|u)(?:\s+please)?"
     r"|i(?:\s+want|\s+need|\s+would\s+like|'d\s+like|\s+d\s+like)\s+you\s+to"
-    r"|(?:go\s+ahead\s+and|be\s+so\s+kind\s+as\s+to)"
+    r"|(?:go\s+ahead\s+and|be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and)"
+    r"|i\s+(?:was|am|'m)\s+wondering\s+(?:if|whether)\s+you\s+(?:could|can|would)(?:\s+please)?"
     r"|please|pls|plz|kindly)"
 )
 _LEADING = re.compile(rf"^(?:(?:{_NAME}|{_GREETING}|{_ASKING})\b[,:]?\s+)(?!there$)", re.I)

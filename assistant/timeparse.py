@@ -9,7 +9,8 @@ Speech is read as it is transcribed: lower case, numbers as words, split possess
 ("tomorrows", "friday 's"), "later today", "first thing tomorrow", "at 3 30 pm", "the coming
 week", "friday next week", "early next week", "the end of the month". A range of days
 ("the weekend") is a `Span`; as a single time it is refused, unless it has a day people mean
-by it ("a reminder for next month": its first day; "the end of the month": its last).
+by it ("a reminder for next month": its first day, "next week": its Monday; "the end of the
+month": its last).
 """
 
 from __future__ import annotations
@@ -558,7 +559,11 @@ class _Scanner:
         self.state.end_clock = end
 
     def _clock(self, m: re.Match[str]) -> None:
-        self.state.set_clock(_clock_match(m), m.group(0))
+        # "dinner at 7:30" is in the evening, as "at 7" is; "07:30" is a 24-hour clock's
+        bare = not m.group(3) and len(m.group(1)) == 1
+        self.state.set_clock(_clock_match(m, bare=bare), m.group(0))
+        if bare:
+            self.state.bare = True
 
     def _word_clock(self, m: re.Match[str]) -> None:
         self.state.set_clock(time(0) if m.group(1) == "midnight" else time(12), m.group(0))
@@ -663,6 +668,8 @@ class _Scanner:
             state.strictly_after_today = True
         elif state.week_monday is not None:
             self._week_span(state.week_monday)
+            if state.week_monday > self.today:  # "a dentist appointment next week": its Monday
+                state.span_day = state.week_monday
         if state.span is not None and state.day is not None:
             if not state.span[0] <= state.day < state.span[1]:  # "friday next month"
                 raise TimeParseError(f"'{self.original}' names a day outside the range it names")
@@ -824,6 +831,11 @@ def parse_span(text: str, now: datetime) -> Span:
         unit = "min" if m.group(2) == "minute" else m.group(2)
         back = _amount(m.group(1), unit, f"'{text}' is too long ago")
         return Span(_near(lambda: now - back, text, now.date()), now)
+    m = re.fullmatch(rf"(?:on )?(?:last|this past|past) ({_WD})", normal)
+    if m:  # "last friday": the latest one before today, for looking back at the calendar
+        ago = (now.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7
+        day = now.date() - timedelta(days=ago)
+        return Span(_midnight(day, zone), _midnight(day + timedelta(days=1), zone))
     if normal in ("last week", "past week"):
         monday = now.date() - timedelta(days=now.weekday() + 7)
         return Span(_midnight(monday, zone), _midnight(monday + timedelta(days=7), zone))

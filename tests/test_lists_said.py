@@ -156,6 +156,16 @@ READ_A_LIST = [
 ]
 
 
+READ_A_LIST += [
+    # the lists people name without the word "list"
+    ("what chores do i have", "chores list"),
+    ("what chores are left", "chores list"),
+    ("what errands do i have to run", "errands list"),
+    ("which errands are left this week", "errands list"),
+    ("what chores do we still need to get done", "chores list"),
+]
+
+
 @pytest.mark.parametrize(("text", "list_name"), READ_A_LIST)
 def test_a_list_is_read(assistant: Any, text: str, list_name: str) -> None:
     _check(assistant, text, "task_list", {"list_name": list_name})
@@ -178,6 +188,13 @@ ALL_LISTS = [
     "how many lists",
     "how many lists are there",
     "i wanna see my lists",
+    # what is still to buy: every list, for the shopping
+    "what is left to buy",
+    "what's left to get",
+    "anything else to pick up",
+    "is there anything else to buy",
+    "what else do i need to buy",
+    "mia what's on my list",
 ]
 
 
@@ -218,6 +235,8 @@ REMOVE_AN_ITEM = [
     ("delete from the shopping list eggs", "task_delete", "eggs", "shopping list"),
     ("remove from my packing list the charger", "task_delete", "charger", "packing list"),
     ("check off eggs on the grocery list", "task_complete", "eggs", "grocery list"),
+    ("the eggs have to come off the shopping list", "task_delete", "eggs", "shopping list"),
+    ("eggs need to be taken off my shopping list", "task_delete", "eggs", "shopping list"),
 ]
 
 
@@ -240,6 +259,9 @@ CLEAR_A_LIST = [
     ("throw away my packing list", "packing list"),
     ("scrap the party list", "party list"),
     ("remove the list of things to pack", "things to pack list"),
+    ("delete the holiday list completely", "holiday list"),
+    ("empty my shopping list entirely", "shopping list"),
+    ("delete the packing list for good", "packing list"),
 ]
 
 
@@ -313,6 +335,11 @@ READ_REMINDERS = [
     ("what have i got left to do", ""),
     ("what's still left to do", ""),
     ("what is remaining for me to do", ""),
+    # whether one is kept
+    ("did i set a reminder for the dentist", ""),
+    ("is there a reminder to call jo", ""),
+    ("have i got a task about the car", ""),
+    ("did you set a reminder for my meeting", ""),
 ]
 
 
@@ -359,7 +386,119 @@ def test_a_to_do_is_marked_done(assistant: Any, text: str, task: str) -> None:
     _check(assistant, text, "task_complete", {"task": task})
 
 
+RAN_OUT = [
+    ("we're out of coffee", "coffee"),
+    ("we are out of toilet paper", "toilet paper"),
+    ("we've run out of bin bags", "bin bags"),
+    ("i'm low on washing up liquid", "washing up liquid"),
+    ("we're running low on milk", "milk"),
+    ("we need more milk", "milk"),
+    ("i need some more eggs", "eggs"),
+    ("there's no bread left", "bread"),
+    ("we have no butter", "butter"),
+    ("we've got no more cheese", "cheese"),
+    ("the milk has run out", "milk"),
+    ("our coffee is all used up", "coffee"),
+    ("we're all out of teabags", "teabags"),
+    ("i ran out of shampoo", "shampoo"),
+    ("oh no we're out of rice again", "rice"),
+    ("hey botpsy we are nearly out of dog food", "dog food"),
+    ("i need to buy milk", "milk"),
+    ("we have to buy eggs from the shop", "eggs"),
+    ("we need some bread from the store", "bread"),
+    ("i need to buy a new phone", "new phone"),
+    # things needed, said plainly (plural: "i need milk" may be a craving)
+    ("we need batteries", "batteries"),
+    ("i need eggs", "eggs"),
+    ("i still need bin bags", "bin bags"),
+    ("we need new tyres", "new tyres"),
+]
+
+
+@pytest.mark.parametrize(("text", "title"), RAN_OUT)
+def test_what_ran_out_goes_on_the_shopping_list(assistant: Any, text: str, title: str) -> None:
+    _check(assistant, text, "task_add", {"title": title, "list_name": "shopping list"})
+
+
+NAMED_FIRST = [
+    ("mia what's on my shopping list", "task_list", {"list_name": "shopping list"}),
+    ("juno add milk to my shopping list", "task_add", {"title": "milk", "list_name": "shopping list"}),
+    ("rosie, take the eggs off my grocery list", "task_delete",
+     {"task": "eggs", "list_name": "grocery list"}),
+    ("olly remind me to call jo", "task_add", {"title": "call jo"}),
+    ("can you note that i need apples on the shopping list", "task_add",
+     {"title": "apples", "list_name": "shopping list"}),
+    ("write down that we need milk on the grocery list", "task_add",
+     {"title": "milk", "list_name": "grocery list"}),
+    ("the task call mum is done", "task_complete", {"task": "call mum"}),
+]  # fmt: skip
+
+
+ONTO_A_NEW_LIST = [
+    ("add eggs to a new list", {"title": "eggs", "list_name": None}),
+    ("put rope and a tent on a new list called camping", {"title": "rope, tent",
+                                                           "list_name": "camping list"}),
+    ("add eggs to a new shopping list", {"title": "eggs", "list_name": "shopping list"}),
+    ("start milk on a fresh list", {"title": "milk", "list_name": None}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "arguments"), ONTO_A_NEW_LIST)
+def test_items_for_a_new_list(assistant: Any, text: str, arguments: dict[str, Any]) -> None:
+    _check(assistant, text, "task_add", arguments)
+
+
+@pytest.mark.parametrize(("text", "tool", "arguments"), NAMED_FIRST)
+def test_a_name_said_first_or_a_need_said_changes_nothing(
+    assistant: Any, text: str, tool: str, arguments: dict[str, Any]
+) -> None:
+    _check(assistant, text, tool, arguments)
+
+
 NEAR_MISSES = [
+    # what runs out that no shop sells, or a device gives more of
+    "we're out of time",
+    "i'm running low on battery",
+    "i'm out of ideas",
+    "we need more time",
+    "there's no signal",
+    "i'm out of breath",
+    "we're out of here",
+    "there is no hot water",
+    "i need some help",
+    "we have no money left",
+    "i'm short of cash",
+    "we are out of the house",
+    "i'm out of the loop",
+    "we're out of what we need",
+    "we ran out of things to say",
+    "i need more brightness",
+    "we need more light in here",
+    "i need some sleep",
+    "the bread is gone",
+    "clear my head",
+    "play list of songs",
+    "add this song to a new playlist",
+    "add eggs to a new playlist",
+    "what's a good thing to buy for my dad",
+    "what is the best time to buy a car",
+    "what is there to do in paris",
+    "i need to buy a present for mum",
+    "i need to buy time",
+    "i need to buy tickets for the show",
+    "i need to buy milk and call jo",
+    "i need some help from the team",
+    "did i set an alarm for tomorrow",
+    "i need tips",
+    "i need friends",
+    "i need answers",
+    "we need groceries",
+    "i need ideas",
+    "i need holidays",
+    "what chores should kids do",
+    "what chores can a five year old do",
+    "is there a flight to paris",
+    "do i have a meeting about the budget",
     "what do i need to do to renew my passport",
     "what should i do this weekend",
     "list my meetings",

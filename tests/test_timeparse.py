@@ -36,6 +36,15 @@ def at(*parts: int) -> datetime:
         ("sunday 3pm", at(2026, 12, 6, 15)),  # today is Sunday and 3pm is past: next Sunday
         ("sunday 8pm", at(2026, 11, 29, 20)),  # still ahead today
         ("at 3", at(2026, 11, 30, 15)),  # a bare hour reads as the afternoon, and 3pm today is past
+        # minutes said with a bare hour read the same way: 1-7 in the afternoon or evening
+        ("saturday 7:30", at(2026, 12, 5, 19, 30)),
+        ("friday at 2:15", at(2026, 12, 4, 14, 15)),
+        ("tomorrow 1:05", at(2026, 11, 30, 13, 5)),
+        ("tomorrow 8:15", at(2026, 11, 30, 8, 15)),
+        ("07:30 saturday", at(2026, 12, 5, 7, 30)),  # a 24-hour clock says what it means
+        ("7:30am saturday", at(2026, 12, 5, 7, 30)),
+        ("saturday 7:30 in the morning", at(2026, 12, 5, 7, 30)),
+        ("tomorrow morning 6:45", at(2026, 11, 30, 6, 45)),
     ],
 )
 def test_moments(text: str, start: datetime) -> None:

@@ -139,7 +139,7 @@ def test_behind_every_other_plugin_the_web_gets_only_live_questions(config: Conf
 def test_every_topic_of_the_data_file_is_an_intent() -> None:
     """The word lists are package data: read through importlib.resources, each topic registered."""
     names = [name for name, _ in make_matchers()]
-    assert names == ["look_up", *(t.name for t in vocabulary().topics)]
+    assert names == ["look_up", *(t.name for t in vocabulary().topics), "facts", "find"]
     assert {"news", "markets", "local", "current"} <= set(names)
     assert live_question("NEWS about the Harbour Strike?") == (
         "news",

@@ -23,7 +23,9 @@ from assistant.api import (
     parse_moment,
     parse_span,
 )
-from botpsy_alarms.tools import timer_length
+from botpsy_alarms.repeat import SAID as _REPEAT
+from botpsy_alarms.repeat import days_said, in_words, stored
+from botpsy_alarms.tools import _KIND_WORDS, timer_length
 
 Now = Callable[[], datetime]
 Matcher = Callable[[str], IntentMatch | None]
@@ -60,7 +62,7 @@ _LABEL = re.compile(
 _TIMER = re.compile(
     r"^(?:(?:set|start|put|make|create|add|run|begin)\s+(?:on\s+)?(?:me\s+)?(?:up\s+)?"
     r"(?:an?\s+|the\s+|my\s+|one\s+)?(?:new\s+)?)?(?:(?P<pre>[\w .-]{1,40}?)\s+)?timer"
-    r"(?:\s+(?:for|of|on|to)\s+(?P<length>.+?))?\??$",
+    r"(?:\s+(?:for|of|on|to)\s+(?P<length>.+?)|\s+(?:called|named|labell?ed)\s+(?P<named>.+?))?\??$",
     re.I,
 )
 _COUNTDOWN = re.compile(
@@ -80,6 +82,14 @@ _NOT_ASKING = re.compile(
     re.I,
 )
 _WISH = r"(?:i\s+(?:want|need|would\s+like)\s+(?:you\s+)?to\s+|i'?d\s+like\s+(?:you\s+)?to\s+)?"
+# "change my 7am alarm to 7:30", "move the gym alarm to six": an alarm already set, a new time.
+_CHANGE = re.compile(
+    rf"^{_WISH}(?:change|move|push|shift|reset|update|reschedule|switch|put)\s+"
+    r"(?P<what>(?:my|the|that|this)\s+(?:[\w:.']+\s+){0,3}?(?:wake[- ]?up\s+)?(?:alarm|wake[- ]?up\s+call)"
+    r"(?:\s+(?:for|on)\s+(?:today|tonight|tomorrow|\w+day))?)"
+    r"\s+(?:back\s+|forward\s+)?(?:to|for|until|till)\s+(?P<time>.+?)\??$",
+    re.I,
+)
 _CANCEL = re.compile(
     rf"^{_WISH}(?:cancel|delete|remove|clear|turn\s+off|switch\s+off|shut\s+off|stop|disable|unset"
     r"|kill|get\s+rid\s+of|take\s+off|drop)\s+(?P<what>.*?\b(?:alarms?|timers?|wake[- ]?up(?:\s+call)?)\b.*?)"
@@ -371,6 +381,26 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
     """The alarm and timer matchers, in the order they are tried."""
 
     def set_alarm(text: str) -> IntentMatch | None:
+        repeat = _REPEAT.search(text)
+        if repeat is None:
+            return set_once(text)
+        said = repeat.group(0)
+        half = " in the morning" if "morning" in said.lower() else ""
+        half = " in the evening" if re.search(r"evening|night", said, re.I) else half
+        rest = " ".join(f"{text[: repeat.start()]}{half} {text[repeat.end() :]}".split())
+        found = set_once(rest)
+        if found is None or found.tool != "alarm_set":
+            return None
+        days = stored(days_said(said))
+        found.arguments["repeat"] = days
+        if found.options:  # "6:30 on mondays": which half of the day, not which day
+            clocks = [f"{parse_moment(o, now()).start:%H:%M}" for o in found.options]
+            found.missing["time"] = (
+                f"Should the alarm ring at {clocks[0]} or at {clocks[1]}, {in_words(days)}?"
+            )
+        return found
+
+    def set_once(text: str) -> IntentMatch | None:
         m = _WAKE.match(text)
         found = _alarm(m.group("when"), now(), wake=True) if m else None
         if found is not None:
@@ -399,7 +429,11 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             return None
         pre = (m.groupdict().get("pre") or "").strip()
         given = (m.group("length") or "").strip()
-        label = ""
+        label = re.sub(
+            r"^(?:the|my)\s+", "", (m.groupdict().get("named") or "").strip(), flags=re.I
+        )
+        if len(label.split()) > 4:
+            return None
         length = _length(pre) if pre else None
         if length is None and pre:
             if len(pre.split()) > 3 or re.search(
@@ -407,6 +441,8 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             ):
                 return None
             label = pre
+        if length is None and pre and label:  # "a timer called pasta" names no length
+            return None
         if length is not None and given:  # "a 10 minute timer for the pasta"
             label = re.sub(r"^(?:the|my)\s+", "", given, flags=re.I)
             if len(label.split()) > 4:
@@ -446,6 +482,16 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
                 return IntentMatch("alarm_list", {"when": phrase})
         return _with_period(_last_words(text[noun.end() :]), now())
 
+    def change_alarm(text: str) -> IntentMatch | None:
+        m = _CHANGE.match(text)
+        if not m:
+            return None
+        what = re.sub(r"^(?:my|the|that|this)\s+", "", m.group("what"), flags=re.I)
+        which = _KIND_WORDS.sub(" ", what).strip()
+        return IntentMatch(
+            "alarm_change", {"alarm": which, "time": _digits(m.group("time").strip())}
+        )
+
     def cancel_alarm(text: str) -> IntentMatch | None:
         m = _CANCEL.match(text) or _OFF_AFTER.match(text) or _NO_LONGER.match(text)
         if not m:
@@ -467,6 +513,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         return IntentMatch("task_add", {"title": what[0].upper() + what[1:], "due": when})
 
     matchers: list[tuple[str, Matcher]] = [
+        ("change_alarm", change_alarm),
         ("cancel_alarm", cancel_alarm),
         ("list_alarms", list_alarms),
         ("set_timer", set_timer),

@@ -10,6 +10,7 @@ list, sync to the user's other devices, and the daemon fires them the same way.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -23,10 +24,12 @@ from assistant.api import (
     ToolArgumentError,
     ToolError,
     ToolResult,
+    amended_moment,
     parse_duration,
     parse_moment,
     tool,
 )
+from botpsy_alarms.repeat import days_said, first_ring, in_words, stored
 from botpsy_alarms.store import Alarm, AlarmStore
 
 MAX_AHEAD = timedelta(days=366)
@@ -57,6 +60,8 @@ def describe(alarm: Alarm, now: datetime) -> str:
     if alarm.kind == "timer":
         length = length_words(alarm.seconds or 0)
         return f"timer for {length}{label}, rings at {when_text(alarm, now)}"
+    if alarm.repeat:
+        return f"alarm at {alarm.at:%H:%M} {in_words(alarm.repeat)}{label}, next {when_text(alarm, now)}"
     return f"alarm at {when_text(alarm, now)}{label}"
 
 
@@ -76,6 +81,8 @@ def alarm_data(alarm: Alarm) -> dict[str, Any]:
         data["label"] = alarm.label
     if alarm.seconds:
         data["seconds"] = alarm.seconds
+    if alarm.repeat:
+        data["repeat"] = alarm.repeat
     return data
 
 
@@ -90,20 +97,69 @@ class AlarmTools:
         return " (`botpsy daemon` rings it; start it with `botpsy daemon install`.)"
 
     @tool(Effect.WRITE)
-    def alarm_set(self, time: datetime, label: str = "") -> ToolResult:
-        """Set an alarm that rings once at a clock time: "wake me up at 6:30 tomorrow", "set an alarm for 7am". For a length of time ("in 20 minutes") use timer_set.
+    def alarm_set(self, time: datetime, label: str = "", repeat: str = "") -> ToolResult:
+        """Set an alarm at a clock time, once or repeating: "wake me up at 6:30 tomorrow", "set an alarm for 7am", "wake me at 7 every weekday". For a length of time ("in 20 minutes") use timer_set.
 
         Args:
-            time: when it rings, a day and clock time, e.g. "6:30am tomorrow", "7am", "Friday 8:15"
+            time: when it (first) rings, a day and clock time, e.g. "6:30am tomorrow", "7am", "Friday 8:15"
             label: what the alarm is for, only if the user said so, e.g. "gym"
+            repeat: only for an alarm that repeats: "daily", "weekdays", "weekends" or days, e.g. "monday,thursday"
         """
         now = self.clock.now()
+        days = stored(days_said(repeat)) if repeat.strip() else ""
+        if days:
+            time = first_ring(time, days, now)  # "7am every weekday" said on a Saturday: Monday's
         if time <= now:
             raise ToolArgumentError(f"{time:%H:%M on %A %-d %B} is in the past; name a later time")
         if time - now > MAX_AHEAD:
             raise ToolArgumentError("an alarm can be at most a year ahead")
-        alarm = self.store.add("alarm", time, _clean(label))
+        alarm = self.store.add("alarm", time, _clean(label), repeat=days)
+        if days:
+            return ToolResult(
+                f"Alarm set for {time:%H:%M} {in_words(days)}, first {when_text(alarm, now)}.",
+                alarm_data(alarm),
+            )
         return ToolResult(f"Alarm set for {when_text(alarm, now)}.", alarm_data(alarm))
+
+    @tool(Effect.WRITE, untrusted_output=True)
+    def alarm_change(self, alarm: str, time: str) -> ToolResult:
+        """Change the time of an alarm already set: "move my 7am alarm to 7:30", "change the gym alarm to 6".
+
+        Args:
+            alarm: which one, by its time ("7am"), its label ("gym"); empty when only one is set
+            time: its new time, e.g. "7:30", "6:45am", "Friday 8:00"; a bare clock time keeps its day
+        """
+        found = self.find(alarm)
+        if found.kind != "alarm":
+            raise ToolArgumentError("a timer's time cannot change; set a new timer")
+        now = self.clock.now()
+        wanted = " ".join(time.split())
+        if re.fullmatch(r"\d{1,2}", wanted):  # "to 7": 7:00, then the half nearest the old time
+            wanted += ":00"
+        new = amended_moment(wanted, found.at, now)
+        if new is None:
+            try:
+                moment = parse_moment(wanted, now)
+            except TimeParseError as exc:
+                raise ToolArgumentError(f"argument 'time': {exc}") from None
+            if moment.all_day:
+                raise ToolArgumentError(f"'{wanted}' has no time of day; add one, e.g. '7:30'")
+            new = moment.start
+        if found.repeat:
+            new = first_ring(new, found.repeat, now)
+        if new <= now:
+            raise ToolArgumentError(f"{new:%H:%M on %A %-d %B} is in the past; name a later time")
+        if new == found.at:
+            raise ToolArgumentError(
+                f"the {describe(found, now)} already rings then; nothing changed"
+            )
+        if not self.store.move(found.id, new):
+            raise ToolError(f"the {describe(found, now)} was removed meanwhile")
+        moved = replace(found, at=new)
+        return ToolResult(
+            f"Moved the alarm from {found.at:%H:%M} to {describe(moved, now).removeprefix('alarm at ')}.",
+            alarm_data(moved),
+        )
 
     @tool(Effect.WRITE)
     def timer_set(self, duration: str, label: str = "") -> ToolResult:

@@ -23,6 +23,7 @@ from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools
 from botpsy_calendar.dav import DavClient
 from botpsy_calendar.intents import make_matchers
+from botpsy_calendar.several import make_several_matchers
 from botpsy_calendar.store import VdirStore
 from botpsy_calendar.sync import CalDavStore, account_root
 from botpsy_calendar.task_intents import make_task_matchers
@@ -138,6 +139,11 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         register(name, matcher)
     for name, matcher in make_task_matchers(context.clock.now, has_task):
         register(name, matcher)
+    several, following = make_several_matchers(context.clock.now, has_task, make_task_matchers)
+    for name, calls in several:
+        register(name, calls, several=True)  # "cross off eggs and milk": a call each
+    for name, follows in following:
+        register(name, follows, follows=True)  # "take milk and tea off it"
     open_contacts(context)  # offers the "contacts" service; its intents are in make_matchers
 
 

@@ -37,8 +37,13 @@ from botpsy_calendar.speech import (
     BLOCK,
     BOOKING_VERBS,
     CALENDAR_FIRST,
+    CALENDAR_HEAD,
+    CALENDAR_UPDATE,
+    DAY_OF,
+    DAY_OFF,
     DAYS_OWN,
     DET,
+    EVENING_KINDS,
     EVENT_ASK,
     EVENT_DETAILS,
     GENERIC_EVENT,
@@ -56,22 +61,27 @@ from botpsy_calendar.speech import (
     NAMED_KIND,
     NEW_EVENT,
     NOT_AGENDA,
+    NOTE_THAT,
     ON_CALENDAR,
     OWNED,
     OWNED_KIND,
     PERIOD_SPANS,
     PERSONAL_KINDS,
+    PUBLIC_KINDS,
     QUESTION_WORDS,
     REMIND_AFTER,
     RIDES,
     SOME_EVENT,
+    STATUS_ASK,
     THE_KIND,
+    TIME_FIRST_TOLD,
     TIME_IS,
     TODO_FIRST,
     TOLD_LEAD,
     TRAVEL,
     WANT_TO,
     WHICH_EVENT,
+    WITH_SOMEONE,
     as_cancel,
     as_moved,
     content_words,
@@ -96,6 +106,33 @@ _EVENT_NOUN = re.compile(
 )
 # Verbs that name an event only with a day or time said: "set lunch with ana on friday".
 _SOFT_VERBS = {"set", "arrange", "organise", "organize", "enter"}
+# Words of a told event around its name: "have meeting at 3", "going to the dentist at 4",
+# "the school play is on the 10th".
+_TOLD_EDGES = re.compile(
+    r"^(?:(?:i|we)\s+)?(?:have|got|'ve\s+got|(?:am\s+|'m\s+)?going\s+to|go\s+to)\s+(?:(?:an?|the)\s+)?"
+    r"|\s+(?:is|are|will\s+be|'s)$",
+    re.I,
+)
+# A repeating event named by how it repeats: "my weekly standup", "the recurring team call".
+_SERIES = re.compile(
+    r"^(?:(?:my|the|our|that)\s+)?(?:recurring|repeating|regular|daily|weekly|fortnightly|monthly"
+    r"|yearly|annual)\s+(?=\S)",
+    re.I,
+)
+# A part of the day said after an event: "the meeting at evening", "my call in the morning".
+_PART_SAID = re.compile(
+    r"\s+(?:at|in\s+the|during\s+the|this)\s+(morning|afternoon|evening|night)$", re.I
+)
+# An hour said alone, as a number: "a meeting for 3 tomorrow", "lunch at one on friday".
+_HOUR_SAID = (
+    r"(?:1[0-2]|[1-9])(?::[0-5]\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+)
+# Mail and messages are sent, not put on the calendar: "schedule an email to jo tomorrow".
+_MESSAGES = re.compile(r"\b(?:e-?\s?mails?|messages?|texts?|sms|whatsapps?|tweets?|posts?)\b", re.I)
+# A new event named by its kind: "set a meeting with jo", "arrange an appointment".
+_AN_EVENT = re.compile(
+    r"\s+an?\s+(?:new\s+|quick\s+|short\s+)?(?:meeting|appointment|event|call)\b", re.I
+)
 # Verbs that write anything down: an event only with a kind of event and a time said
 # ("save mum's birthday on may 5", "note down the dentist on friday at 3").
 _NOTE_VERBS = {"save", "note", "note down", "write down", "jot down", "log", "mark down"}
@@ -133,10 +170,12 @@ _NOT_A_TITLE = re.compile(
     r"repeat|notify|alert|warn|"
     r"okay|ok|so|help|can|could|need|"
     r"info|more|anything|something|nothing|everything|all|what's|whats|where's|when's|who's|"
-    r"unmute|pause|resume|stop|skip|"
+    r"unmute|pause|resume|stop|skip|was|were|"
     # corrections and continuations of something said before: "sorry i meant friday at 1",
     # "and zoo with tom on sunday", "another one at 5" (follow-ups; alone, not a title)
-    r"sorry|actually|no|nope|meant|instead|and|also|plus|another|make)\b",
+    r"sorry|actually|no|nope|meant|instead|and|also|plus|another|make|"
+    # a message said to someone: "write tomas saying see you at six"
+    r"write|ring|whatsapp|dm)\b",
     re.I,
 )
 # Domains botpsy has no tool for (alarms, devices, media, weather, rides): never an event.
@@ -146,7 +185,11 @@ _NO_TOOL = re.compile(
     r"tv|television)\b"
     r"|^(?:book|order|reserve|call|get)\s+(?:me\s+)?(?:an?\s+|the\s+|my\s+)?"
     r"(?:taxi|cab|uber|ride|table|flight|train|bus|tickets?|hotel|pizza|food|delivery)\b"
-    r"|^(?:make|get|bring|fetch|brew)\s+(?:me|us)\b",
+    r"|^(?:make|get|bring|fetch|brew)\s+(?:me|us)\b"
+    # money sent or paid: "make a payment of 40 dollars to the gym" (no tool does that)
+    r"|\b\d+(?:[.,]\d+)?\s*(?:dollars?|euros?|pounds?|bucks|quid|cents?|usd|eur|gbp)\b|[$€£]\s*\d"
+    r"|\b(?:(?:make|send|do)\s+(?:a\s+)?payments?|pay\s+\w+\s+back"
+    r"|(?:send|transfer|wire)\s+(?:the\s+)?money)\b",
     re.I,
 )
 
@@ -169,7 +212,7 @@ _EVENT_WORDS = re.compile(
 _CLEAR_ALL = re.compile(
     r"^(?:(?:completely|totally|fully|entirely|just)\s+)?(?:(?:clear|wipe|empty|free(?:\s+up)?)(?:\s+out)?\s+(?:(?:my|the|our)\s+)?(?P<what>calendar|agenda|schedule"
     r"|diary|day|morning|afternoon|evening|weekend|week)\b(?P<rest1>.*)"
-    r"|(?:delete|remove|cancel|clear|erase|wipe)(?:\s+out)?\s+(?:(?:all|every|each)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?"
+    r"|(?:delete|remove|cancel|clear|erase|wipe)(?:\s+out)?\s+(?:(?:all|every|each|the\s+rest)\s+(?:of\s+)?(?:(?:my|the|our)\s+)?"
     r"(?:calendar\s+)?(?:events?|meetings?|appointments?|entries|plans|data|items|things)|everything)"
     r"(?P<rest2>.*)"
     r"|(?:delete|remove|erase|wipe)\s+(?:(?:my|the|our)\s+)?(?:(?:whole|entire)\s+)?"
@@ -231,13 +274,15 @@ _RESIZE = re.compile(
 )
 _RESIZE_FILLER = {"to", "down", "up", "back", "last", "take", "run", "be", "only", "just", "for"}
 _REMINDER_FOR = re.compile(
-    r"^(?:(?:add|set|put|create|set up|schedule)\s+(?:an?\s+)?(?:(?P<length>[\w.\s-]{1,40}?)\s+)?"
+    r"^(?:(?:add|set|put|create|set up|schedule|give\s+me|send\s+me|i\s+want|i\s+need|i'd\s+like)\s+(?:an?\s+)?"
+    r"(?:(?P<length>[\w.\s-]{1,40}?)\s+)?"
     r"(?:reminder|alert|notification)"
-    r"|(?:remind|notify|alert|warn|ping|tell)\s+me(?:\s+about)?)\s+(?P<rest>.+)$",
+    r"|(?:remind|notify|alert|warn|ping|tell)\s+me(?:\s+(?:about|of))?)\s+(?P<rest>.+)$",
     re.I,
 )
 _BEFORE = (
-    r"(?:before(?:hand)?|ahead(?:\s+of\s+time)?|earlier|in\s+advance|prior)(?:\s+(?:it|that))?"
+    r"(?:before(?:hand)?|ahead(?:\s+of\s+time)?|earlier|in\s+advance|prior)"
+    r"(?:\s+(?:it|that)(?:\s+(?:starts|begins|is|happens))?)?"
 )
 # At most this many " to " cuts are tried, so a long request costs no more than a short one.
 _MAX_CUTS = 6
@@ -252,7 +297,7 @@ _IN_CALENDAR = re.compile(
 )
 # The agenda named and nothing else: "coming appointments", "my schedule for friday", "agenda".
 _BARE_AGENDA = re.compile(
-    r"^(?:(?:my|the|our)\s+)?(?:(?P<day>today|tonight|tomorrow|this\s+week|next\s+week|(?:this\s+|next\s+)?"
+    r"^(?:(?:my|the|our)\s+)?(?:(?P<day>today|tonight|tomorrow|(?:this\s+|next\s+)?week(?:end)?|(?:this\s+|next\s+)?"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:'s|’s|s)?\s+)?"
     r"(?:upcoming\s+|next\s+|coming\s+|daily\s+|weekly\s+|monthly\s+|full\s+)?(?:calendar|agenda"
     r"|schedule|diary|events|appointments|meetings|plans?|itinerary"
@@ -444,6 +489,8 @@ def _event_words(text: str) -> str:
     ]
     while words and words[0].lower() in _DETERMINERS:
         words.pop(0)
+    while len(words) > 1 and words[0].lower() in ("next", "upcoming", "following", "coming"):
+        words.pop(0)  # "my next meeting": the meeting
     if len(words) > 1 and words[-1].lower() in ("time", "date", "day", "slot", "start"):
         words.pop()  # "change the meeting time to two": the meeting
     while len(words) > 1 and re.fullmatch(
@@ -517,17 +564,16 @@ def _title(text: str) -> str:
 _DAY_WORD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
 _REPEAT = re.compile(
     rf"\b(?P<repeat>(?:every|each)\s+(?:(?:other|\d+|two|three|four|second|third)\s+)?"
-    rf"(?:day|week|month|year|weekday|weekend|morning|evening|{_DAY_WORD}"
+    rf"(?:day|week|month|year|weekday|weekend|morning|afternoon|evening|night|{_DAY_WORD}"
     rf"(?:\s*(?:,|and|&)\s*{_DAY_WORD})*)s?|daily|weekly|monthly|yearly|on weekdays)\b"
     r"(?P<bound>\s+(?:until|till)\s+[\w\s-]+?(?=\s+at\b|$)|\s+\d+\s+times)?",
     re.I,
 )
 _REMINDER = re.compile(
-    r"[\s,]*(?:and\s+)?remind\s+me\s+(?P<n>\d+|an?|one)\s*(?P<unit>minutes?|mins?|hours?|hrs?|days?)"
-    r"\s+(?:before|ahead|earlier|in advance)(?:\s+it)?\s*$",
+    r"[\s,]*(?:(?:and|so|please)\s+)*(?:remind|alert|notify|warn)\s+me\s+(?P<length>[\w. -]{1,30}?)"
+    r"\s+(?:before(?:hand)?|ahead|earlier|in advance)(?:\s+(?:it|that)(?:\s+starts)?)?\s*$",
     re.I,
 )
-_UNIT_MINUTES = {"m": 1, "h": 60, "d": 1440}
 
 
 def take_reminder(text: str) -> tuple[str, int | None]:
@@ -535,8 +581,12 @@ def take_reminder(text: str) -> tuple[str, int | None]:
     m = _REMINDER.search(text)
     if not m:
         return text, None
-    count = int(m.group("n")) if m.group("n").isdigit() else 1
-    return text[: m.start()].strip(), count * _UNIT_MINUTES[m.group("unit")[0].lower()]
+    length = re.sub(r"^(?:the|a)\s+(?=day\b)", "a ", m.group("length"), flags=re.I)  # the day
+    try:
+        minutes = int(parse_duration(length).total_seconds() // 60)
+    except TimeParseError:
+        return text, None
+    return text[: m.start()].strip(), minutes or None
 
 
 def take_repeat(text: str) -> tuple[str, str | None]:
@@ -561,13 +611,16 @@ def take_repeat(text: str) -> tuple[str, str | None]:
     m = m or (found[0] if found else None)
     if not m:
         return text, None
-    repeat = (m.group("repeat") + (m.group("bound") or "")).strip()
+    said = re.sub(r"^each\b", "every", m.group("repeat"), flags=re.I)  # the tool's own word
+    repeat = (said + (m.group("bound") or "")).strip()
     days = re.findall(rf"\b{_DAY_WORD}\b", m.group("repeat"), re.I)
     keep = (
         days[0].rstrip("sS")
         if days and not m.group("repeat").lower().startswith(("every week", "each week"))
         else ""
     )
+    if part := _EVERY_PART.fullmatch(m.group("repeat")):  # "every morning at 7": daily, at 7am
+        keep, repeat = part.group(1).lower(), f"every day{m.group('bound') or ''}"
     if keep and not keep.lower().endswith("day"):
         keep = next((d for d in _FULL_DAYS if d.startswith(keep.lower()[:3])), keep)
     rest = (text[: m.start()] + (" " + keep if keep else "") + " " + text[m.end() :]).strip()
@@ -580,6 +633,14 @@ def take_repeat(text: str) -> tuple[str, str | None]:
     return " ".join(rest.split()), repeat
 
 
+# Not an event after "when do i have": "when do i have to leave", "when do i have time off".
+_NOT_OWN_EVENT = {
+    "to", "time", "free", "off", "anything", "something", "nothing", "spare", "available", "it",
+    "that", "this", "them", "one", "room", "space", "enough", "left", "money", "battery",
+}  # fmt: skip
+# A kind of event said bare, with no "the": "what time is yoga on thursday", "when is gym today".
+_BARE_KIND = re.compile(rf"(?:my\s+|our\s+)?(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})(?:\s+\w+)?", re.I)
+_EVERY_PART = re.compile(r"(?:every|each)\s+(morning|afternoon|evening|night)s?", re.I)
 _ON_DAYS = re.compile(
     r"\b(?:on\s+)(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b", re.I
 )
@@ -630,9 +691,13 @@ def make_matchers(
         if (have := HAVE_EVENT.match(text)) and said_kind(have.group("rest")):
             text = f"schedule {have.group('rest')}"  # "can i get a meeting with the team on friday"
         text = ASK_LEAD.sub("", text) or text  # "i'd like to add ..."
+        if told := NOTE_THAT.match(text):  # "note that the dentist is on friday at 3"
+            return told_event(told.group("told"))
+        text = CALENDAR_UPDATE.sub("add to my calendar ", text)  # "update calendar dinner ..."
         text = _MAKE_SURE.sub("add ", text)  # "make sure i have the dentist on friday in my diary"
         text = NEW_EVENT.sub("add ", text)  # "new event tennis saturday at nine"
-        said_calendar = bool(_CALENDAR_WORDS.search(text))
+        said_calendar = bool(_CALENDAR_WORDS.search(text) or CALENDAR_HEAD.match(text))
+        text = CALENDAR_HEAD.sub("", text)  # "calendar add the dentist on friday"
         text = CALENDAR_FIRST.sub(lambda m: f"{m.group('verb') or 'add'} ", text)
         if SOME_EVENT.match(text):  # "i'd like to put something in my diary": what, and when?
             missing = {"title": "What is the event?", "start": 'When is it? (e.g. "Friday 3pm")'}
@@ -642,6 +707,10 @@ def make_matchers(
             return None
         verb = " ".join(m.group("verb").lower().split())
         verb = {"setup": "set up", "set-up": "set up"}.get(verb, verb)
+        if re.match(r"(?:me|us|him|her|them|sure)\b", m.group("rest"), re.I) or _MESSAGES.search(
+            text
+        ):
+            return None  # "keep me posted", "make sure i remember ...", "schedule an email to jo"
         if TRAVEL.search(text) and (verb in BOOKING_VERBS or RIDES.search(text)):
             return None  # "book me a train ticket", "schedule a taxi": a booking, not an event
         if (
@@ -652,7 +721,7 @@ def make_matchers(
         ):
             return None  # "put on some music", "put on the night album": not an event
         # "put the game on": "put" names an event only with a day, a time or the calendar said
-        soft = verb in _SOFT_VERBS or (
+        soft = (verb in _SOFT_VERBS and not _AN_EVENT.match(text, m.end("verb"))) or (
             verb in ("put", "make")
             and not said_calendar
             and not m.group("noun")
@@ -674,8 +743,9 @@ def make_matchers(
         if repeat:
             extra["repeat"] = repeat
         title, when = _named(rest) or split_title_and_time(rest, now(), tight=True)
-        if m.group("noun") and when is None and _resolves(rest, now()):
-            title, when = "", rest  # "set an event for tuesday": the time alone
+        bare_time = re.sub(r"^(?:for|on|at)\s+", "", rest, flags=re.I)
+        if m.group("noun") and _resolves(bare_time, now()):
+            title, when = "", bare_time  # "set an event for tuesday", "an appointment next friday"
         lead = _leading_time(rest) if when is None or (title and _DATEISH.match(title)) else None
         if lead is not None and (when is None or len(lead[1].split()) > len(when.split())):
             title, when = lead  # "add june third: ben's birthday", "add friday 11 am dentist"
@@ -683,6 +753,12 @@ def make_matchers(
             if _minutes(tail) is not None:
                 return None  # "make the standup 15 minutes": a length, not a start
             title, when = rest[: rest.rindex(tail)], tail  # the tool explains what is wrong with it
+            bare = re.sub(r"^(?:for|at)\s+", "", when, flags=re.I)
+            if _resolves(f"at {bare}", now()):  # "a meeting for 3": three o'clock
+                when = f"at {bare}"
+        hour = re.search(rf"\s+(?:for|at)\s+({_HOUR_SAID})$", title, re.I) if when else None
+        if hour and when and _resolves(f"{when} at {hour.group(1)}", now()):
+            title, when = title[: hour.start()], f"{when} at {hour.group(1)}"  # "for 3 tomorrow"
         if m.group("noun") or said_calendar:  # "an entry in my diary for the school play"
             title = re.sub(
                 r"^(?:(?:on|for|about|called|named|titled|as)(?:\s+|$))+",
@@ -692,7 +768,8 @@ def make_matchers(
             )
         title = _title(title)
         if (noun := m.group("noun")) and re.match(r"(?:with|at)\s", title, re.I):
-            title = _title(f"{noun.split()[-1]} {title[:1].lower()}{title[1:]}")  # "with the vet"
+            kind = re.findall(r"event|appointment|entry", noun, re.I)[-1]
+            title = _title(f"{kind} {title[:1].lower()}{title[1:]}")  # "with the vet"
         if verb.startswith("put") and title.lower().endswith(" in"):
             title = title[:-3]  # "put a meeting in for friday"
         if repeat and re.search(r"\brepeat(?:s|ing)?\b", m.group("rest"), re.I):
@@ -707,12 +784,23 @@ def make_matchers(
         if not title and m.group("noun") and when is not None:  # "set an event for tuesday"
             missing = {"title": "What is the event?"}
             return IntentMatch(
-                "calendar_create_event", {"start": when, **extra}, "add_event", missing=missing
+                "calendar_create_event",
+                {"start": pinned(when, now()), **extra},
+                "add_event",
+                missing=missing,
             )
         if not title or len(title.split()) > 8 or _resolves(title, now()):
             return None  # "add wednesday at 6pm": a time with no title
         if title.lower() in _PRONOUNS:
             return None  # "make that six thirty": a change to what was just said, not an event
+        if re.search(
+            r"\s(?:and|then)\s+(?:invite|send|email|e-mail|tell|call|text|message|remind)\b",
+            title,
+            re.I,
+        ):
+            return None  # "... and invite ana": a second request, for the model
+        if re.search(r"\b(?:every|each)\b", title, re.I):
+            return None  # "every first monday of the month": a rule the matchers do not read
         if re.search(r"\b(?:calendar|agenda|diary)\b", title, re.I):
             return None  # "make my calendar blank on friday": about the calendar, not an event
         if soft and re.search(r"\b(?:to|as)\b", title, re.I):
@@ -729,7 +817,9 @@ def make_matchers(
                 missing={"start": f'When is "{title}"? (e.g. "Friday 3pm")'},
             )
         return IntentMatch(
-            "calendar_create_event", {"title": title, "start": when, **extra}, "add_event"
+            "calendar_create_event",
+            {"title": title, "start": _evening(title, when), **extra},
+            "add_event",
         )
 
     def want_event(text: str) -> IntentMatch | None:
@@ -763,8 +853,23 @@ def make_matchers(
         if "?" in said or _NO_TOOL.search(said) or TRAVEL.search(said):
             return None
         said = TOLD_LEAD.sub("", REMIND_AFTER.sub("", ADD_IT.sub("", said))).strip()
+        said, reminder = take_reminder(said)  # "i have a meeting at 3 remind me 15 minutes before"
+        said, repeat = take_repeat(said)  # "i have football every saturday at ten"
+        found = _told_event(said)
+        if found is not None and repeat:
+            found.arguments["repeat"] = repeat
+        if found is not None and reminder is not None:
+            found.arguments["reminder_minutes"] = reminder
+        return found
+
+    def _told_event(said: str) -> IntentMatch | None:
+        """An event told, its repetition set aside."""
+        if (first := TIME_FIRST_TOLD.match(said)) and _resolves(first.group("when"), now()):
+            said = f"{first.group('told')} {first.group('rest')} {first.group('when')}"
         if _OTHER_DOMAINS.search(said) or _REMINDER_WORDS.search(said):
             return None
+        if (off := DAY_OFF.match(said)) and _resolves(off.group("when"), now()):
+            return _told("Day off", off.group("when"), any_title=True)
         mark = MARK.match(said)
         if mark and _resolves(day := mark.group("when") or mark.group("when2"), now()):
             return _told(mark.group("title") or mark.group("title2"), day, any_title=True)
@@ -774,8 +879,15 @@ def make_matchers(
             and _resolves(block.group("when"), now())
         ):
             return _told("Busy", block.group("when"), any_title=True)
+        if with_them := WITH_SOMEONE.match(said):  # "i'm playing tennis with jo on sunday at 10"
+            title, when = split_title_and_time(with_them.group("rest"), now(), tight=True)
+            if when is not None and re.search(r"\swith\s+\S", title, re.I):
+                return _told(title, when, any_title=True)
         if (m := IS_ON.match(said)) and _resolves(m.group("when"), now()):
-            return _told(m.group("title"), m.group("when"))
+            # "the dentist is on friday" is the user's; "the game is on tonight" may be anyone's
+            return _told(
+                m.group("title"), m.group("when"), public=not said.lower().startswith("the ")
+            )
         if (m := TIME_IS.match(said)) and _resolves(m.group("when"), now()):
             return _told(m.group("title"), m.group("when"))  # "friday is ana's party"
         for pattern, prefix in ((MEETING, "Meeting "), (GOING, ""), (HAVING, "")):
@@ -799,12 +911,21 @@ def make_matchers(
         title = _title(
             re.sub(r"^(?:an?|our|the|my(?!\s+\S+(?:'s|’s)\s))\s+", "", title.strip(), flags=re.I)
         )
-        if not title or len(title.split()) > 8 or _resolves(title, now()):
-            return None
+        if not title or len(title.split()) > 8 or _resolves(title, now()) or _a_range(when):
+            return None  # "i have exams next week": which day is not said
         kind = ANY_KIND if public else KIND_NOUN
         if not any_title and not (kind.search(title) or re.search(r"\w(?:'s|’s)\s", title)):
             return None
-        return IntentMatch("calendar_create_event", {"title": title, "start": when}, "add_event")
+        start = _evening(title, when)
+        return IntentMatch("calendar_create_event", {"title": title, "start": start}, "add_event")
+
+    def _evening(title: str, when: str) -> str:
+        """ "dinner with ana at 8": eight at night, as a bare 8 to 11 is read in the morning."""
+        hour = re.search(r"\bat\s+(?:8|9|10|11|eight|nine|ten|eleven)(?:[:\s]\w+)?$", when, re.I)
+        if not hour or not EVENING_KINDS.search(title) or re.search(r"morning|am\b", when, re.I):
+            return when
+        evening = f"{when} pm"
+        return evening if _resolves(evening, now()) else when
 
     def event_at_time(text: str) -> IntentMatch | None:
         """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time.
@@ -819,16 +940,27 @@ def make_matchers(
         if _NO_TOOL.search(text) or TRAVEL.search(text):
             return None
         said, repeat = take_repeat(NEW_EVENT.sub("", text))
+        said = re.sub(r"^(?:calendar\s+)?(?:event|entry)\s*:?\s+(?=\S)", "", said, flags=re.I)
         if (
             who := re.match(r"^(?P<head>.+?)\s+(?P<with>with\s+[a-z][\w' ]{0,30})$", said, re.I)
         ) and (
-            split_title_and_time(who.group("head"), now())[1]
+            (head_when := split_title_and_time(who.group("head"), now())[1])
+            and who.group("head").lower().endswith(head_when.lower())
         ):  # "meeting tomorrow at 10 with legal": who after when
             head_title, head_when = split_title_and_time(who.group("head"), now())
             said = f"{head_title} {who.group('with')} {head_when}"
         title, when = split_title_and_time(said, now())
         if when is None or not said.lower().endswith(str(when).lower()):
-            return None
+            first = _leading_time(said)  # "tomorrow at noon lunch with sam": the time first
+            if (
+                first is None
+                or _NOT_A_TITLE.match(first[0])
+                or re.match(r"(?:is|are|was|will|'s)\b", said[len(first[1]) :].strip(), re.I)
+                or not (re.search(r"\s+with\s+\S", first[0]) or KIND_NOUN.search(first[0]))
+                or not moment_parts(first[1], now())[1]  # a time of day said: "friday at 3 ..."
+            ):
+                return None  # "at six remind me to call jo": a request, not an event's name
+            title, when = first
         if not re.match(r"(?:at|on|tomorrow|today|tonight|this|next|from)\b", when, re.I) and not (
             re.match(
                 rf"{_DAY_WORD}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
@@ -837,13 +969,23 @@ def make_matchers(
             )
         ):
             return None
+        if _a_range(when):
+            return None  # "holidays next week": a question as often as an event, and no day
         kind = bool(ANY_KIND.search(title) or re.search(r"\s+with\s+\S", title, re.I))
         try:
             if parse_moment(when, now()).all_day and (not kind or AGENDA_LEAD.match(text)):
                 return None  # "details of the party on saturday": a question
         except TimeParseError:
             return None
-        title = _title(title)
+        if re.match(rf"\S+\s+(?:{_COMMANDS})\b", title, re.I):
+            return None  # "olly add yoga on friday": a name, then the request (see named_first)
+        stated = re.search(
+            r"\s(?:is|are|will\s+be|starts?|begins?|ends?|finish(?:es)?)$", title, re.I
+        )
+        if stated and not KIND_NOUN.search(title):
+            return None  # "the game is on tonight", "the film starts at eight": anyone's
+        title = re.sub(r"\s+(?:starts?|begins?)$", "", title, flags=re.I)
+        title = _title(_TOLD_EDGES.sub("", title))  # "have meeting at three", "the play is on ..."
         if (
             not title
             or len(title.split()) > 5
@@ -852,8 +994,9 @@ def make_matchers(
         ):
             return None  # no title: "add tomorrow ten am"
         extra = {"repeat": repeat} if repeat else {}
+        start = _evening(title, when)
         return IntentMatch(
-            "calendar_create_event", {"title": title, "start": when, **extra}, "event_at_time"
+            "calendar_create_event", {"title": title, "start": start, **extra}, "event_at_time"
         )
 
     def which_event(text: str) -> IntentMatch | None:
@@ -875,7 +1018,9 @@ def make_matchers(
         if tail and not _spans(tail):
             return None  # "delete the meeting with ana": cancel_event reads the words
         if not (
-            m.group("order") or noun.startswith(("event", "plans", "entr", "calendar")) or tail
+            m.group("order")
+            or noun.startswith(("event", "plans", "entr", "calendar", "appoint"))
+            or tail
         ):
             return None
         if (
@@ -886,9 +1031,9 @@ def make_matchers(
             and not moment_parts(tail, now())[1]
         ):
             return None  # "cancel my meeting tomorrow": cancel_event names it
-        return _ask_which(tail or None)
+        return _ask_which(tail or None, one=not noun.endswith(("s", "plans")))
 
-    def _ask_which(when: str | None) -> IntentMatch:
+    def _ask_which(when: str | None, one: bool = False) -> IntentMatch:
         """A delete waiting for the user to say which event (on the day `when` names, if one)."""
         label = f" ({when})" if when else ""
         question = (
@@ -896,8 +1041,9 @@ def make_matchers(
             '("what\'s on my calendar" lists them)'
         )
         day = _one_day(when) if when else None
-        if day and when and _clock_time(when):
-            day = pinned(when, now())  # "the event at one pm": the hour picks among the day's
+        if day and when and (_clock_time(when) or (one and _has_time(when))):
+            day = pinned(when, now())  # "the event at one pm", "the meeting on wednesday
+            # morning": the tool takes the one on then, else asks among the day's
         arguments = {"day": day} if day else {}
         return IntentMatch(
             "calendar_delete_event", arguments, "clear_events", missing={"event": question}
@@ -930,9 +1076,13 @@ def make_matchers(
         what, when = _leading_day(rest)
         if when is None:
             what, when = split_title_and_time(rest, now())
+        if part := _PART_SAID.search(what):  # "today's meeting at evening": today, in the evening
+            what = what[: part.start()]
+            when = f"{when} {part.group(1)}" if when else f"this {part.group(1)}"
         at = _time_before(what)  # "the 3pm meeting on friday": friday at 3pm
         what = _drop_leading_time(what)
-        what = _event_words(what)
+        series = _SERIES.match(what)  # "the weekly team meeting": every one of them
+        what = _event_words(what[series.end() :] if series else what)
         if not what or re.fullmatch(r"(?:it|this|that|one|all|everything)", what, re.I):
             return None
         if re.search(r"\b(?:calendar|agenda|schedule|diary|anything|everything|all)\b", what, re.I):
@@ -946,12 +1096,21 @@ def make_matchers(
         said_kind = _EVENT_WORDS.search(m.group("rest")) or ANY_KIND.search(m.group("rest"))
         if not has_event(what) and not (m.group("where") or said_kind):
             return None  # "cancel my subscription"; "cancel my haircut" names a kind of event
-        arguments: dict[str, str] = {"event": what}
+        arguments: dict[str, object] = {"event": what}
+        if series and not when:
+            arguments["whole_series"] = True
         if when and at and not moment_parts(when, now())[1] and _resolves(f"{when} at {at}", now()):
             when = f"{when} at {at}"  # a time alone stays out: "my 3pm standup" may be any day
         if when:
             arguments["day"] = when
         return IntentMatch("calendar_delete_event", arguments, "cancel_event")
+
+    def _has_time(phrase: str) -> bool:
+        """Whether `phrase` says a time of day, an hour or a part of the day ("friday morning")."""
+        try:
+            return moment_parts(phrase, now())[1]
+        except TimeParseError:
+            return False
 
     def _clock_time(phrase: str) -> bool:
         """Whether `phrase` says an hour ("friday at ten", "3pm"), not only a part of the day.
@@ -1049,6 +1208,14 @@ def make_matchers(
             "calendar_delete_event", arguments, "clear_events", missing={"event": question}
         )
 
+    def _a_range(phrase: str) -> bool:
+        """Whether `phrase` names days, not one ("next week" resolves to its Monday all the same)."""
+        try:
+            span = parse_span(phrase, now())
+        except TimeParseError:
+            return False
+        return span.end - span.start > timedelta(days=1)
+
     def _spans(phrase: str) -> bool:
         try:
             parse_span(phrase, now())
@@ -1121,8 +1288,12 @@ def make_matchers(
             asked = None  # "where is the party": the user's own only when said so
         if when is None and asked and (wanted := _asked_event(asked.group("what"))):
             return IntentMatch("calendar_search_events", {"text": wanted}, "search_events")
+        if when is None and asked and asked.group("mine") and (mine := _own_event(asked)):
+            return IntentMatch("calendar_search_events", {"text": mine}, "search_events")
+        asked_bare = EVENT_ASK.match(bare) if when else None
         if not (
             said_agenda
+            or (asked_bare and _BARE_KIND.fullmatch(asked_bare.group("what")))
             or (when and AGENDA_WITH_TIME.search(bare) and not content_words(bare))
             or _has_kind(question)
             or (
@@ -1163,6 +1334,15 @@ def make_matchers(
             lead = said[: len(said) - len(tail)] if said.endswith(tail) else ""
             return f"{' '.join(words[:start])} {lead.strip()}{after}".strip(), tail
         return question, None
+
+    def _own_event(asked: re.Match[str]) -> str | None:
+        """ "when do i have yoga", "what time am i seeing jo": the user's own, whatever it is."""
+        words = DET.sub("", asked.group("what")).lower().split()
+        while words and words[-1] in ("next", "again", "then", "last"):
+            words.pop()  # "when am i seeing jo next"
+        if not words or len(words) > 4 or set(words) & _NOT_OWN_EVENT:
+            return None
+        return None if _resolves(" ".join(words), now()) else " ".join(words)
 
     def _has_kind(question: str) -> bool:
         """ "do i have a gig on thursday", "is there a party this weekend": the user's own events."""
@@ -1237,6 +1417,11 @@ def make_matchers(
             return None  # a time or a length the matchers above could not read: the model reads it
         what, day = _old_day(rest, now())
         event = _event_words(what)
+        if not event and re.fullmatch(
+            r"(?:my|the|our|an?|that|this)\s+(?:appointment|event|appt)", what, re.I
+        ):
+            missing = {"event": "Which event should move?", "start": 'To when? (e.g. "Friday 3pm")'}
+            return IntentMatch("calendar_update_event", {}, "move_event", missing=missing)
         if not event or _OTHER_DOMAINS.search(what) or not (has_event(event) or said_kind(what)):
             return None
         arguments = {"event": event} | ({"day": day} if day else {})
@@ -1326,12 +1511,17 @@ def make_matchers(
         if m.group("length"):  # "add a 30 minute reminder to the dentist"
             what = re.sub(r"^(?:to|for|on|about)\s+", "", rest, flags=re.I)
             found = (what, _minutes(m.group("length")))
-        elif before:  # "remind me 30 minutes before the dentist"
-            found = (before.group("what"), _minutes(before.group("length")))
-        elif after:  # "add a reminder to the dentist 30 minutes before"
+        elif before and _minutes(before.group("length")) is not None:
+            found = (
+                before.group("what"),
+                _minutes(before.group("length")),
+            )  # "30 minutes before X"
+        elif after:  # "add a reminder to the dentist 30 minutes before (it starts)"
             found = _duration_suffix(after.group("what"))
         if found is None or found[1] is None:
             return None
+        what = re.sub(r"\s+(?:starts|begins|is|happens)$", "", found[0], flags=re.I)
+        found = (what, found[1])  # "before the book club starts": the book club
         event = _event_words(found[0])
         if not event or not (has_event(event) or said_kind(found[0])):
             return None
@@ -1344,9 +1534,17 @@ def make_matchers(
         With a time said, that time's events are listed; else the event is searched for, with
         the place said ("the concert in leeds") among the words.
         """
-        m = EVENT_DETAILS.match(" ".join(text.strip().rstrip("?.!").split()))
-        if not m:
-            return None
+        said = " ".join(text.strip().rstrip("?.!").split())
+        if day_of := DAY_OF.match(said):  # "what is the birthday of john": john's birthday
+            words = f"{day_of.group('who')} {day_of.group('kind')}".lower()
+            return IntentMatch("calendar_search_events", {"text": words}, "search_events")
+        status = STATUS_ASK.match(said)  # "has the dentist been cancelled": look it up
+        wanted = _event_words(status.group("what")) if status else ""
+        if status and wanted and said_kind(status.group("what")):
+            return IntentMatch("calendar_search_events", {"text": wanted.lower()}, "search_events")
+        m = EVENT_DETAILS.match(said)
+        if not m or re.match(r"(?:when|what\s+time)\S*(?:\s+\w+)?\s+(?:my|our)\s", said, re.I):
+            return None  # "when is my dentist appointment": agenda_question names it
         what = re.sub(r"^(?:next|upcoming)\s+", "", m.group("what"), flags=re.I)
         tail = m.group("tail").strip()
         if not tail:
@@ -1374,8 +1572,12 @@ def make_matchers(
             wanted = re.sub(r"^(?:the|my|a|an|our)\s+", "", on.group("what"), flags=re.I)
             if 0 < len(wanted.split()) <= 6 and not _resolves(wanted, now()):
                 return IntentMatch("calendar_search_events", {"text": wanted}, "search_events")
-        if not m:
-            return None
+        if not m or re.match(
+            r"(?:any|anything|something|events?|meetings?|appointments?|plans)\b",
+            m.group("a") or m.group("b") or "",
+            re.I,
+        ):
+            return None  # "check my calendar for any events today": the agenda, not a search
         wanted = re.sub(
             r"^(?:the|my|a|an)\s+",
             "",
@@ -1407,7 +1609,8 @@ def make_matchers(
         ("event_at_time", event_at_time),
         ("agenda_question", agenda_question),
     ]
-    return [*matchers, ("named_first", _unnamed(matchers))]
+    named = [*matchers, ("named_first", _unnamed(matchers))]
+    return [(name, _spelled(matcher)) for name, matcher in named]
 
 
 # What a calendar request starts with once a name the user calls the assistant by is set
@@ -1439,6 +1642,31 @@ def _unnamed(
             return None
         unnamed = plain_request(unnamed)  # "mira could you please ...": the politeness too
         return next((found for _, m in matchers if (found := m(unnamed)) is not None), None)
+
+    return match
+
+
+# Words of the calendar as they are often typed or transcribed, and as they are spelled.
+_SPELLING = {
+    "calender": "calendar", "calander": "calendar", "calandar": "calendar", "schedual": "schedule",
+    "shedule": "schedule", "scedule": "schedule", "schedual's": "schedule's", "apointment":
+    "appointment", "appoinment": "appointment", "appointement": "appointment", "apointments":
+    "appointments", "appoinments": "appointments", "meating": "meeting", "meetting": "meeting",
+    "meatings": "meetings", "tommorow": "tomorrow", "tomorow": "tomorrow", "tommorrow": "tomorrow",
+    "wensday": "wednesday", "wednsday": "wednesday", "thursay": "thursday", "saterday": "saturday",
+    "agender": "agenda", "birthay": "birthday", "cancell": "cancel", "resheduale": "reschedule",
+    "reshedule": "reschedule",
+}  # fmt: skip
+_MISSPELT = re.compile(r"\b(?:" + "|".join(map(re.escape, _SPELLING)) + r")\b", re.I)
+
+
+def _spelled(
+    matcher: Callable[[str], IntentMatch | None],
+) -> Callable[[str], IntentMatch | None]:
+    """`matcher`, given the request with the calendar's words spelled right ("my calender")."""
+
+    def match(text: str) -> IntentMatch | None:
+        return matcher(_MISSPELT.sub(lambda m: _SPELLING[m.group(0).lower()], text))
 
     return match
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from assistant.api import IntentMatch
 from botpsy_calendar.intents import _title
+from botpsy_calendar.several import DOING
 from botpsy_calendar.tools import list_label
 
 _DET = r"(?:my|the|our|this|that)"
@@ -132,7 +133,11 @@ _READ = [
         r"^what\s+(?:else\s+|groceries\s+|items\s+|shopping\s+)?(?:do|should)\s+(?:i|we)\s+"
         r"(?:still\s+)?(?:need|have)\s+to\s+(?:buy|get|pick\s+up|shop\s+for)"
         r"(?:\s+(?:today|tomorrow|this\s+week))?$"
-        r"|^what\s+(?:groceries|shopping|items)\s+do\s+(?:i|we)\s+(?:still\s+)?need$",
+        r"|^what\s+(?:groceries|shopping|items)\s+do\s+(?:i|we)\s+(?:still\s+)?need$"
+        # "what's left to buy", "what is there still to get", "anything else to pick up"
+        r"|^(?:what(?:'s|s|\s+is)(?:\s+there)?|(?:is\s+there\s+)?anything(?:\s+else)?)\s+(?:still\s+)?"
+        r"(?:left\s+|else\s+|still\s+)?(?:for\s+(?:me|us)\s+)?to\s+(?:buy|get|pick\s+up|shop\s+for)"
+        r"(?:\s+(?:today|tomorrow|this\s+week))?$",
         re.I,
     ),
     # "is my packing list empty", "is the camping list done yet"
@@ -150,6 +155,15 @@ _READ = [
     ),
     # "my camping list please", "the packing list items"
     re.compile(rf"^{LISTREF}{_TAIL}$", re.I),
+    # "what chores do i have", "which errands are left", "any chores for today"
+    re.compile(
+        r"^(?:(?:what|which)(?:\s+other)?|any|are\s+there\s+any|do\s+(?:i|we)\s+have\s+any)\s+"
+        r"(?P<known>chores|errands)(?:\s+(?:do|did|have|must|should)\s+(?:i|we)"
+        r"(?:\s+(?:still|have|got|need|left|to|do|run|get|done))*"
+        r"|\s+(?:are|is)\s+(?:still\s+)?(?:left|due|outstanding|pending|on|there|to\s+do))?"
+        rf"{_TAIL}$",
+        re.I,
+    ),
 ]
 _ITEMS = r"(?P<items>[\w' ,-]+?)"
 # Saying what ran out names the item: "we're out of", "i need some", "we have no".
@@ -292,7 +306,7 @@ _REMOVE = [
     ),
     # "rope can come off my camping list"
     re.compile(
-        rf"^{_ITEMS}\s+(?:can|should|needs\s+to|must|has\s+to)\s+(?:come|go|be\s+(?:taken|removed"
+        rf"^{_ITEMS}\s+(?:can|should|needs?\s+to|must|has\s+to|have\s+to)\s+(?:come|go|be\s+(?:taken|removed"
         rf"|crossed|deleted|ticked))(?:\s+off)?\s+(?:off|from|out\s+of)\s+{LISTREF}$",
         re.I,
     ),
@@ -304,7 +318,10 @@ _CLEAR_V = (
     r"|ditch|discard|dump|cancel|reset|purge)(?:\s+out)?"
 )
 _ALL = r"(?:everything|all(?:\s+(?:of\s+)?(?:the\s+|my\s+)?(?:items|things|entries|stuff|tasks|to[\s-]?dos))?)"
-_WHEN = r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|next\s+week))?"
+_WHEN = (
+    r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|next\s+week))?"
+    r"(?:\s+(?:completely|entirely|altogether|permanently|forever|for\s+good))?"
+)
 _CLEAR = [
     # "wipe everything off my camping list", "clear my to do list for today", "empty the list items"
     re.compile(
@@ -333,10 +350,74 @@ _FRAGMENT = [
         re.I,
     ),
 ]
+# Something run out of, said alone, is for the shopping: "we're out of coffee", "we need more
+# milk", "there's no bread left". Not what runs out that no shop sells (time, battery, ideas).
+_RAN_OUT = re.compile(
+    r"^(?:(?:looks\s+like|i\s+think|oh\s+no|no|oh|damn|dang|ugh|argh|whoops|oops)\s*,?\s+)?"
+    r"(?:(?:(?:i|we)(?:'re|'m|\s+are|\s+am)?\s+(?:all\s+|almost\s+|nearly\s+|completely\s+)?"
+    r"(?:out\s+of|(?:running|getting|run|ran)\s+(?:low\s+on|out\s+of)|low\s+on|short\s+(?:of|on))"
+    r"|(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|all\s+)?(?:run|ran|used\s+up\s+all\s+(?:the|our|my))"
+    r"(?:\s+out\s+of)?"
+    r"|(?:i|we)\s+(?:need|could\s+use|should\s+get|have\s+to\s+get|need\s+to\s+get|need\s+to\s+buy)"
+    r"\s+(?:some\s+)?more"
+    # "i need to buy milk", "we have to buy eggs from the shop"
+    r"|(?:i|we)\s+(?:still\s+)?(?:need|have|must|got|should)\s+to\s+buy(?:\s+some)?"
+    r"|(?:i|we)\s+(?:still\s+)?need\s+some(?=\s+\S+(?:\s+\S+)?\s+(?:from|at)\s+the\s)"
+    r"|(?:there's|there\s+is|there\s+are|(?:i|we)\s+have|(?:i|we)'ve\s+got|(?:i|we)\s+got)\s+no(?:\s+more)?)"
+    rf"\s+(?:(?:the|our|my|any)\s+)?{_ITEMS}"
+    # "the milk has run out", "our coffee is all used up"
+    rf"|(?:the|our|my)\s+{_ITEMS.replace('<items>', '<gone>')}\s+(?:is|are|has|have)\s+(?:all\s+)?"
+    r"(?:been\s+)?(?:run\s+out|used\s+up))"
+    r"(?:\s+(?:left|again|now|already|at\s+home|in\s+the\s+(?:house|fridge|kitchen|cupboard"
+    r"|freezer)|(?:from|at)\s+the\s+(?:shops?|store|supermarket|market|grocery\s+store)))*$",
+    re.I,
+)
+# "we need batteries", "i still need bin bags": only things (plural), not "i need sleep".
+_PLAIN_THINGS = re.compile(
+    r"^(?!(?:a|an|the|my|your|our|some|any|more|to|lots|plenty|list|lists)\b)[a-z]+(?:\s+[a-z]+)?s$",
+    re.I,
+)
+_NEED_THINGS = re.compile(rf"^(?:i|we)\s+(?:still\s+|also\s+|really\s+)?need\s+{_ITEMS}$", re.I)
+_NOT_BOUGHT = re.compile(
+    r"\b(?:time|ideas?|battery|batteries\s+on|power|charge|juice\s+on|money|cash|funds|patience|luck"
+    r"|breath|options|space|room|storage|memory|data|credit|gas|petrol|fuel|diesel|sleep|help|advice"
+    r"|rest|energy|words|excuses|things|stuff|work|fun|love|friends|music|songs|news|info|information"
+    r"|practice|exercise|air|light|heat|hot\s+water|water\s+pressure|signal|wifi|internet|bandwidth"
+    r"|minutes|hours|days|weeks|holidays?|vacation|leave|budget|tickets?|road|town|control|order"
+    r"|ammo|lives|health|places|people|staff|volunteers|questions|answers|it|them|that|this|here"
+    r"|there|house|home|office|car|country|bed|door|reach|range|sight|touch|shape|line|place|step"
+    r"|season|date|sync|tune|breath|puff|steam|gas|options|choice|choices|league|mind|way|loop|stock"
+    r"|question|picture|woods|danger|trouble|hand|focus|character|context|fashion|style|business|job"
+    r"|jobs|luck|bounds|reach|patience|shape|practice|touch|turn|tickets|seats|spots|slots|votes"
+    # what a device gives more of: "we need more light in here", "i need more volume"
+    r"|lights|lighting|lamps?|brightness|bright|brighter|dark|volume|sound|bass|treble|noise|heating"
+    r"|warmth|warm|cool|cold|colou?rs?|contrast|speed|power|signal|reception|battery|pressure|flow"
+    # what people need that no list holds: "i need directions", "we need answers"
+    r"|directions|instructions|therapy|peace|quiet|silence|company|attention|support|inspiration"
+    r"|motivation|relaxation|rain|snow|sun|sunshine|holidays|breaks|you|him|her|someone|somebody"
+    r"|something|anything|everything|nothing|groceries|supplies|shopping|results|details|updates"
+    r"|suggestions|recommendations|reviews|lessons|classes|glasses\s+of|hugs|kisses|drinks|vibes"
+    r"|friends|answers|reminders|alarms|lists|tasks|plans|dates|tips|hints|pointers|tricks|clues)\b",
+    re.I,
+)
+# Words of a sentence, not of a thing to buy: "we're out of what we need".
+_NOT_SHOPPING = re.compile(
+    r"\b(?:is|are|was|were|be|to|what|which|who|how|when|where|why|i|we|you|he|she|they|my|your|for"
+    r"|with|in|on|at|from|if|because|so|but|not|no|any|all|left|today|tonight|tomorrow|later|soon"
+    r"|week|weekend|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    re.I,
+)
 _VERB_IN_ITEMS = re.compile(
     rf"\b(?:{_ADD_V}|{_RM_V}|{_READ_V}|{_CLEAR_V}|is|are|was|were|be|been|needed|need|needs|have|has"
     r"|had|got|do|does|did|can|could|should|will|would|first|last|second|third|next|entry|entries"
     r"|item|items|thing|things|off|left)\b",
+    re.I,
+)
+# "rename the notes to the trip list", "send the lease to the print list": another tool's verb
+# first, so the words before "to ... list" are no item.
+_OTHER_ACTION = re.compile(
+    r"^(?:rename|move|copy|send|e-?mail|mail|forward|share|print|upload|download|save|open|transfer"
+    r"|attach|export|sync|post|text|call|switch|change|convert)\b",
     re.I,
 )
 _LEAD = re.compile(
@@ -473,7 +554,10 @@ def make_shape_matchers(
             if verb == "get" and not re.search(r"\b(?:off|out)\b", said):
                 continue  # "get eggs from the list" may be reading it
             name = list_named(m, named)
-            items = items_of(m.group("items") or m.groupdict().get("items2") or "", split)
+            said_items = m.group("items") or m.groupdict().get("items2") or ""
+            if verb == "off" and _VERB_IN_ITEMS.search(said_items):
+                continue  # "eggs need to be taken off my list": a sentence, not an item
+            items = items_of(said_items, split)
             if name is False or items is None or len(items) != 1:
                 return None
             tool = "task_complete" if verb in _DONE_V else "task_delete"
@@ -489,6 +573,7 @@ def make_shape_matchers(
         if (
             not m
             or _VERB_IN_ITEMS.search(said_items)
+            or _OTHER_ACTION.match(said_items)
             or _VERB_IN_ITEMS.search(m.groupdict().get("name") or "")  # "search list work"
         ):
             return None
@@ -499,6 +584,25 @@ def make_shape_matchers(
         return IntentMatch(
             "task_add", {"title": _title(", ".join(items)), "list_name": name}, "add_to_list"
         )
+
+    def ran_out(text: str) -> IntentMatch | None:
+        """ "we're out of coffee": the coffee, on the shopping list."""
+        said = " ".join(text.lower().strip().rstrip("?.!").split())  # "i need to" is the point
+        m = _RAN_OUT.match(_END.sub("", said)) or _RAN_OUT.match(plain(text))
+        if m is None and (need := _NEED_THINGS.match(_END.sub("", said))):
+            # "we need batteries": things, said plainly; "i need milk" may be a craving
+            things = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", need.group("items"))
+            if not all(_PLAIN_THINGS.match(thing) for thing in things):
+                return None
+            m = need
+        said_items = (m.group("items") or m.groupdict().get("gone") or "") if m else ""
+        if not m or _NOT_BOUGHT.search(said_items) or _NOT_SHOPPING.search(said_items):
+            return None
+        items = items_of(said_items, split)
+        if items is None or any(len(i.split()) > 3 or i.split()[0].lower() in DOING for i in items):
+            return None  # "i need to buy milk and call jo": a thing to do is no thing to buy
+        title = _title(", ".join(items))
+        return IntentMatch("task_add", {"title": title, "list_name": "shopping list"}, "ran_out")
 
     def read(text: str) -> IntentMatch | None:
         said = plain(text)
@@ -519,4 +623,5 @@ def make_shape_matchers(
         ("list_shape_remove", remove),
         ("list_shape_read", read),
         ("list_shape_fragment", fragment),
+        ("list_shape_ran_out", ran_out),
     ]

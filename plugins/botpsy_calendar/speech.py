@@ -32,13 +32,34 @@ CALENDAR_FIRST = re.compile(
     r"(?:with|for)\s+(?P<verb2>)",
     re.I,
 )
+# The calendar updated with an event: "update calendar dinner with ana friday at 7".
+CALENDAR_UPDATE = re.compile(
+    r"^(?:update|fill\s+in)\s+(?:(?:my|the|our)\s+)?(?:calendar|diary|agenda|schedule)[\s,:]+(?:with\s+)?",
+    re.I,
+)
+# An event told after "note that", "add that": "note that the dentist is on friday at 3".
+NOTE_THAT = re.compile(
+    r"^(?:make\s+a\s+note|take\s+a\s+note|note(?:\s+down)?|add|put\s+down|write\s+down|remember|be\s+aware)"
+    r"(?:\s+(?:in|on|to)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule))?\s+that\s+(?P<told>.+)$",
+    re.I,
+)
+# Events held in the evening: "dinner at 8" is eight at night.
+EVENING_KINDS = re.compile(
+    r"\b(?:dinners?|suppers?|drinks|part(?:y|ies)|quiz|pub|bar|gigs?|concerts?|shows?|theat(?:re|er)|cinema"
+    r"|films?|movies?|date\s+night|night|evening|disco|club(?:bing)?)\b",
+    re.I,
+)
+CALENDAR_HEAD = re.compile(
+    r"^(?:my\s+)?(?:calendar|diary|agenda)[\s,:]+(?=(?:add|put|schedule|book|create|new|enter|set)\b)",
+    re.I,
+)
 # An event asked for with nothing said of it: "i'd like to put something in my diary",
 # "new calendar entry", "add an event": the assistant asks what and when.
 SOME_EVENT = re.compile(
     r"^(?:(?:i\s+(?:want|need|would\s+like)|i'd\s+like|let\s+me)\s+to\s+)?"
     r"(?:(?:add|put|create|make|set\s+up|schedule|note|save|enter|write|book)\s+(?:down\s+)?"
-    r"(?:something|(?:an?|this)\s+(?:new\s+)?(?:calendar\s+)?(?:event|entry|appointment))"
-    r"|(?:an?\s+)?new\s+(?:calendar\s+)?(?:event|entry|appointment))"
+    r"(?:something|(?:(?:an?|this)\s+)?(?:new\s+)?(?:calendar\s+)?(?:event|entry|appointment))"
+    r"|(?:an?\s+)?new\s+(?:calendar\s+)?(?:event|entry|appointment|meeting))"
     r"(?:\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule))?$",
     re.I,
 )
@@ -66,7 +87,7 @@ ASK_LEAD = re.compile(
 HAVE_EVENT = re.compile(
     r"^(?:(?:can|could|may)\s+(?:i|we)\s+(?:get|have|book)|(?:i|we)\s+(?:should|must|need\s+to|have\s+to"
     r"|ought\s+to)\s+have|let's\s+have|lets\s+have|let\s+us\s+have|(?:i|we)\s+(?:want|need|would\s+like)"
-    r"\s+to\s+have|(?:i|we)'d\s+like\s+to\s+have)\s+(?P<rest>(?:an?|the|our|my)\s+.+)$",
+    r"\s+to\s+have|(?:i|we)'d\s+like\s+to\s+have|(?:get|find)\s+(?:me|us))\s+(?P<rest>(?:an?|the|our|my)\s+.+)$",
     re.I,
 )
 # A time said before "remind me": "at six pm remind me to call jo", "on friday remind me ...".
@@ -80,6 +101,8 @@ TIME_FIRST_REMIND = re.compile(
 GOING = re.compile(
     r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:going|heading)\s+to(?:\s+be\s+at)?"
     r"|(?:i'm|i\s+am|we're|we\s+are)\s+attending"
+    # "we're hosting a dinner party on saturday", "i'm going on holiday on the 15th"
+    r"|(?:i'm|i\s+am|we're|we\s+are)\s+(?:hosting|throwing|holding|organi[sz]ing|going\s+on)"
     r"|(?:i|we)(?:\s+(?:want|need|have|plan|would\s+like|will|shall|must|should)|'d\s+like|'ll|'m\s+planning"
     r"|'ve\s+got|\s+have\s+got|\s+got)"
     r"\s+(?:to\s+)?(?:go\s+to|attend|be\s+at|visit)|(?:i|we)\s+(?:will|'ll)\s+be\s+at"
@@ -99,12 +122,35 @@ MEETING = re.compile(
 HAVING = re.compile(
     r"^(?:(?:i|we)(?:\s+have|\s+have\s+got|'ve\s+got|\s+got)"
     r"|there(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?P<rest>(?:an?|my|our|the)\s+.+|(?!to\b)\S+.*)$"
-    r"|^(?:i'm|i\s+am|we're|we\s+are)\s+having\s+(?P<had>(?:an?|my|our|the)\s+.+)$",
+    r"|^(?:i'm|i\s+am|we're|we\s+are)\s+having\s+(?P<had>(?:an?|my|our|the)\s+.+|(?:breakfast|brunch|lunch"
+    r"|dinner|supper|drinks|coffee|tea)\b.+)$",
+    re.I,
+)
+# The time said before a told event: "on saturday i have band practice", "tomorrow at six we're
+# going to the quiz", "friday night there's a party at ana's": put back as "i have ... on saturday".
+TIME_FIRST_TOLD = re.compile(
+    r"^(?P<when>[\w' ]{2,40}?)[\s,]+(?P<told>(?:i|we)\s+(?:have|got|have\s+got)|(?:i|we)'ve\s+got"
+    r"|(?:i'm|i\s+am|we're|we\s+are)\s+(?:going|heading|meeting|seeing|having|attending)"
+    r"|there(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?P<rest>.+)$",
+    re.I,
+)
+# A day away from work told: "i'm off work next friday", "we are off on the 3rd".
+DAY_OFF = re.compile(
+    r"^(?:i'm|i\s+am|we're|we\s+are|i\s+will\s+be|i'll\s+be)\s+(?:off|on\s+leave|on\s+holiday|on\s+vacation"
+    r"|out\s+of\s+(?:the\s+)?office)(?:\s+work)?\s+(?P<when>(?:on|next|this|tomorrow|from)\b.+)$",
+    re.I,
+)
+# Something done with someone, told: "i'm playing tennis with jo on sunday at 10", "we're going to
+# the cinema with ana on friday": with a time said, an event with them.
+WITH_SOMEONE = re.compile(
+    r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:playing|watching|seeing|having|doing|taking|going(?:\s+(?:to|for|out))?)"
+    r"\s+(?:(?:the|a|an|some)\s+)?(?P<rest>[\w' -]+?\s+with\s+.+)$",
     re.I,
 )
 # "<title> is on <day>": "my sister's wedding is on june the fifth".
 IS_ON = re.compile(
-    r"^(?P<title>(?:my|our|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:is|will\s+be|'s)\s+(?P<when>.+)$", re.I
+    r"^(?P<title>(?:my|our|the|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:is|will\s+be|'s)\s+(?P<when>.+)$",
+    re.I,
 )
 # The same with the time first: "next friday is sam's birthday", "the fifth is our anniversary".
 TIME_IS = re.compile(
@@ -145,7 +191,9 @@ MARK = re.compile(
 # How a cancel is said besides "cancel X": "i need to cancel", "get rid of", "take X off my
 # calendar", and the calendar named before the day ("remove yoga from my calendar on monday").
 WANT_TO = re.compile(
-    r"^(?:(?:(?:i|we)\s+(?:need|want|would\s+like|have)\s+to|i'd\s+like\s+to|go\s+ahead\s+and|just)\s+)+",
+    r"^(?:(?:(?:i|we)\s+(?:need|want|would\s+like|have)\s+to|i'd\s+like\s+to|go\s+ahead\s+and|just"
+    # asked of both: "can we move the lunch to friday", "let's cancel the quiz", "shall we ..."
+    r"|(?:can|could|shall|should)\s+(?:we|i)|let's|lets|let\s+us|please)\s+)+",
     re.I,
 )
 CANCEL_VERBS = re.compile(
@@ -156,6 +204,12 @@ CANCEL_VERBS = re.compile(
 TAKE_OFF = re.compile(
     r"^take\s+(?P<what>.+?)\s+(?:off|out\s+of|from)\s+(?:(?:my|the|our)\s+)?"
     r"(?:calendar|agenda|schedule|diary)(?P<tail>.*)$",
+    re.I,
+)
+# An event taken off a day: "take yoga off thursday", "knock the gym off tomorrow".
+TAKE_OFF_DAY = re.compile(
+    r"^(?:take|knock|cross|strike)\s+(?P<what>.+?)\s+off\s+(?:of\s+)?(?:(?:my|the)\s+)?(?P<day>(?:today|tonight|tomorrow"
+    r"|this\s+\w+|next\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:'s)?)(?:\s+(?:calendar|schedule|diary|agenda))?$",
     re.I,
 )
 # A told cancel closed by the request: "..., please cancel it", "... so delete that".
@@ -215,13 +269,16 @@ CANCELLED = re.compile(
     r"|^(?:i|we)\s+(?:can't|cannot|can\s+not|won't\s+be\s+able\s+to|will\s+not\s+be\s+able\s+to"
     r"|can\s+no\s+longer|am\s+not\s+able\s+to|'m\s+not\s+able\s+to|'m\s+not\s+going\s+to"
     r"|am\s+not\s+going\s+to|won't)\s+(?:make(?:\s+it\s+to)?|attend|go\s+to|be\s+at)\s+"
-    r"(?P<what2>.+)$",
+    r"(?P<what2>.+)$"
+    # "i don't need the meeting with priya any more", "we no longer need the room on friday"
+    r"|^(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|want|have)\s+(?P<what3>(?:my|our|the|that|this)"
+    r"\s.+?)(?:\s+any\s*more)?$",
     re.I,
 )
 # A move told: "my meeting with sam has been moved to friday", "the dentist is now at 4pm".
 MOVED = re.compile(
-    r"^(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:has\s+been|have\s+been"
-    r"|is|was|got|'s)\s+(?:(?:moved|changed|rescheduled|pushed(?:\s+back)?|postponed|put\s+off"
+    r"^(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:(?:(?:has|have)(?:\s+been)?"
+    r"|is|was|got|'s)\s+)?(?:(?:moved|changed|rescheduled|pushed(?:\s+back)?|postponed|put\s+off"
     r"|brought\s+forward|shifted|delayed)\s+(?:to|until|till)|now(?=\s+(?:at|on)\b))\s+(?P<when>.+)$",
     re.I,
 )
@@ -247,13 +304,15 @@ def as_cancel(text: str) -> str:
     said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
     said = CANCEL_IT.sub("", said)  # "i can't make the party on friday, please cancel it"
     if m := CANCELLED.match(said):
-        said = f"cancel {m.group('what') or m.group('what2')}"
+        said = f"cancel {m.group('what') or m.group('what2') or m.group('what3')}"
     said = WANT_TO.sub("", said)
     said = CANCEL_VERBS.sub("remove ", said)
     if m := MAKE_CLEAR.match(said):
         said = f"clear my {m.group('what')}{m.group('tail')}"
     if m := FROM_FIRST.match(said):
         said = f"{m.group('verb')} {m.group('what')} from my calendar"
+    if m := TAKE_OFF_DAY.match(said):
+        said = f"remove {m.group('what')} on {m.group('day').removesuffix(chr(39) + 's')}"
     if m := TAKE_OFF.match(said):
         said = f"remove {m.group('what')}{m.group('tail')} from my calendar"
     if m := CALENDAR_MID.match(said):
@@ -279,10 +338,11 @@ AGENDA_LEAD = re.compile(
     r"(?=\s+(?:anything|something|an?\s|any\s))"
     r"|(?:is|are)\s+(?:there|the|my|our|it|anything|something)|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
     r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check|whose|at\s+what\s+time"
+    r"|(?:i\s+)?need|gimme|get\s+me|(?:was|were)\s+there"
     r"|(?=remind\s)" + AGENDA_REMIND + r""
     # the same questions asked politely or by another word: "i'd like to know what's on friday",
     # "how does my week look", "which meetings are on monday", "where is my meeting today"
-    r"|(?:i\s+(?:want|need|would\s+like)|i'd\s+like)\s+to\s+(?:know|see|check|hear)|let\s+me\s+see|let\s+me\s+know\s+(?:what|about|if|whether|my|how)"
+    r"|(?:i\s+(?:want|need|would\s+like)|i'd\s+like)\s+to\s+(?:know|see|check|hear)|let\s+me\s+see|let\s+me\s+know\s+(?:what|about|if|whether|my|how|when|where|who)"
     r"|(?:the\s+)?(?:details|information|info)\s+(?:of|about|on|for)|more\s+(?:about|on)"
     r"|find|look\s+up|look\s+for|search\s+for"
     r"|(?:can|could|would|will)\s+you\s+(?:tell|show|check|give|read|look|open|pull|bring)|do\s+you\s+know"
@@ -302,6 +362,12 @@ WHEN_NEXT = (
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may"
     r"|june|july|august|september|october|november|december|\d|\w+(?:st|nd|rd|th))\b)"
 )
+# A day said next: "anything important tomorrow" (not "... with my life", not alone).
+DAY_NEXT = (
+    r"(?=\s+(?:(?:for|on|in|at|during|over)\s+)?(?:the\s+)?(?:this\s+|next\s+|coming\s+)?"
+    r"(?:today|tonight|tomorrow|week|weekend|month|morning|afternoon|evening|night"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)\b)"
+)
 AGENDA_WORDS = re.compile(
     r"\b(?:calendar|agenda|schedule|events?|meetings?|appointments?|programs?|diary"
     r"|anything\s+(?:on|going\s+on|happening|planned|scheduled)|anywhere\s+to\s+be|anywhere"
@@ -314,15 +380,23 @@ AGENDA_WORDS = re.compile(
     + WHEN_NEXT
     + r""
     r"|coming\s+up|upcoming|(?:my|our|any|what|the|got|have|no)\s+plans|on\s+(?:my|our)\s+plate"
+    r"|docket|planner|itinerary|timetable"
     # free time and clashes: "what is my availability on friday", "any conflicts on monday"
-    r"|availability|free\s+(?:slots?|time|windows?|spots?|hours?|afternoons?|mornings?|evenings?)"
+    r"|availability|free\s+(?:slots?|time|windows?|spots?|hours?|days?|afternoons?|mornings?|evenings?)"
+    # "anything to do today", "what am i supposed to do", "something important on friday",
+    # "do i have time for lunch today"
+    r"|(?:(?:anything|something)\s+(?:to\s+do|important|special|urgent|big)"
+    r"|(?:am\s+i|are\s+we|i'm|i\s+am|we're|we\s+are)\s+supposed\s+to\s+(?:do|be))"
+    + DAY_NEXT
+    + r"|(?:have|got)\s+(?:the\s+)?time\s+for"
     r"|conflicts?|clash(?:es)?|double\s+booked"
     # whom one meets and when: "what time do i meet jo on friday", "when am i seeing the vet"
     r"|^(?:when|what\s+time|who|whom)\s+(?:do|will|am|are|should|must)\s+(?:i|we)\s+(?:meet|meeting|see"
-    r"|seeing)"
+    r"|seeing|having|have)"
     r"|(?:(?:my|our|the)\s+plans?|planned|scheduled)" + WHEN_NEXT + r""
     r"|my\s+(?:day|week|weekend|morning|afternoon|evening|night)"
     r"|where\s+(?:do|will|should|must)\s+(?:i|we)\s+(?:(?:need|have|got)\s+to\s+)?be"
+    r"|where\s+(?:am\s+i|are\s+we)\s+(?:supposed|meant|expected)\s+to\s+be"
     r"|(?:anything|anywhere)\s+(?:i|we)\s+(?:need|have)\s+to\s+(?:attend|go|be|do)"
     r"|(?:anything|something)\s+(?:i|we)\s+(?:should|need\s+to|ought\s+to)\s+know\s+about"
     # work as a calendar matter: "do i have to work tomorrow", "what time do i start work"
@@ -334,7 +408,8 @@ AGENDA_WORDS = re.compile(
 # Words that make a question about the agenda only with a time said: "what does friday look
 # like", "what's going on tomorrow", "what's on tonight", "is saturday free".
 AGENDA_WITH_TIME = re.compile(
-    r"\b(?:look(?:s|ing)?(?:\s+like)?|going\s+on|happening|on(?:\s+for)?|the\s+plan"
+    r"\b(?:look(?:s|ing)?(?:\s+like)?|like|hold|going\s+on|happening|on(?:\s+for)?|the\s+plan|up|about|left|else"
+    r"|remaining"
     r"|available|open|clear|full|packed|busy|free|booked|on\s+the\s+cards)(?:\s+(?:on|for|in|at|during|over)(?:\s+the)?)?"
     r"(?:\s+(?:for|to)\s+(?:me|us|you))?$"
     r"|^(?:what(?:'s|\s+is|s)\s+on|how\s+(?:does|do|is|'s|s|busy|full|packed)"
@@ -350,7 +425,9 @@ PERSONAL_KINDS = (
     r"|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|part(?:y|ies)|birthdays?|anniversar(?:y|ies)"
     r"|weddings?|shifts?|trainings?|webinars?|workshops?|lectures?|seminars?|meet-?ups?|plans"
     r"|conferences?|get-?togethers?|gatherings?|reunions?|showers?|recitals?|visits?|surgery"
-    r"|consultations?|therapy|tutoring|days?\s+off"
+    r"|consultations?|therapy|tutoring|days?\s+off|barbecues?|bbqs?|picnics?|sleepovers?"
+    # the meetings of work said by their kind: "my weekly standup", "the friday catch-up"
+    r"|stand-?ups?|check-?ins?|catch-?ups?|syncs?|one-?(?:on|to)-?ones?|huddles?|retros?|briefings?"
     # people one has an appointment with: "when is the dentist", "cancel the hairdresser"
     r"|doctor|dentist|vet|physio|hairdresser|barber|optician|orthodontist|therapist|counsell?or"
 )
@@ -360,6 +437,21 @@ PUBLIC_KINDS = (
     r"games?|match|concerts?|shows?|tournaments?|festivals?|performances?"
     r"|holidays?|vacations?|services?|ceremon(?:y|ies)|celebrations?|gym|yoga|pilates|work|school"
     r"|church|mass|choir|club|football|soccer|tennis"
+)
+# Public events one goes to, named: "the school concert", "the book club".
+SHOWN = PUBLIC_KINDS.replace("|holidays?|vacations?", "")
+# Whether an event changed: "did the meeting get moved", "has the dentist been cancelled".
+STATUS_ASK = re.compile(
+    r"^(?:did|has|have|was|were|is|are)\s+(?P<what>(?:the|my|our)\s+.+?)\s+(?:gotten|get|got|been|being|now)\s+"
+    r"(?:moved|cancell?ed|changed|rescheduled|postponed|called\s+off|pushed(?:\s+back)?|brought\s+forward)$",
+    re.I,
+)
+# A person's day asked the other way round: "what is the birthday of my sister" (not "of
+# einstein": a question of knowledge).
+DAY_OF = re.compile(
+    r"^(?:(?:what|when)(?:'s|s|\s+is)\s+)?(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?"
+    r"(?P<kind>birthday|bday|anniversary|wedding|funeral|graduation)\s+of\s+(?P<who>(?:my|our)\s+[a-z][\w' -]{1,30})$",
+    re.I,
 )
 # A question about one event's details: "give me information about the concert on tuesday",
 # "when does the match start", "what do i need to know about the conference".
@@ -372,7 +464,9 @@ EVENT_DETAILS = re.compile(
     r"|(?:(?:what(?:'s|s|\s+is)|tell\s+me|give\s+me)\s+)?(?:the\s+)?(?:address|location|place|venue|date"
     r"|time|start\s+time|end\s+time|dress\s+code)\s+(?:of|for)"
     r"|(?:when|what\s+time)(?:'s|s|\s+is|\s+does|\s+will|\s+do)?)"
-    rf"\s+the\s+(?P<what>(?:next\s+|upcoming\s+)?(?:{PERSONAL_KINDS}|{PUBLIC_KINDS}))"
+    rf"\s+(?:the|my|our)\s+(?P<what>(?:next\s+|upcoming\s+)?(?:{PERSONAL_KINDS}|{PUBLIC_KINDS}"
+    # a name before the kind: "the book club", "the school concert" (not "the bank holiday")
+    rf"|(?:(?!on\b|at\b|in\b|bank\b|public\b|national\b)[\w'-]+\s+){{1,2}}?(?:{PERSONAL_KINDS}|{SHOWN})))"
     r"(?:\s+(?:start|starts|begin|begins|be|happen|take\s+place|end|ends|finish))?"
     r"(?P<tail>(?:\s+(?:on|at|in|this|next|tomorrow|today|tonight)\b.*)?)$",
     re.I,
@@ -385,12 +479,16 @@ ANY_KIND = re.compile(rf"\b(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b", re.I)
 # the event asked about, then what is asked of it.
 EVENT_ASK = re.compile(
     # a countdown to one's own event: "how many days until my holiday", "how long till the wedding"
-    r"^(?:how\s+(?:many\s+(?:days|weeks|hours|months|sleeps)|long)\s+(?:is\s+it\s+)?(?:until|till|til|to|before)"
-    r"|when|what\s+time|what\s+day|what\s+date|where|how\s+long|at\s+what\s+time"
+    r"^(?:how\s+(?:many\s+(?:days|weeks|hours|months|sleeps)|long)\s+(?:is\s+it\s+|are\s+)?(?:left\s+)?"
+    r"(?:until|till|til|to|before|for)|countdown\s+(?:to|until|till)"
+    r"|when|what\s+time|(?:what|which)\s+day|(?:what|which)\s+date|where|how\s+long|at\s+what\s+time"
+    # the guests of an event: "who is coming to the book club", "who's invited to our party"
+    r"|who(?:'s|s|\s+is|\s+are|\s+will\s+be)\s+(?:coming|going|invited|attending|joining)(?:\s+to)?"
     r"|find|look\s+up|look\s+for|search\s+for|(?:the\s+)?(?:details|information|info)\s+(?:of|about|on|for))"
     # "when do i have my physio appointment", "what time am i seeing the dentist"
-    r"(?:\s+(?:do|will|did|am|are|should|must)\s+(?:i|we)\s+(?:have|got|see|seeing|meet|meeting"
-    r"|go\s+to|going\s+to|need\s+to\s+(?:be\s+at|go\s+to)|have\s+to\s+(?:be\s+at|go\s+to))"
+    r"(?:\s+(?:do|will|did|am|are|should|must)\s+(?:i|we)\s+(?P<mine>have|got|see|seeing|meet|meeting"
+    r"|go\s+to|going\s+to|need\s+to\s+(?:be\s+at|go\s+to|leave\s+for)|have\s+to\s+(?:be\s+at|go\s+to|leave\s+for)"
+    r"|be\s+at|leave\s+for)"
     r"|'s|s|\s+is|\s+are|\s+was|\s+does|\s+do|\s+will|\s+did)?"
     r"\s+(?P<what>.+?)"
     r"(?:\s+(?:start|starts|begin|begins|end|ends|finish|finishes|be|happen|happening|take\s+place"
@@ -441,7 +539,7 @@ GENERIC_EVENT = {
 }  # fmt: skip
 # Words said after the time of an agenda question: "is friday free", "how does monday look".
 AFTER_TIME = re.compile(
-    r"(?:\s+(?:look(?:s|ing)?|like|free|busy|clear|open|full|packed|booked|for\s+me|to\s+you|shaping\s+up"
+    r"(?:\s+(?:look(?:s|ing)?|like|hold|free|busy|clear|open|full|packed|booked|for\s+me|to\s+you|shaping\s+up"
     r"|going|to\s+be|so\s+far))+$",
     re.I,
 )
@@ -473,7 +571,7 @@ QUESTION_TEXT = """
     afternoon evening night cards coming attending invited expect expected should start starts
     begin end ends time where when held about details info information more give find
     run walk take through brief rundown overview summary recap summarise summarize a an else left
-    it still remind
+    it still remind remaining hold
 """
 QUESTION_WORDS = frozenset(QUESTION_TEXT.split())
 

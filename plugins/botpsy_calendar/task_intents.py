@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from assistant.api import IntentMatch
+from assistant.api import IntentMatch, without_name
 from botpsy_calendar.intents import (
     _BEFORE,
     _DETERMINERS,
@@ -136,6 +136,14 @@ _LIST_TASKS = re.compile(
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
     re.I,
 )
+# Whether a reminder is kept: "did i set a reminder for the dentist", "is there a task to call jo".
+_ANY_KEPT = re.compile(
+    r"^(?:(?:did|have)\s+(?:i|we|you)\s+(?:set|made|make|got|create|created|add|added|put\s+in|saved?)"
+    r"|(?:do|did)\s+(?:i|we)\s+(?:have|get)|is\s+there|are\s+there|have\s+(?:i|we)\s+got)\s+"
+    r"(?:up\s+)?(?:a|an|any|my)\s+(?:reminders?|tasks?|to[\s-]?dos?)(?:\s+set(?:\s+up)?)?"
+    r"\s+(?:for|about|to|of|on|that)\s+\S.*$",
+    re.I,
+)
 # The head of "which tasks are due friday", "what's due tomorrow" (with a day said after it).
 _DUE_TASKS = re.compile(
     r"^(?:what|which)(?:\s+of\s+my)?\s+(?:tasks?|to[-\s]?dos?|reminders?|chores)$", re.I
@@ -170,8 +178,9 @@ _TASK_SAID_DONE = re.compile(
     rf"(.+?)\s+{_TASK_NOUN}$"
     # "set the laundry task to done", "mark my laundry to do complete"
     rf"|^(?:set|mark|put)\s+(?:the|my)\s+(.+?)\s+{_TASK_NOUN}\s+(?:to|as)\s+{_DONE_SAID}$"
-    # "the laundry task is done"
-    rf"|^(?:the|my)\s+(.+?)\s+{_TASK_NOUN}\s+(?:is|has\s+been)\s+{_DONE_SAID}$",
+    # "the laundry task is done", "the task call mum is finished"
+    rf"|^(?:the|my)\s+(.+?)\s+{_TASK_NOUN}\s+(?:is|has\s+been)\s+{_DONE_SAID}$"
+    rf"|^(?:the|my)\s+{_TASK_NOUN}\s+(?:called\s+|named\s+|to\s+)?(.+?)\s+(?:is|has\s+been)\s+{_DONE_SAID}$",
     re.I,
 )
 # Said outright to be a to-do: "mark X as done", "complete the task X" need no look-up first.
@@ -269,7 +278,8 @@ _CLEAR_LIST = re.compile(
     r"(?:(?:my|the|our|a|this|that)\s+)?(?:(?:whole|entire)\s+)?"
     r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
     r"(?:\s+(?:called\s+|named\s+|titled\s+|of\s+"
-    r"|(?!(?:items|contents|entries|things|stuff|please|now|today|tomorrow|for|too)\b))"
+    r"|(?!(?:items|contents|entries|things|stuff|please|now|today|tomorrow|for|too|completely|entirely"
+    r"|altogether|permanently|forever|for\s+good|right\s+away|at\s+once|as\s+well|again)\b))"
     r"(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?$",
     re.I,
 )
@@ -333,12 +343,61 @@ _DROP_LIST = re.compile(
 )
 
 
+# An item said to be done or got, with no verb of lists: "the rope is packed", "i bought the
+# eggs". Kept only when an open to-do or list item has those words (else it is news, not a tick).
+_GOT_WORDS = (
+    r"(?:done|finished|completed|complete|sorted|bought|packed|purchased|picked\s+up|taken\s+care\s+of"
+    r"|got|gotten|posted|paid|sent|fixed|booked|collected|returned)"
+)
+_ITEM_DONE = re.compile(
+    r"^(?:(?:the|my|our)\s+)?(?P<a>.+?)\s+(?:is|are|was|were|has\s+been|have\s+been|'s|'re)\s+"
+    rf"(?:all\s+|now\s+|already\s+)?{_GOT_WORDS}(?:\s+(?:now|already|today))?$"
+    r"|^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|now\s+)?"
+    r"(?:bought|got|picked\s+up|packed|purchased|finished|done|posted|paid|sent|fixed|booked"
+    r"|collected|returned)\s+(?:the\s+|some\s+|my\s+|our\s+)?(?P<b>.+?)(?:\s+(?:now|already|today))?$",
+    re.I,
+)
+# An item given up with no list said: "delete the toothpaste", "we don't need rope any more".
+_DROP_ITEM = re.compile(
+    r"^(?:remove|delete|erase|scratch|drop|get\s+rid\s+of|take\s+(?:off|out)|scrap|ditch)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(.+?)(?:\s+(?:off|out))?"
+    r"$|^(?:take)\s+(?:the\s+|my\s+|our\s+)?(.+?)\s+(?:off|out)$"
+    r"|^(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|no\s+longer)\s+need\s+(?:the\s+|any\s+|my\s+)?(.+?)"
+    r"(?:\s+any\s*more)?$"
+    r"|^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:no\s+longer\s+needed|not\s+needed(?:\s+any\s*more)?)$"
+    r"|^(?:the\s+)?(.+?)\s+(?:isn't|aren't)\s+needed(?:\s+any\s*more)?$",
+    re.I,
+)
 # Verbs that only ever mean an item done on a list: "cross off eggs", "mark the rope as packed".
 _TICKED = re.compile(
     r"^(?:(?:cross|tick|check|strike|scratch)\s+off\s+(?P<a>.+?)|(?:cross|tick|check|strike|scratch)"
     r"\s+(?P<b>.+?)\s+off|mark\s+(?P<c>.+?)\s+(?:as\s+|off\s+as\s+)?(?:bought|purchased|packed|got|picked\s+up))$",
     re.I,
 )
+
+
+# Items put on a list not made yet: "add eggs to a new list", "put rope on a new list called camping".
+_ADD_TO_NEW = re.compile(
+    r"^(?:add|put|stick|pop|write|jot\s+down|include|start)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into"
+    r"|with)\s+(?:a|my|the)\s+(?:new|fresh|separate|different|another)\s+"
+    r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
+    r"(?:\s+(?:called|named|titled|for)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}))?$",
+    re.I,
+)
+
+
+def _onto_a_new_list(m: re.Match[str]) -> IntentMatch | None:
+    """The items for a new list, its name as said or asked for."""
+    items = _list_items(m.group("items"))
+    if not items or any(len(i.split()) > 6 or _THAT_ITEM.match(i) for i in items):
+        return None
+    name = _list_named(m, "after") if m.group("after") else None
+    name = name or (_list_named(m, "before") if m.group("before") else None)
+    if (m.group("before") or m.group("after")) and name is None:
+        return None  # "a new playlist", the to-dos: not a list of ours
+    arguments = {"title": _title(", ".join(items))} | ({"list_name": name} if name else {})
+    missing = {} if name else {"list_name": "What should the new list be called?"}
+    return IntentMatch("task_add", arguments, "new_list", missing=missing)
 
 
 def _list_named(m: re.Match[str], group: str = "list") -> str | None:
@@ -348,6 +407,9 @@ def _list_named(m: re.Match[str], group: str = "list") -> str | None:
     """
     name = " ".join((m.group(group) or "").split())
     name = re.sub(r"^(?:my|the|our|your)\s+(?=\S)", "", name, flags=re.I)  # "a list for the party"
+    name = re.sub(
+        r"^(?:new|fresh|brand\s+new)\s+(?=\S)", "", name, flags=re.I
+    )  # "a new camping list"
     if not name or _NOT_A_LIST.match(name) or name.lower() in _DETERMINERS:
         return None
     if re.search(r"\b(?:from|off|to|onto|into|out|on|of|the|my|our|in|for|with|at)$", name, re.I):
@@ -391,9 +453,27 @@ def _list_or_todo(m: re.Match[str], group: str) -> str | None:
     return todo_name(said) if _TODO_NAME.match(said) else _list_named(m, group)
 
 
+# "note that i need apples on the list": the apples
+_NEEDED = re.compile(
+    r"^(?:that\s+)?(?:i|we)\s+(?:need|want|have\s+to\s+(?:buy|get)|need\s+to\s+(?:buy|get))\s+(?=\S)",
+    re.I,
+)
+
+
+# A list named inside what was read as the items: "a torch to my camping list" [to the
+# shopping list] says two lists, and is no item.
+_LIST_INSIDE = re.compile(
+    r"\b(?:to|on|onto|in|into|from|off)\s+(?:my|the|our|a)\s+(?:[\w'-]+\s+){0,3}lists?\b", re.I
+)
+
+
 def _list_items(text: str) -> list[str]:
-    """ "eggs, bread and milk" → three items; "some milk" → "milk"."""
-    parts = re.split(r"\s*[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+", text.strip(), flags=re.I)
+    """ "eggs, bread and milk" → three items; "some milk" → "milk"; none when a list is named
+    among them."""
+    if _LIST_INSIDE.search(text):
+        return []
+    said = _NEEDED.sub("", text.strip())
+    parts = re.split(r"\s*[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+", said, flags=re.I)
     items = [re.sub(r"^(?:some|the|an?)\s+", "", p.strip(" ."), flags=re.I) for p in parts]
     return [_item_word_dropped(i) for i in items if i]
 
@@ -456,6 +536,9 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
 
     def new_list(text: str) -> IntentMatch | None:
         """A list exists once something is on it: ask for its name, then its first items."""
+        onto = _ADD_TO_NEW.match(text.strip().rstrip(". "))
+        if onto:  # "add eggs to a new list": the items said, the name asked when not said
+            return _onto_a_new_list(onto)
         parts = _AND_ADD.split(text.strip().rstrip(". "), maxsplit=1)  # "... and add rope to it"
         then = parts[1] if len(parts) == 2 else ""
         m = _NEW_LIST.match(parts[0])
@@ -644,8 +727,13 @@ _DANGLING = re.compile(r"\s+(?:is|are|was|will\s+be|falls|starts|begins|happens)
 _LEFT_OVER = re.compile(r"^(?:in|down|up|on\s+(?:there|it))\s+(?=(?:for|to|about|that)\s)", re.I)
 
 
+def _assumed(_: str) -> bool:
+    """With no store to look in, a to-do named is taken to exist ("mark X done")."""
+    return True
+
+
 def make_task_matchers(
-    now: Callable[[], datetime], has_task: Callable[[str], bool] = lambda _: True
+    now: Callable[[], datetime], has_task: Callable[[str], bool] = _assumed
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
     """ "Remind me to call mom tomorrow", "add milk to my todo list", "my tasks", "mark X done"."""
 
@@ -796,7 +884,7 @@ def make_task_matchers(
         )
 
     def list_tasks(text: str) -> IntentMatch | None:
-        if _LIST_TASKS.match(text.strip()):
+        if _LIST_TASKS.match(text.strip()) or _ANY_KEPT.match(text.strip().rstrip("?")):
             return IntentMatch("task_list", {}, "list_tasks")
         head, when = due_tail(text, now())  # "my tasks for next week", "which tasks are due friday"
         if when and (_LIST_TASKS.match(head) or _DUE_TASKS.match(head) or _WHATS_DUE.match(text)):
@@ -809,6 +897,19 @@ def make_task_matchers(
             task = _title(next(g for g in said_done.groups() if g))
             if task and len(task.split()) <= 6 and not _OTHER_THINGS.search(task):
                 return IntentMatch("task_complete", {"task": task}, "complete_task")
+        got = _ITEM_DONE.match(text.strip().rstrip(".!"))
+        item = (got.group("a") or got.group("b") or "") if got else ""
+        if (
+            item
+            and len(item.split()) <= 5
+            and len(item) >= 3
+            and not _THAT_ITEM.match(item)
+            and not _OTHER_THINGS.search(item)
+            and not re.search(r"\b(?:and|list|lists|it|that|this|what|who|how)\b", item, re.I)
+            and has_task is not _assumed  # only a real look-up tells news from a tick
+            and has_task(item)
+        ):  # "the rope is packed": a to-do of those words is ticked, nothing else is
+            return IntentMatch("task_complete", {"task": _title(item)}, "complete_task")
         ticked = _TICKED.match(text.strip().rstrip(".!"))
         if ticked:
             said = ticked.group("a") or ticked.group("b") or ticked.group("c")
@@ -827,6 +928,25 @@ def make_task_matchers(
         if not task or not (plainly or has_task(task)):
             return None
         return IntentMatch("task_complete", {"task": task}, "complete_task")
+
+    def drop_known_item(text: str) -> IntentMatch | None:
+        """ "delete the toothpaste", "i don't need rope any more": an item said with no list,
+        taken off only when an open to-do or list item has those words (the delete is shown
+        and approved first)."""
+        m = _DROP_ITEM.match(text.strip().rstrip(".!"))
+        item = next((g for g in m.groups() if g), "") if m else ""
+        if (
+            not item
+            or len(item.split()) > 5
+            or _THAT_ITEM.match(item)
+            or _SOME_ITEM.match(item)
+            or _OTHER_THINGS.search(item)
+            or re.search(r"\b(?:list|lists|it|that|this|what|who|how|and|reminders?)\b", item, re.I)
+            or has_task is _assumed
+            or not has_task(item)
+        ):
+            return None
+        return IntentMatch("task_delete", {"task": _title(item)}, "drop_known_item")
 
     def drop_reminder(text: str) -> IntentMatch | None:
         """A reminder is a task: "cancel my reminder to call mom" deletes it, confirmed first."""
@@ -850,7 +970,7 @@ def make_task_matchers(
         title = _title(what)
         return IntentMatch("task_delete", {"task": title}, "drop_reminder") if title else None
 
-    return [
+    matchers = [
         (name, _dated(matcher, now))
         for name, matcher in [
             *make_list_matchers(),
@@ -858,8 +978,41 @@ def make_task_matchers(
             ("list_tasks", list_tasks),
             ("drop_reminder", drop_reminder),
             ("complete_task", complete_task),
+            ("drop_known_item", drop_known_item),
         ]
     ]
+    return [*matchers, ("name_said_first", _named(matchers))]
+
+
+# What a request of lists and to-dos starts with after a name the user calls the assistant by:
+# "mia, what's on my shopping list", "juno remind me to call jo".
+_COMMANDS = (
+    r"add|put|stick|pop|write|jot|note|include|append|remove|delete|erase|take|cross|tick|check"
+    r"|mark|strike|read|show|tell|open|bring|pull|what|what's|whats|create|make|start|remind|set"
+    r"|cancel|can|could|please|do|did|have|how|which|give|let"
+)
+# Words before a command that are no name: a day said first, a list's own name, a verb.
+_NOT_NAME_WORDS = (
+    "today tonight tomorrow also and then now shopping grocery groceries packing camping todo"
+    " to-do tasks reminders list lists monday tuesday wednesday thursday friday saturday sunday"
+    " clear empty wipe scrap trash bin ditch dump play new quickly first again ok okay yes no"
+)
+_NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
+
+
+def _named(
+    matchers: list[tuple[str, Callable[[str], IntentMatch | None]]],
+) -> Callable[[str], IntentMatch | None]:
+    """The matchers, tried again without a name said first ("mia, what's on my list"), once
+    none of them read the request as said."""
+
+    def match(text: str) -> IntentMatch | None:
+        plain = without_name(text.strip(), _COMMANDS, _NOT_NAMES)
+        if plain == text.strip():
+            return None
+        return next((found for _, m in matchers if (found := m(plain)) is not None), None)
+
+    return match
 
 
 def _dated(

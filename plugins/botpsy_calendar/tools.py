@@ -191,7 +191,13 @@ def which_one(
         f"{len(matches)} {things} match '{said}': {listed}. Which one?",
         argument,
         [item.uid for item in shown],
+        [option_label(item, show) for item in shown],
     )
+
+
+def option_label(item: Event | Task, show: Callable[[Any], str]) -> str:
+    """The words an option is known by in an answer: as listed, and its place ("the one in town")."""
+    return f"{show(item)} {one_line(getattr(item, 'location', '') or '', 120)}".strip()
 
 
 _CODES = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
@@ -286,6 +292,7 @@ class CalendarTools:
                 f"{at.strftime('%A %-d %B %Y')}; that day has: {listed}. Which one?",
                 "event",
                 [e.uid for e in shown],
+                [option_label(e, describe) for e in shown],
             )
         return []
 
@@ -458,7 +465,27 @@ class CalendarTools:
         lines += [f"- {describe(e)}" for e in found]
         return self._fenced(lines[0], "\n".join(lines), {"events": [event_data(e) for e in found]})
 
-    @tool(Effect.WRITE, untrusted_output=True)
+    def preview_update(self, arguments: dict[str, Any]) -> str:
+        """The event a change is made to, named in full, and the change: what the approval shows
+        (an event picked by id from a question is named by its title, day and time)."""
+        found = self.find(arguments["event"], arguments.get("day"))
+        parts = []
+        for key, said in (("title", "title"), ("location", "place"), ("notes", "notes")):
+            if arguments.get(key) is not None:
+                parts.append(f'{said} "{one_line(str(arguments[key]), 120)}"')
+        for key in ("start", "end"):
+            moment = arguments.get(key)
+            if isinstance(moment, Moment):
+                shape = "%A %-d %B" if moment.all_day else "%A %-d %B %H:%M"
+                parts.append(f"{key} {moment.start.strftime(shape)}")
+        if arguments.get("duration_minutes") is not None:
+            parts.append(f"{arguments['duration_minutes']} minutes long")
+        if arguments.get("reminder_minutes") is not None:
+            parts.append(f"reminder {arguments['reminder_minutes']} minutes before")
+        which = "every occurrence of " if arguments.get("whole_series") else ""
+        return f"change {which}{describe(found)}" + (f": {', '.join(parts)}" if parts else "")
+
+    @tool(Effect.WRITE, untrusted_output=True, preview="preview_update")
     def calendar_update_event(
         self,
         event: str,
@@ -737,7 +764,12 @@ class CalendarTools:
         data = {**asked, "tasks": [task_data(t) for t in tasks]}
         return self._fenced(lines[0], "\n".join(lines), data, note)
 
-    @tool(Effect.WRITE, untrusted_output=True)
+    def preview_task_complete(self, arguments: dict[str, Any]) -> str:
+        """The task a tick marks done, named in full (one picked by id from a question too)."""
+        found = self.find_task(arguments["task"], arguments.get("list_name"))
+        return f"mark {describe_task(found)} as done"
+
+    @tool(Effect.WRITE, untrusted_output=True, preview="preview_task_complete")
     def task_complete(self, task: str, list_name: str | None = None) -> ToolResult:
         """Mark a task (to-do), or an item on a named list, as done: ticked or crossed off.
 

@@ -42,8 +42,12 @@ def register_tools(register: Callable[..., None], context: PluginContext) -> Non
 
 
 @hookimpl
-def register_intents(register: Callable[..., None]) -> None:
-    """ "Turn it up", "mute", "pause the music", "next song", "what's playing", "battery"..."""
+def register_intents(register: Callable[..., None], context: PluginContext) -> None:
+    """ "Turn it up", "mute", "pause the music", "next song", "what's playing", "battery"...
+
+    With Home Assistant set up, a request that names a room ("play jazz in the kitchen")
+    is left to the model, which can choose the home's speakers.
+    """
 
     def has_app(name: str) -> bool:
         try:
@@ -52,5 +56,6 @@ def register_intents(register: Callable[..., None]) -> None:
             return False
         return True
 
-    for name, matcher in make_device_matchers(has_app):
+    home = bool(context.accounts("homeassistant"))
+    for name, matcher in make_device_matchers(has_app, home=home):
         register(name, matcher)

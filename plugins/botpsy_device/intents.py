@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from assistant.api import IntentMatch
+from botpsy_device import status_intents
 from botpsy_device.play_intents import play
 from botpsy_device.sound_intents import fixed, sound_matchers
 from botpsy_device.sound_words import said
@@ -96,9 +97,13 @@ def _to_level(pattern: re.Pattern[str], tool: str) -> Matcher:
 
 
 def make_device_matchers(
-    has_app: Callable[[str], bool] = lambda _: False,
+    has_app: Callable[[str], bool] = lambda _: False, home: bool = False
 ) -> list[tuple[str, Matcher]]:
-    """The device matchers in order; `has_app` says whether an application of that name is installed."""
+    """The device matchers in order; `has_app` says whether an application of that name is installed.
+
+    `home`: a smart home is set up, so a request naming a room or a home player is not this
+    computer's ("play jazz in the kitchen", "pause the living room speaker").
+    """
 
     def open_thing(text: str) -> IntentMatch | None:
         m = _OPEN.match(clean(text))
@@ -126,7 +131,7 @@ def make_device_matchers(
             return None
         return IntentMatch("notification_show", {"title": m.group("text").strip(" \"'")})
 
-    return [
+    matchers: list[tuple[str, Matcher]] = [
         *sound_matchers(),
         ("sound_said", said),
         ("brightness_to", _to_level(_BRIGHTNESS_TO, "brightness_set")),
@@ -135,7 +140,67 @@ def make_device_matchers(
         ("battery", fixed(_BATTERY, "battery_status", {})),
         ("disk", fixed(_DISK, "disk_space", {})),
         ("network", fixed(_NETWORK, "network_status", {})),
+        (
+            "brightness_said",
+            _otherwise(status_intents.brightness, _BRIGHTNESS_TO, _BRIGHTER, _DIMMER),
+        ),
+        ("battery_said", _otherwise(status_intents.battery, _BATTERY)),
+        ("network_said", _otherwise(status_intents.network, _NETWORK)),
+        ("disk_said", _otherwise(status_intents.disk, _DISK)),
         ("notify", notify),
         ("open", open_thing),
         ("play", play),
     ]
+    if home:
+        matchers = [(name, _not_elsewhere(matcher)) for name, matcher in matchers]
+    return [(name, _marking_settings(matcher)) for name, matcher in matchers]
+
+
+# Rooms and players of a home: with a smart home set up, what names them is the home's. A room
+# counts said as a place ("in the kitchen", "the kitchen speaker"), not inside a name ("hall and oates").
+_ROOMS = (
+    "kitchen|living room|lounge|sitting room|family room|dining room|bedroom|master bedroom|"
+    "guest room|spare room|kids room|kid's room|nursery|playroom|bathroom|office|study|den|"
+    "garage|garden|patio|porch|balcony|hall|hallway|basement|cellar|attic|loft|laundry room|"
+    "upstairs|downstairs"
+)
+_HOME_PLAYERS = (
+    "tv|television|telly|sonos|soundbar|sound bar|chromecast|homepod|home pod|smart speaker"
+)
+_PLACE = (
+    rf"\b(?:in|on|to|into|through|from|for)\s+(?:the\s+|my\s+|our\s+)?(?:{_ROOMS})\b"
+    rf"|\b(?:{_ROOMS})\s+(?:speakers?|radio|stereo|player|tv|television)\b|^(?:{_ROOMS})\b"
+    rf"|\b(?:{_HOME_PLAYERS})\b|\b(?:everywhere|whole\s+house|every\s+room|all\s+(?:the\s+)?rooms)\b"
+)
+_ELSEWHERE = re.compile(_PLACE.replace(" ", r"\s+"), re.I)
+
+
+def _not_elsewhere(matcher: Matcher) -> Matcher:
+    def match(text: str) -> IntentMatch | None:
+        return None if _ELSEWHERE.search(text) else matcher(text)
+
+    return match
+
+
+def _otherwise(reader: Matcher, *shapes: re.Pattern[str]) -> Matcher:
+    """`reader` for what none of the fixed `shapes` takes: one matcher answers each request."""
+
+    def match(text: str) -> IntentMatch | None:
+        request = clean(text)
+        return None if any(shape.match(request) for shape in shapes) else reader(text)
+
+    return match
+
+
+# The player's modes: said before what to play ("shuffle and play the kites"), they run after it.
+_SETTINGS = {"shuffle", "shuffle_off", "repeat", "repeat_off"}
+
+
+def _marking_settings(matcher: Matcher) -> Matcher:
+    def match(text: str) -> IntentMatch | None:
+        found = matcher(text)
+        if found is not None and found.tool == "media_control":
+            found.setting = found.arguments.get("action") in _SETTINGS
+        return found
+
+    return match

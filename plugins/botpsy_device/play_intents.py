@@ -28,7 +28,10 @@ _WANT = rf"(?:{_I_WANT}(?:\s+to)?|want\s+to|i\s+(?:really\s+)?wanna|i\s+(?:reall
 _VERB = re.compile(
     r"^(?:"
     # sure: these verbs are about playing whatever follows ("i want to play" is often a game)
-    r"(?P<play>(?:play|plays|stream)(?:\s+(?:me|us))?|start\s+(?:play|stream)(?:ing)?|(?:begin|keep|go\s+on)\s+playing|queue(?:\s+up)?|"
+    r"(?P<play>(?:play|plays|stream)(?:\s+(?:me|us))?|"
+    # another song named while one plays: "skip to the song blue train", "change the track to ..."
+    r"(?:skip|jump|go)\s+(?:ahead\s+|back\s+)?to(?=\s+(?:the\s+)?(?:song|track|album|playlist)\s)|"
+    r"(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|music|playlist|album)\s+to|start\s+(?:play|stream)(?:ing)?|(?:begin|keep|go\s+on)\s+playing|queue(?:\s+up)?|"
     r"(?:how|what)\s+about\s+(?:playing|hearing|listening\s+to)|why\s+(?:don'?t|not)\s+(?:you\s+)?play|"
     r"(?:you\s+(?:should|could|can)|maybe)\s+play|"
     rf"(?:{_WANT}\s+)?(?:hear|listen\s+to|listen(?=\s+(?:the|some|my)\s))|(?:i\s+feel\s+like\s+|start\s+)?listening\s+to|"
@@ -54,10 +57,12 @@ _PUT_ON = re.compile(
     r"^(?:put|throw|stick|turn|switch|bring)\s+(?P<what>.+?)(?:\s+back)?\s+on$", re.I
 )
 _RESUME = re.compile(
-    r"^(?:play|resume|continue|unpause|(?:keep|carry\s+on|go\s+on)\s+playing)"
+    r"^(?:(?:press|hit|push)\s+play|(?:the\s+)?(?:music|song|podcast|audio\s*book)\s+back\s+on)$"
+    r"|^(?:play|resume|continue|unpause|(?:keep|carry\s+on|go\s+on)\s+playing)"
     r"(?:\s+(?:the\s+)?(?:music|song|track|playback|video|podcast|audiobook|player|media|it|this))?$"
     r"|^(?:start|continue|resume)\s+playing(?:\s+(?:the\s+)?music)?$"
     r"|^(?:some\s+|the\s+)?(?:music|tunes)(?:\s+on)?$|^(?:a|any)\s+(?:song|tune|track)$"
+    r"|^(?:get|start)\s+(?:some|the)\s+(?:music|tunes)\s+(?:going|started|on)$"
     r"|^(?:a|my|the|some)?\s*(?:podcasts?|audio\s*books?)(?:\s+on)?$"
     # going on with a book or an episode: "keep reading", "pick up where we left off"
     r"|^(?:(?:continue|keep|carry\s+on|go\s+on|start|begin)\s+(?:reading|listening)|read\s+on"
@@ -68,14 +73,16 @@ _RESUME = re.compile(
     re.I,
 )
 _RADIO_ON = re.compile(
-    r"^(?:(?:open|start|launch)\s+)?(?:the\s+|my\s+)?(?:radio|fm)(?:\s+(?:app|player))?(?:\s+back)?(?:\s+on)?$",
+    r"^(?:(?:open|start|launch)\s+)?(?:the\s+|my\s+)?(?:radio|fm|fm\s+radio|radio\s+fm|radio\s+station)"
+    r"(?:\s+(?:app|player))?(?:\s+back)?(?:\s+on)?$",
     re.I,
 )
 # A station or podcast said alone: "harbour eighty eight fm", "city radio two", "garden podcast".
 _STATION = re.compile(
     r"^(?!(?:i|you|we|is|are|do|does|what|how|why|who|where|when|which|can|no|not|stop|turn|my|on|off|"
     r"change|switch|scan|search|find|open|close|start|set|put|tune|get|give|make|add|save|like|"
-    r"rewind|finish|end|download|delete|remove|subscribe|unsubscribe|rate|share|speed|slow|record)\b)"
+    r"rewind|finish|end|download|delete|remove|subscribe|unsubscribe|rate|share|speed|slow|record|"
+    r"recommend\w*|suggest\w*|any|review\w*)\b)"
     r"(?!.*\b(?:to|next|previous|last|skip|jump|go|move|play|pause|this|that|is|are|your|any|new)\b)"
     r"(?:the\s+)?(?P<what>[\w'. ]{2,40}?\s+(?:fm|radio(?:\s+(?:station|\w+))?|podcast|audio\s*book))$"
     r"|^(?:the\s+)?(?:audio\s*book|podcast|song|album|playlist)\s+(?:called\s+|named\s+)?"
@@ -104,6 +111,10 @@ _LEAD = re.compile(
     r"^(?:(?:and\s+)?then|next|now|also|after\s+(?:this|that|the\s+current)(?:\s+(?:song|track|one|episode))?"
     rf"|(?:open|launch|load|start|use|go\s+to|on)\s+{_SERVICES}(?:\s+and)?)\s+",
     re.I,
+)
+# "search spotify for the kites": the service says it is music to play.
+_SEARCH_SERVICE = re.compile(
+    rf"^(?:search|look\s+(?:on|in|through)|check)\s+(?!youtube\b){_SERVICES}\s+for\s+", re.I
 )
 _TAIL = re.compile(
     r"(?:\s+(?:next|again|after\s+(?:this|that)(?:\s+(?:song|track|one))?|on\s+(?:shuffle|repeat|loop)"
@@ -155,7 +166,13 @@ _NEVER = re.compile(
     r"calendar|schedule|agenda|appointments?|meetings?|traffic|video\s+call|lyrics|downloads?|uploads?|"
     r"backups?|shuffle|repeat|loop|volume|mute|brightness)\b"
     r"|\b(?:with|against)\s+(?:me|us|him|her|them|my\s+\w+)\b|^(?:with|against)\b"
-    r"|^(?:dead|along|nice|fair|pretend|a\s+(?:prank|trick)|hard\s+to\s+get|it\s+(?:cool|safe))\b",
+    r"|^(?:dead|along|nice|fair|pretend|a\s+(?:prank|trick)|hard\s+to\s+get|it\s+(?:cool|safe)|time\s+(?:is|was|for))\b"
+    # games of the body and the yard, and a turn in a game: "play catch", "play another round"
+    r"|^(?:ball|fetch|catch|pool|billiards|snooker|outside|outdoors|frisbee|hopscotch|spin\s+the\s+bottle|"
+    r"words\s+with\s+friends|sports?)$|^(?:a|another|one\s+more|the\s+next|next)\s+(?:round|level|hand|turn|match)$"
+    # an instrument to play yourself: "play the piano" (while "piano music" is music)
+    r"|^the\s+(?:piano|guitar|drums|violin|viola|cello|flute|trumpet|trombone|saxophone|sax|bass|harp|"
+    r"ukulele|clarinet|harmonica|keyboard|organ|banjo|mandolin|recorder|accordion|tuba|oboe|xylophone)$",
     re.I,
 )
 # Not music unless a station or podcast is named: "the match on the radio" is radio.
@@ -199,7 +216,9 @@ _DOCUMENTS = re.compile(
 # With a weak verb ("give me", "i want", "start"), what a media word there may still be about.
 _NOT_PLAYING = re.compile(
     r"\b(?:name|names|title|info|information|details?|recommend\w*|suggest\w*|reviews?|tickets?|"
-    r"concerts?|app|application|program|lists?|web|internet|online|google|wikipedia)\b",
+    r"concerts?|app|application|program|lists?|web|internet|online|google|wikipedia|"
+    # getting somewhere: "i need a taxi to the station"
+    r"taxis?|cabs?|uber|lyft|rides?|lift|trains?|bus|buses|flights?|platform)\b",
     re.I,
 )
 # What no request to play starts with ("play how to ...", "hear about the vote").
@@ -219,6 +238,8 @@ _NOTHING_NAMED = {
     "book", "books", "episode", "episodes", "chapter", "radio", "playing", "listening",
     "reading", "player", "playback", "media", "with", "fm", "stations", "radios",
 }  # fmt: skip
+# Music of no kind in particular: whatever the player has ("play a random song").
+_ANY_SONG = re.compile(r"^(?:a\s+|some\s+|any\s+)?random\s+(?:music|songs?|tracks?|tunes?)$", re.I)
 _TYPE_FIRST = re.compile(
     r"^(?:the\s+|my\s+|a\s+)?(?:audio\s*book|podcast|episode|book)\s+(?:called\s+|named\s+)?"
     r"(?!(?:about|on|from|by|for|of|with|in|that|which)\b)(?=\w)",
@@ -228,6 +249,12 @@ _TYPE_FIRST = re.compile(
 _SOME = r"(?:(?:some|more|a\s+little|a\s+bit\s+of|a\s+few|the|my)\s+)?"
 _KIND_OF_MUSIC = re.compile(
     rf"^{_SOME}(?P<kind>[\w' ]{{1,40}}?)\s+(?:music|songs|tunes|tracks|hits|mix|playlist|album|radio)$",
+    re.I,
+)
+_NAME_SONGS = re.compile(
+    r"^(?!.*\b(?:what|which|who|whose|how|why|when|where|are|is|was|were|do|does|did|your|you|any|i|me|"
+    r"best|worst|top|most|write|writing|sing|singing|compose|learn|list|name)\b)"
+    r"(?:some\s+of\s+)?(?:the\s+)?(?P<name>[\w' ]{2,30}?)(?:'s)?\s+(?:songs|hits|tracks|albums|greatest\s+hits)$",
     re.I,
 )
 _BY_SOMEONE = re.compile(
@@ -243,18 +270,27 @@ _EPISODE = re.compile(
     r"|^[\w' ]{2,30}?\s+(?:latest|newest|new|next|last)\s+episodes?$"
     r"|^(?:an?\s+|some\s+|any\s+)?podcasts?\s+(?:about|on)\s+[\w' ]{2,30}$"
     r"|^(?:the\s+)?(?:latest|newest|new|most\s+recent)\s+[\w' ]{2,30}?\s+(?:podcast\s+)?episodes?$"
+    r"|^(?:the\s+|my\s+)?(?:latest|newest|new|most\s+recent)\s+(?:podcast|episode)s?$"
     r"|^(?:the\s+)?[\w' ]{2,30}?\s+podcast\s+episodes?$",
     re.I,
 )
+# Said first, these ask about music rather than for it.
+_ASKING_ABOUT = re.compile(r"^(?:any|recommend\w*|suggest\w*|review\w*|rate)\b", re.I)
 _MY_PLAYLIST = re.compile(r"^(?:my|the)\s+(?P<name>[\w' ]{1,30}?)\s+playlist$", re.I)
 # "shuffle my gym playlist", "shuffle and play songs by the kites": a name, played shuffled.
 _SHUFFLE_NAMED = re.compile(
     r"^(?:shuffle|randomi[sz]e)(?:\s+(?:and\s+)?play)?\s+(?P<what>.+)$", re.I
 )
+# "repeat the album blue train", "put the kites on repeat": a name, played again and again.
+_REPEAT_NAMED = re.compile(
+    r"^(?:repeat|loop)\s+(?P<what>.+)$"
+    r"|^(?:put|play|keep\s+playing|set)\s+(?P<what2>.+?)\s+on\s+(?:repeat|loop)$",
+    re.I,
+)
 # A music service said alone: botpsy plays the user's own player.
 _SERVICE_ALONE = re.compile(
-    r"^(?:open|load|launch|start|run|use)\s+(?:spotify|pandora|deezer|tidal|soundcloud|itunes|"
-    r"apple\s+music|amazon\s+music|youtube\s+music|audible)$",
+    r"^(?:open|load|launch|start|run|use|play|put\s+on)\s+(?:my\s+|the\s+)?(?:spotify|pandora|deezer|tidal|"
+    r"soundcloud|itunes|apple\s+music|amazon\s+music|youtube\s+music|audible)(?:\s+app)?$",
     re.I,
 )
 # Words as speech is written down, and "on the radio" for "turn on the radio".
@@ -271,6 +307,7 @@ def _what(said: str) -> str:
     what = _PLAYING_AGAIN.sub("", said.strip(" .\"'"))
     what = re.sub(r"\bplay\s+list", "playlist", what, flags=re.I)
     what = re.sub(r"^(?:me|us)\s+|^from\s+(?=(?:the\s+)?chapter\b)", "", what, flags=re.I)
+    what = re.sub(r"^(?:the\s+)?rest\s+of\s+", "", what, flags=re.I)  # "the rest of my book"
     what = re.sub(r"^and\s+(?:then\s+)?(?:(?:play|queue)\s+(?:up\s+)?)?", "", what, flags=re.I)
     what = _TAIL.sub("", what).strip(" .\"'")
     return spoken_frequencies(what)
@@ -296,10 +333,22 @@ def play(text: str) -> IntentMatch | None:
         return IntentMatch("media_play", {"what": "radio"})
     if _SERVICE_ALONE.match(request):
         return IntentMatch("media_play", {})
-    request = _LEAD.sub("", request)
+    request = _LEAD.sub("", _SEARCH_SERVICE.sub("play ", request))
     for said, meant in _AS_WRITTEN:
         request = said.sub(meant, request)
     request = re.sub(r"^to\s+(?=(?:listen|hear|play)\b)", "", request, flags=re.I)  # a fragment
+    request = re.sub(r"^(?=would\s+(?:really\s+)?(?:like|love)\b)", "i ", request, flags=re.I)
+    looped = _REPEAT_NAMED.match(request)
+    if looped:
+        what = _what(looped["what"] or looped["what2"])
+        if (
+            _named(what)
+            and not re.match(r"(?:the\s+|this\s+)?(?:current|same|whole|entire)\b", what, re.I)
+            and (looped["what2"] or _MEDIA.search(what) or music.describes_music(what))
+            and not _NOT_PUT_ON.search(what)
+            and _could_be_media(what, "play", "play")
+        ):
+            return IntentMatch("media_play", {"what": _TYPE_FIRST.sub("", what)})
     shuffled = _SHUFFLE_NAMED.match(request)
     if (
         shuffled
@@ -324,6 +373,14 @@ def play(text: str) -> IntentMatch | None:
         and not _NOT_PUT_ON.search(m.group("what"))
     ):
         kind = "play"  # "put on the kites": what one puts on, unless worn, cooked or filed
+    if (
+        m is not None
+        and kind == "media"
+        and re.search(
+            rf"\s(?:on|in|from|using|via|with)\s+(?!youtube$){_SERVICES}$", m.group("what"), re.I
+        )
+    ):
+        kind = "play"  # "find the kites on spotify": a music service says it is music
     if m is None:
         station = _STATION.match(request)
         named = (station["what"] or station["what2"]) if station else ""
@@ -336,10 +393,12 @@ def play(text: str) -> IntentMatch | None:
             return IntentMatch("media_play", {"what": spoken_frequencies(named)})
         return _bare(request)
     what = _what(m.group("what"))
+    if _ANY_SONG.match(what):
+        return IntentMatch("media_play", {})
     if m.group(0).lower().startswith("play") and _pointing(what):
         return IntentMatch("media_play", {})  # "play this song": what the player has
     if not _named(what) and re.search(
-        r"\b(?:shuffled?|random(?:ly)?|repeat|loop)\b", m.group("what"), re.I
+        r"\b(?:shuffled?|randomly|random\s+order|at\s+random|repeat|loop)\b", m.group("what"), re.I
     ):
         return None  # "play the songs in random order" is the player's shuffle
     if (
@@ -370,11 +429,14 @@ def _bare(request: str) -> IntentMatch | None:
     what = _what(request)
     if not what or len(what.split()) > 8 or not _could_be_media(what, "play", "play"):
         return None
+    if _ASKING_ABOUT.match(what):
+        return None  # "any good songs", "recommend a podcast": a question about music
     kind = _KIND_OF_MUSIC.match(what)
     described = kind is not None and all(
         w in music.DESCRIBING | {"favourite", "favorite", "my"}
         for w in music.key_words(kind["kind"])
     )
+    by_name = _NAME_SONGS.match(what)  # "the kites songs": a band named, its songs asked for
     if (
         music.describes_music(what)
         or described
@@ -383,6 +445,7 @@ def _bare(request: str) -> IntentMatch | None:
         or _EPISODE.match(what)
         or _BY_SOMEONE.match(what)
         or _MY_PLAYLIST.match(what)
+        or (by_name and not _NOT_PLAYING.search(what) and len(by_name["name"].split()) <= 4)
     ):
         return IntentMatch("media_play", {"what": what})
     return None

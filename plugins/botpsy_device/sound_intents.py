@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from assistant.api import IntentMatch
-from botpsy_device.spoken import clean, spoken_number
+from botpsy_device.spoken import clean, spoken_number, with_apostrophes
 
 Matcher = Callable[[str], IntentMatch | None]
 
@@ -28,7 +28,7 @@ _OF = (
     r"(?:\s+(?:of|on|for|in)\s+(?:the\s+|my\s+|all\s+(?:the\s+)?|this\s+)?"
     r"(?:music|speakers?|computer|laptop|audio|sound|device|song|track|player|media))?"
 )
-_MORE = r"(?:\s+(?:a\s+(?:bit|little|tad|notch)(?:\s+(?:bit|more))?|some(?:\s+more)?|more|again|slightly))?"
+_MORE = r"(?:\s+(?:a\s+(?:bit|little|tad|notch|touch)(?:\s+(?:bit|more))?|some(?:\s+more)?|more|again|slightly))?"
 _CHANGE = (
     r"(?:set|change|put|turn|make|adjust|bring|move|increase|raise|boost|lower|decrease|reduce|"
     r"drop|crank|pump|up|get)"
@@ -50,8 +50,9 @@ _VOLUME_BY = re.compile(
     re.I,
 )
 _ALL_THE_WAY = re.compile(
-    rf"^(?:turn|crank|bring|put|pump)\s+{_SOUND}\s+all\s+the\s+way\s+(?P<dir>up|down)$"
-    rf"|^(?:turn|crank|bring|put|pump)\s+{_SOUND}\s+(?P<dir2>up|down)\s+all\s+the\s+way$",
+    rf"^(?:(?:turn|crank|bring|put|pump)\s+)?{_SOUND}\s+all\s+the\s+way\s+(?P<dir>up|down)$"
+    rf"|^(?:turn|crank|bring|put|pump)\s+{_SOUND}\s+(?P<dir2>up|down)\s+all\s+the\s+way$"
+    rf"|^(?:crank|max(?:\s+out)?|pump)\s+{_SOUND}\s+all\s+the\s+way(?P<dir3>)$",
     re.I,
 )
 # "max out the volume", "as loud as it goes": an end of the scale, said without a number.
@@ -81,6 +82,11 @@ _LEVEL_WORDS = re.compile(
 )
 
 _TOO = r"(?:it(?:'s|\s+is)|that(?:'s|\s+is)|this\s+is|the\s+(?:music|volume|sound)\s+is)\s+(?:way\s+|much\s+|a\s+(?:bit|little)\s+)?too"
+# "it's a bit quiet", "the music is rather loud": how it sounds, said softly, asks for a change.
+_SOFTLY = (
+    r"(?:it(?:'s|\s+is)|this\s+is|that(?:'s|\s+is)|the\s+(?:music|volume|sound)\s+is)\s+"
+    r"(?:a\s+(?:bit|little|tad)|kind\s+of|sort\s+of|rather|pretty|quite)"
+)
 _UP = re.compile(
     rf"^(?:turn|crank|pump|bring|push|jack|bump|kick|put)\s+{_SOUND}\s+up{_MORE}$"
     rf"|^(?:turn|crank|pump|bring|jack|bump)\s+up(?:\s+{_SOUND}{_OF})?{_MORE}$"
@@ -89,7 +95,10 @@ _UP = re.compile(
     rf"|^(?:i\s+(?:want|would\s+like|'d\s+like|need)\s+)?(?:the\s+)?(?:volume|sound)\s+(?:should|needs\s+to|has\s+to|to)\s+(?:be\s+|go\s+)?(?:higher|louder|up|increased|raised)$"
     r"|^(?:the\s+)?(?:volume|sound|music)\s+is\s+(?:way\s+|much\s+|a\s+(?:bit|little)\s+)?(?:too\s+|so\s+|very\s+|really\s+)?(?:quiet|soft|low)$"
     rf"|^raise\s+your\s+voice$|^(?:more|higher)\s+volume$|^(?:volume|sound)\s+(?:up|higher|louder){_MORE}$"
-    rf"|^(?:(?:make|turn|set|put)\s+{_SOUND}\s+)?(?:way\s+|a\s+(?:bit|little|tad)\s+|much\s+|even\s+)?louder{_MORE}$"
+    r"|^(?:up|higher)\s+(?:a\s+(?:bit|little|tad|notch|touch)(?:\s+more)?|some\s+more)$"
+    rf"|^play\s+{_SOUND}\s+(?:a\s+(?:bit|little|tad|touch)\s+|much\s+)?louder$"
+    rf"|^{_SOFTLY}\s+(?:quiet|soft)$"
+    rf"|^(?:(?:make|turn|set|put)\s+{_SOUND}\s+)?(?:way\s+|a\s+(?:bit|little|tad|touch)\s+|much\s+|even\s+)?louder{_MORE}$"
     rf"|^(?:make|turn|set|put)\s+{_SOUND}\s+(?:way\s+|a\s+(?:bit|little|tad)\s+|much\s+)?higher{_MORE}$"
     rf"|^(?:turn|crank|dial|pump)\s+{_SOUND}\s+way\s+up$|^dial\s+(?:it\s+up|up\s+{_SOUND}){_MORE}$"
     r"|^i\s+(?:want|need)\s+(?:more|higher)\s+volume$|^louder\s+(?:volume|sound|music)$|^more\s+sound$"
@@ -107,7 +116,10 @@ _DOWN = re.compile(
     rf"|^(?:decrease|lower|reduce|drop|cut|soften)\s+{_VOLUME}{_OF}{_MORE}$"
     rf"|^(?:i\s+(?:want|would\s+like|'d\s+like|need)\s+)?(?:the\s+)?(?:volume|sound)\s+(?:should|needs\s+to|has\s+to|to)\s+(?:be\s+|go\s+)?(?:lower|quieter|softer|down|decreased|reduced|lowered)$"
     rf"|^(?:it(?:'s|\s+is)|this\s+is)\s+(?:way\s+|much\s+)?too\s+noisy$|^(?:less|lower)\s+volume$|^(?:volume|sound)\s+(?:down|lower){_MORE}$"
-    rf"|^(?:(?:make|turn|set|put)\s+{_SOUND}\s+)?(?:a\s+(?:bit|little|tad)\s+|much\s+|even\s+)?(?:quieter|softer){_MORE}$"
+    r"|^(?:down|lower)\s+(?:a\s+(?:bit|little|tad|notch|touch)(?:\s+more)?|some\s+more)$"
+    rf"|^play\s+{_SOUND}\s+(?:a\s+(?:bit|little|tad|touch)\s+|much\s+)?(?:quieter|softer|more\s+quietly)$"
+    rf"|^{_SOFTLY}\s+loud$"
+    rf"|^(?:(?:make|turn|set|put)\s+{_SOUND}\s+)?(?:a\s+(?:bit|little|tad|touch)\s+|much\s+|even\s+)?(?:quieter|softer){_MORE}$"
     rf"|^(?:make|turn|set|put)\s+{_SOUND}\s+lower{_MORE}$|^(?:lower|quieten|soften|reduce|decrease)\s+(?:the\s+)?(?:music|speakers?|it){_MORE}$"
     rf"|^(?:quiet|quieten|tone|dial)\s+(?:it\s+)?down{_MORE}$|^(?:tone|dial)\s+down\s+{_SOUND}{_MORE}$"
     r"|^(?:(?:it(?:'s|\s+is)|that(?:'s|\s+is)|this\s+is|the\s+(?:music|volume|sound)\s+is)\s+)?(?:way\s+)?too\s+loud$"
@@ -125,27 +137,31 @@ _MUTED = (
 )
 _COUNT = r"(?:a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|half\s+an?|\d+)"
 _UNIT = r"(?:seconds?|minutes?|mins?|hours?|hrs?)"
+# Longer spans only with how many: "for a day", "two nights" (never "silent night" alone).
+_DAYS = r"(?:a|an|one|two|three|four|five|six|seven|a\s+couple\s+of|a\s+few|\d+)\s+(?:days?|nights?|weeks?)"
 # "for an hour", "for the next ten minutes", "until i say so": mute now, whatever follows.
 # How long or when, said after a request that happens now: "for twenty five minutes", "until
 # five", "for the next half hour", "ten minutes", "while i'm on the phone", "tonight".
 _AMOUNT = rf"(?:(?:{_COUNT}|[a-z]+ty(?:\s+[a-z]+)?|few|couple(?:\s+of)?)\s+)?"
 _SPAN = (
-    rf"(?:a\s+(?:while|bit|moment|sec(?:ond)?)|now|{_AMOUNT}(?:half\s+(?:an\s+)?)?{_UNIT}(?:\s+and\s+a\s+half)?"
+    rf"(?:a\s+(?:while|bit|moment|sec(?:ond)?)|now|{_DAYS}|{_AMOUNT}(?:half\s+(?:an\s+)?)?{_UNIT}(?:\s+and\s+a\s+half)?"
     r"|an?\s+hour\s+and\s+a\s+half|half\s+(?:an\s+)?hour"
     r"|(?:(?:the\s+)?(?:rest|remainder)\s+of\s+)?(?:the\s+)?(?:whole\s+|entire\s+)?"
-    r"(?:day|night|evening|morning|afternoon|meeting|call|film|movie|show|party|dinner|lecture|class))"
+    r"(?:day|night|evening|morning|afternoon|weekend|week|meeting|call|film|movie|show|party|dinner|lunch|"
+    r"lecture|class|nap|game|match|conference|presentation|interview|exam|session|service|concert))"
 )
 TIME_TAIL = (
-    rf"(?:\s+for\s+(?:the\s+)?(?:next\s+)?{_SPAN}|\s+(?:the\s+)?next\s+{_SPAN}|\s+{_AMOUNT}{_UNIT}"
+    rf"(?:\s+for\s+(?:the\s+)?(?:next\s+)?{_SPAN}|\s+(?:(?:in|over)\s+)?(?:the\s+)?next\s+{_SPAN}|\s+{_AMOUNT}{_UNIT}"
     r"|\s+(?:until|till|til)\s+[\w' :.]{1,40}|\s+(?:during|through)\s+(?:the\s+|my\s+)?[\w' ]{1,25}"
-    r"|\s+while\s+(?:i|we)(?:'m|\s+am|\s+are|'re)?\s+[\w' ]{1,30}"
+    r"|\s+while\s+(?:i|we)(?:'m|m|\s+am|\s+are|'re|re)?\s+[\w' ]{1,30}"
     r"|\s+from\s+[\w:. ]{1,15}\s+(?:to|until|till)\s+[\w:. ]{1,15}"
     r"|\s+(?:at|by)\s+(?:night|noon|midnight|\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|[a-z]+(?:\s+[a-z]+)?\s+(?:[ap]m|o'?clock))"
-    rf"|\s+in\s+{_AMOUNT}{_UNIT}|\s+(?:tonight|today|this\s+(?:evening|afternoon|morning)))"
+    rf"|\s+in\s+{_AMOUNT}{_UNIT}|\s+(?:tonight|today|this\s+(?:evening|afternoon|morning))|\s+from\s+now\s+on)"
 )
-_FOR_A_WHILE = rf"{TIME_TAIL}?"
+_FOR_A_WHILE = rf"(?:{TIME_TAIL}){{0,2}}"  # "tonight until seven"
 _MUTE = re.compile(
     rf"^(?:mute|silence)(?:\s+(?:{_MUTED}){_OF})?{_FOR_A_WHILE}$"
+    r"|^(?:hit|press|push|click|tap|use)\s+(?:the\s+)?mute(?:\s+button)?$|^(?:the\s+)?mute\s+button$"
     rf"|^make\s+{_SOUND}\s+(?:silent|mute)$|^i\s+(?:don't|do\s+not)\s+want\s+(?:any|to\s+hear\s+any)\s+(?:sound|noise)$|^no\s+volume$"
     rf"|^(?:set|put|turn|switch|go|stay)\s+(?:(?:{_MUTED})\s+)?(?:on\s+|to\s+|in\s+|into\s+)?mute{_FOR_A_WHILE}$"
     rf"|^mute\s+(?:on|mode){_FOR_A_WHILE}$"
@@ -170,7 +186,10 @@ _UNMUTE = re.compile(
 )
 _VOLUME_NOW = re.compile(
     r"^(?:what(?:'s|\s+is)\s+the\s+(?:volume|sound\s+level)(?:\s+(?:at|level|set\s+to))?"
-    r"|how\s+loud\s+is\s+(?:the\s+(?:volume|sound)|it(?:\s+set)?)|is\s+the\s+(?:sound|volume|computer)\s+muted)$",
+    r"|how\s+(?:loud|high|low)\s+is\s+(?:the\s+(?:volume|sound)|it(?:\s+set)?)"
+    r"|(?:is|are)\s+(?:the\s+(?:sound|volume|computer|speakers?|music)|it|you|we|everything)\s+(?:on\s+)?mute(?:d)?"
+    r"|(?:what(?:'s|\s+is)\s+)?(?:the\s+)?(?:current\s+volume(?:\s+level)?|volume\s+level)(?:\s+(?:now|at\s+the\s+moment))?"
+    r"|what\s+(?:volume|level)\s+is\s+(?:it|the\s+(?:sound|volume|music))\s+(?:on|at|set\s+to))$",
     re.I,
 )
 
@@ -178,19 +197,25 @@ _VOLUME_NOW = re.compile(
 _TRACK = r"(?:song|track|tune|one|episode|chapter|video|podcast|audiobook|book|part|station)"
 _PLAYING = r"(?:the\s+)?(?:music|song|track|playback|video|podcast|audiobook|player|media|it|this)"
 _PAUSE = re.compile(
-    rf"^(?:pause|hold)(?:\s+{_PLAYING})?$|^stop\s+(?:the\s+)?(?:music|playback)$", re.I
+    rf"^(?:pause|hold)(?:\s+{_PLAYING})?$|^stop\s+(?:the\s+)?(?:music|playback)$"
+    r"|^(?:hit|press|push|click|tap)\s+(?:the\s+)?(?:pause|stop)(?:\s+button)?$",
+    re.I,
 )
 _NEXT = re.compile(
-    r"^(?:(?:play|go\s+(?:on\s+)?to|skip\s+(?:on\s+)?to|move\s+(?:on\s+)?to|proceed\s+to|jump\s+to|"
+    r"^read\s+(?:the\s+)?next\s+(?:chapter|part|section)$"
+    r"|^(?:(?:play|go\s+(?:on\s+)?to|skip\s+(?:on\s+)?to|move\s+(?:on\s+)?to|proceed\s+to|jump\s+to|"
     r"advance\s+to|switch\s+to|on\s+to)\s+)?"
     rf"(?:the\s+)?next(?:\s+{_TRACK})?(?:\s+please)?$"
+    r"|^(?:play\s+|put\s+on\s+)?(?:something|anything)\s+else$"
+    r"|^(?:play|put\s+on|give\s+me)\s+(?:a\s+)?(?:different|another)\s+(?:one|song|track|tune)$"
     rf"|^skip(?:\s+(?:this|the|that|the\s+current))?(?:\s+{_TRACK})?(?:\s+(?:forward|ahead))?$"
     r"|^(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|(?:radio\s+)?(?:station|channel))$",
     re.I,
 )
 _PREVIOUS = re.compile(
-    r"^(?:(?:play|go\s+(?:back\s+)?to|skip\s+(?:back\s+)?to|move\s+(?:back\s+)?to|jump\s+(?:back\s+)?to)\s+)?"
-    rf"(?:the\s+)?(?:previous|last|prior)\s+{_TRACK}(?:\s+again)?$"
+    r"^read\s+(?:the\s+)?(?:previous|last)\s+(?:chapter|part|section)(?:\s+again)?$"
+    r"|^(?:(?:play|replay|(?:go\s+)?back\s+to|go\s+to|skip\s+(?:back\s+)?to|move\s+(?:back\s+)?to|jump\s+(?:back\s+)?to)\s+)?"
+    rf"(?:the\s+|that\s+)?(?:previous|last|prior)\s+{_TRACK}(?:\s+again)?$"
     rf"|^previous$|^(?:(?:go|skip|jump|move)\s+)?back\s+(?:a|one)\s+{_TRACK}$|^(?:skip|go)\s+back$",
     re.I,
 )
@@ -288,6 +313,45 @@ _STATION_PLAYING = re.compile(
 )
 
 
+# How long, said after a mute: kept so the tool can say it cannot undo the mute by itself then.
+# "For now" and "until i say so" ask for nothing to happen later.
+_DURATION = re.compile(rf"(?:{TIME_TAIL}){{1,2}}$", re.I)
+_OPEN_ENDED = re.compile(
+    r"^(?:for\s+)?(?:now|the\s+moment)$|^from\s+now\s+on$"
+    r"|^(?:until|till|til)\s+(?:i\s+(?:say|tell)|further\s+notice|i\s+unmute)",
+    re.I,
+)
+
+
+def muted_for(request: str) -> dict[str, object]:
+    """`volume_mute`'s arguments for a mute said with or without how long ("for ten minutes")."""
+    found = _DURATION.search(request)
+    said = found.group(0).strip() if found else ""
+    if not said or _OPEN_ENDED.match(said):
+        return {"mute": True}
+    return {"mute": True, "duration": said}
+
+
+# "ten minutes of silence", "give me an hour of peace and quiet": a mute said by its length.
+_SPAN_OF_QUIET = re.compile(
+    r"^(?:(?:give\s+me|i\s+(?:want|need)|can\s+i\s+(?:have|get)|let\s+me\s+have)\s+)?"
+    rf"(?P<span>{_AMOUNT}(?:half\s+(?:an\s+)?)?{_UNIT}|an?\s+hour|half\s+an\s+hour)\s+of\s+"
+    r"(?:silence|quiet|peace(?:\s+and\s+quiet)?)$",
+    re.I,
+)
+
+
+def mute(text: str) -> IntentMatch | None:
+    """ "mute", "be quiet for an hour", "silence until five": silence now, how long kept as said."""
+    request = clean(text)
+    if _MUTE.match(request):
+        return IntentMatch("volume_mute", muted_for(request))
+    quiet = _SPAN_OF_QUIET.match(request)
+    if quiet:
+        return IntentMatch("volume_mute", {"mute": True, "duration": f"for {quiet['span']}"})
+    return None
+
+
 def fixed(pattern: re.Pattern[str], tool: str, arguments: dict[str, object]) -> Matcher:
     """A matcher that answers one call with fixed arguments."""
 
@@ -341,7 +405,8 @@ def volume_by(text: str) -> IntentMatch | None:
     m = _ALL_THE_WAY.match(request)
     if m:
         return IntentMatch(
-            "volume_set", {"level": "max" if "up" in (m["dir"], m["dir2"]) else "min"}
+            "volume_set",
+            {"level": "max" if "up" in (m["dir"], m["dir2"]) or m["dir3"] is not None else "min"},
         )
     m = _VOLUME_BY.match(request)
     step = spoken_number(m["step"]) if m else None
@@ -353,24 +418,34 @@ def volume_by(text: str) -> IntentMatch | None:
 
 
 def sound_matchers() -> list[tuple[str, Matcher]]:
-    """Volume and player matchers, in the order they are tried."""
-    return [
-        ("volume_to", volume_to),
-        ("volume_by", volume_by),
-        ("volume_max", fixed(_LOUDEST, "volume_set", {"level": "max"})),
-        ("volume_min", fixed(_QUIETEST, "volume_set", {"level": "min"})),
-        ("volume_up", fixed(_UP, "volume_set", {"level": "up"})),
-        ("volume_down", fixed(_DOWN, "volume_set", {"level": "down"})),
-        ("mute", fixed(_MUTE, "volume_mute", {"mute": True})),
-        ("unmute", fixed(_UNMUTE, "volume_mute", {"mute": False})),
-        ("volume_now", fixed(_VOLUME_NOW, "volume_get", {})),
-        ("pause", fixed(_PAUSE, "media_control", {"action": "pause"})),
-        ("next", fixed(_NEXT, "media_control", {"action": "next"})),
-        ("previous", fixed(_PREVIOUS, "media_control", {"action": "previous"})),
-        ("shuffle", fixed(_SHUFFLE_ON, "media_control", {"action": "shuffle"})),
-        ("shuffle_off", fixed(_SHUFFLE_OFF, "media_control", {"action": "shuffle_off"})),
-        ("repeat", fixed(_REPEAT_ON, "media_control", {"action": "repeat"})),
-        ("repeat_off", fixed(_REPEAT_OFF, "media_control", {"action": "repeat_off"})),
-        ("now_playing", fixed(_NOW_PLAYING, "media_now_playing", {})),
-        ("station_playing", fixed(_STATION_PLAYING, "media_now_playing", {})),
-    ]
+    """Volume and player matchers, in the order they are tried; apostrophes put back first."""
+    return [(name, _spelled(matcher)) for name, matcher in _MATCHERS]
+
+
+def _spelled(matcher: Matcher) -> Matcher:
+    def match(text: str) -> IntentMatch | None:
+        return matcher(with_apostrophes(text))
+
+    return match
+
+
+_MATCHERS: list[tuple[str, Matcher]] = [
+    ("volume_to", volume_to),
+    ("volume_by", volume_by),
+    ("volume_max", fixed(_LOUDEST, "volume_set", {"level": "max"})),
+    ("volume_min", fixed(_QUIETEST, "volume_set", {"level": "min"})),
+    ("volume_up", fixed(_UP, "volume_set", {"level": "up"})),
+    ("volume_down", fixed(_DOWN, "volume_set", {"level": "down"})),
+    ("mute", mute),
+    ("unmute", fixed(_UNMUTE, "volume_mute", {"mute": False})),
+    ("volume_now", fixed(_VOLUME_NOW, "volume_get", {})),
+    ("pause", fixed(_PAUSE, "media_control", {"action": "pause"})),
+    ("next", fixed(_NEXT, "media_control", {"action": "next"})),
+    ("previous", fixed(_PREVIOUS, "media_control", {"action": "previous"})),
+    ("shuffle", fixed(_SHUFFLE_ON, "media_control", {"action": "shuffle"})),
+    ("shuffle_off", fixed(_SHUFFLE_OFF, "media_control", {"action": "shuffle_off"})),
+    ("repeat", fixed(_REPEAT_ON, "media_control", {"action": "repeat"})),
+    ("repeat_off", fixed(_REPEAT_OFF, "media_control", {"action": "repeat_off"})),
+    ("now_playing", fixed(_NOW_PLAYING, "media_now_playing", {})),
+    ("station_playing", fixed(_STATION_PLAYING, "media_now_playing", {})),
+]

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from assistant.api import IntentMatch
-from botpsy_device.sound_intents import TIME_TAIL, level_of, sound_matchers
+from botpsy_device.sound_intents import TIME_TAIL, level_of, muted_for, sound_matchers
 from botpsy_device.spoken import clean, spoken_number
 
 
@@ -56,7 +56,8 @@ _VOLUME_VERBS = (
         "turn set put bring take knock dial tone adjust change move speak talk push jack bump kick "
         "got gotten needed wanted hear heard barely hardly enough loud quiet soft low high noisy "
         "audible inaudible not cant cannot dont isnt too more less max maximum full loudest minimum "
-        "min lowest quietest medium half halfway halve use cut"
+        "min lowest quietest medium half halfway halve use cut completely fully totally quite "
+        "pretty rather kind sort deafening blaring booming ears hurt hurts hurting back"
     )
     | _STEPS
 )
@@ -66,7 +67,7 @@ _MUTE_WORDS = _vocabulary(
     "bring disable deactivate cancel end enable activate no more any completely totally "
     "shut talk speak disturb assistant make dont not pc house home room rooms everywhere listening "
     "pipe zip enough standby stand remain start function peace time total complete completely "
-    "remove need needed required mouth must maintain immediately quickly every close pause making hear anything anymore say hold tongue change devices"
+    "remove need needed required mouth must maintain immediately quickly every close pause making hear anything anymore say hold tongue change devices from"
 )
 _PLAYER = _vocabulary(
     "music song songs track tracks tune tunes playback podcast podcasts episode episodes audiobook "
@@ -78,7 +79,8 @@ _PLAYER_VERBS = _vocabulary(
     "previous back before prior last shuffle shuffled shuffling random randomly randomise randomize "
     "mix mixed repeat repeating repeated loop looping order off disable deactivate cancel end no "
     "enable activate start turn switch set put play move jump forward ahead mode dont not without "
-    "ones other another different change more take replay kill enough forward"
+    "ones other another different change more take replay kill enough forward hate dislike love "
+    "enjoy"
 )
 _ITEM = _vocabulary(
     "song track tune music band group artist singer album record piece station playlist podcast "
@@ -92,17 +94,20 @@ _ASKING = _vocabulary(
     "let lead speakers speaker"
 )
 
-_DURATION = re.compile(rf"{TIME_TAIL}$", re.I)
+_DURATION = re.compile(rf"(?:{TIME_TAIL}){{1,2}}$", re.I)
 # A pause for a short while ("pause for a sec") is a pause now; "stop at ten" is not.
 _BRIEFLY = re.compile(
     r"\s+for\s+(?:a\s+(?:sec(?:ond)?|moment|minute|bit|while|few\s+minutes)|[a-z0-9]+\s+(?:seconds?|minutes?))$",
     re.I,
 )
 _TOO_LOUD = re.compile(
-    r"\b(?:too|so|very|really|way)\s+(?:loud|high|noisy)\b|\btoo\s+much\b|\bnot\s+(?:so|that)\s+loud\b"
+    r"\b(?:too|so|very|really|way)\s+(?:loud|high|noisy)\b|\bnot\s+(?:so|that)\s+loud\b"
+    r"|\b(?:volume|sound|noise|music|speakers?|audio|bass)\s+(?:is\s+|are\s+)?too\s+much\b|\btoo\s+much\s+(?:volume|sound|noise)\b"
     r"|\bless\s+loud\b|\b(?:is|are|its|thats)\s+(?:(?:quite|pretty|rather|a\s+bit|kind\s+of)\s+)?"
     r"(?:loud|high|noisy)\b"
-    r"|\bhalve\b|\bin\s+half\b|^half\s+the\s+(?:volume|sound)\b",
+    r"|\bhalve\b|\bin\s+half\b|^half\s+the\s+(?:volume|sound)\b|\b(?:deafening|blaring|booming)\b"
+    r"|\bhurt(?:s|ing)?\s+my\s+ears\b|^dial\s+(?:it|the\s+(?:volume|sound))\s+back$"
+    r"|^back\s+it\s+(?:down|off)$|^make\s+(?:it|the\s+(?:music|sound))\s+quiet$",
     re.I,
 )
 _TOO_QUIET = re.compile(
@@ -114,7 +119,10 @@ _TOO_QUIET = re.compile(
 )
 _BY = re.compile(
     r"\bby\s+(?P<n>[a-z0-9 ]+?)(?:\s+(?P<unit>percent|points?|levels?|steps?|notch(?:es)?))?$"
+    r"|\b(?P<n2>(?:[a-z]+ty\s+)?[a-z0-9]+)\s+(?P<unit2>percent|points?|levels?|steps?|notch(?:es)?)$"
 )
+# "turn it down completely", "lower the volume all the way": an end of the scale.
+_ALL_THE_WAY = re.compile(r"\b(?:completely|fully|totally|all\s+the\s+way)\b")
 _MORE_VOLUME = re.compile(r"\b(?:more|higher|increased?)\s+(?:volume|sound|loudness)\b", re.I)
 _LESS_VOLUME = re.compile(r"\b(?:less|lower|reduced?)\s+(?:volume|sound|loudness|noise)\b", re.I)
 _LEVEL_AT = re.compile(
@@ -139,8 +147,12 @@ def _only(said: list[str], *vocabularies: set[str]) -> bool:
 def _volume(request: str) -> IntentMatch | None:
     """Louder, quieter or a level, said in the words volume requests use."""
     said = words(request)
-    if not said or len(said) > 14:
-        return None
+    if (
+        not said
+        or len(said) > 14
+        or re.search(r"\bsome\s+(?:music|songs?|tunes?)\b", request, re.I)
+    ):
+        return None  # "crank up some music" asks for music, not for more of it
     vocabulary = (_FILLER, _SOUND, _UP, _DOWN, _VOLUME_VERBS)
     before, level = _level(request)
     if level is not None and _only(words(before), *vocabulary):
@@ -181,13 +193,19 @@ def _volume(request: str) -> IntentMatch | None:
         down |= bool({"quieter", "softer", "softly", "quietly", "whisper"} & set(said))
     if up == down:
         return None
+    if _ALL_THE_WAY.search(plain):
+        return IntentMatch("volume_set", {"level": "max" if up else "min"})
     step = _BY.search(plain)
-    number = spoken_number(step["n"]) if step else None
+    number = spoken_number(step["n"] or step["n2"]) if step else None
     if step and number and 0 < number <= 100:
-        if (
-            step["unit"] in ("level", "levels", "step", "steps", "notch", "notches")
-            and number <= 10
-        ):
+        if (step["unit"] or step["unit2"]) in (
+            "level",
+            "levels",
+            "step",
+            "steps",
+            "notch",
+            "notches",
+        ) and number <= 10:
             number *= 10  # the ten-step scale of speakers
         return IntentMatch("volume_set", {"level": f"{'+' if up else '-'}{number}"})
     return IntentMatch("volume_set", {"level": "up" if up else "down"})
@@ -225,9 +243,11 @@ def _mute(request: str) -> IntentMatch | None:
     said = words(plain)
     if not said or len(said) > 12 or not _only(said, _FILLER, _SOUND, _MUTE_WORDS):
         return None
+    if said[0] in ("is", "are", "am", "was", "were"):
+        return None  # "is it muted" asks how it is (`_volume_now`), not for a change
     text = " ".join(said)
     if re.search(
-        r"\b(?:dont|not|never)\b(?!\s+(?:talk|speak|make\s+(?:any|a)\s+(?:noise|sound)|disturb|say\s+anything"
+        r"\b(?:dont|not|never)\b(?!\s+(?:talk|speak|make\s+(?:any\s+|a\s+)?(?:noise|sound)|disturb|say\s+anything"
         r"|want\s+to\s+hear\s+(?:you|anything)|need\s+(?:any\s+)?(?:sound|noise|volume|audio)|needed|required))",
         text,
     ):
@@ -269,13 +289,17 @@ def _mute(request: str) -> IntentMatch | None:
             text,
         )
         or re.search(r"^(?:go\s+to\s+sleep|sleep\s+mode|sleep$)", text)
-        or re.search(r"\b(?:need|want|give\s+me)\s+(?:some\s+)?(?:peace\s+and\s+)?quiet\b", text)
-        or re.search(r"^(?:total|complete)\s+silence$", text)
+        or re.search(
+            r"\b(?:need|want|give\s+me|have|get)\s+(?:some\s+)?(?:peace\s+and\s+)?quiet\b", text
+        )
+        or re.search(r"^(?:total|complete)\s+silence$|^enough\s+(?:talking|noise)$", text)
         or re.search(
             r"\b(?:stop|no|no\s+more)\s+(?:talking|talk|speaking|listening)\b|\bdisturb\b", text
         )
         or re.search(r"^(?:pipe\s+down|zip\s+it|shut\s+it|stand\s*by|enough\s+noise)$", text)
-        or re.search(r"\b(?:dont|not)\s+(?:talk|speak|make\s+(?:any|a)\s+(?:noise|sound))\b", text)
+        or re.search(
+            r"\b(?:dont|not)\s+(?:talk|speak|make\s+(?:any\s+|a\s+)?(?:noise|sound))\b", text
+        )
         or (
             set(said) & sound
             and re.search(
@@ -284,7 +308,7 @@ def _mute(request: str) -> IntentMatch | None:
             )
         )
     )
-    return IntentMatch("volume_mute", {"mute": True}) if muted else None
+    return IntentMatch("volume_mute", muted_for(request.lower())) if muted else None
 
 
 def _player(request: str) -> IntentMatch | None:
@@ -293,14 +317,18 @@ def _player(request: str) -> IntentMatch | None:
     if not said or len(said) > 12 or not _only(said, _FILLER, _PLAYER, _PLAYER_VERBS):
         return None
     text = " ".join(said)
-    if {"like", "love", "hate", "enjoy"} & set(said) or re.search(
-        r"\bplay\s+next(?:\s+up)?$", text
-    ):
-        return None  # an opinion ("i don't like this one turn it off"), or a song to queue
+    if re.search(r"\bplay\s+next(?:\s+up)?$", text):
+        return None  # a song to queue
+    if {"like", "love", "hate", "enjoy"} & set(said):
+        if re.search(r"\b(?:skip|next)\b", text) and not re.search(r"\b(?:dont|not)\s+skip", text):
+            return IntentMatch("media_control", {"action": "next"})  # "i hate this one skip it"
+        return None  # an opinion ("i don't like this one turn it off")
     against = bool(
         re.search(r"\b(?:off|disable|deactivate|cancel|end|no|dont|not|without)\b|\bstop\b", text)
     )
-    if re.search(r"\b(?:a|any)\s+random\b", text):
+    if re.search(
+        r"\b(?:a|any|some)\s+random\b|^play\s+random\s+(?:music|songs?|tracks?|tunes?)$", text
+    ):
         return None  # "play a random podcast": something to play, not the shuffle mode
     if re.search(r"\breplay\b.*\b(?:last|previous)\b", text):
         return IntentMatch("media_control", {"action": "previous"})
@@ -379,7 +407,10 @@ _OTHER_THINGS = _vocabulary(
     "tv television telly phone mobile car radio alarm timer ringer ringtone notifications doorbell "
     "microwave fridge oven kettle fan heating heater thermostat lights lamp vacuum dishwasher baby "
     "neighbours neighbors kids dog kitchen bedroom bathroom living lounge office garage garden hall "
-    "upstairs downstairs house home room speed slow fast rewind fire light"
+    "upstairs downstairs house home room speed slow fast rewind fire light "
+    # verbs of other things done "down": "write this down", "calm it down" (never a name)
+    "write note jot copy type mark sit calm settle lie lay break count wind step look hold cut "
+    "pull tear shut water boil hand hunt track pin narrow scale slim cool"
 )
 
 
@@ -395,13 +426,21 @@ def said(text: str) -> IntentMatch | None:
     """The first reading of a sound or player request that no fixed shape took, or None.
 
     One unknown word first is read as a name the user calls the assistant by ("jo it's
-    too loud"), unless it names another thing with a sound or a room. (Not last: "turn up
-    the heat" without its last word is a volume request.)
+    too loud"), unless it names another thing with a sound or a room. Last, only after a
+    request that is whole without it ("be quiet jo", "mute the sound please jo"): "turn up
+    the heat" without its last word ends on "the", and "mute ana" on its verb.
     """
     request = clean(text)
     if any(matcher(request) for _, matcher in sound_matchers()):
         return None  # a shape takes it: it answers first
-    found = _read(request)
+    again = _SAID_BEFORE.sub("", request)
+    if again != request:
+        shaped = (m(again) for _, m in sound_matchers())
+        found = next((f for f in shaped if f is not None), None)
+        if found is not None:
+            return found
+        request = again
+    found = _time_first(request) or _read(request)
     if found is None:
         found = _with_reason(request)
     parts = request.split()
@@ -410,14 +449,34 @@ def said(text: str) -> IntentMatch | None:
     name = words(parts[0])
     if len(name) == 1 and name[0] not in _OTHER_THINGS and not _known(name[0]):
         return _read(clean(" ".join(parts[1:])), (_mute, _volume))  # the sound only
+    name, before = words(parts[-1]), words(parts[-2])
+    if (
+        len(name) == 1
+        and name[0] not in _OTHER_THINGS
+        and not _known(name[0])
+        and before
+        and (before[-1] not in _WANTS_MORE or " ".join(words(parts[-3])[-1:] + before) == "on mute")
+    ):
+        rest = " ".join(parts[:-1])
+        shaped = (m(rest) for n, m in sound_matchers() if n.startswith(("volume_", "mute")))
+        return next((f for f in shaped if f is not None), None) or _read(rest, (_mute, _volume))
     return None
+
+
+# "i said be quiet": the request said again.
+_SAID_BEFORE = re.compile(r"^(?:i\s+said|i\s+told\s+you\s+to)\s+(?=\w)", re.I)
+# Words after which a request is not whole: an object or a particle's thing still to come.
+_WANTS_MORE = _vocabulary(
+    "the a an my your our this that his her their of to for in on up down off at mute unmute "
+    "silence turn put set"
+)
 
 
 # Why the user wants quiet, said before or after the request itself: "i'm on a call be quiet",
 # "mute i'm on the phone", "the baby is sleeping keep it down".
 _REASON_AFTER = re.compile(
     r"^(?P<ask>.+?)\s+(?:(?:because|since|as|cause|cuz|coz)\s+|(?=(?:i'm|im|i\s+am|i\s+have|i\s+need|"
-    r"we're|we\s+are|we\s+have)\s))[\w' ]{3,60}$",
+    r"we're|we\s+are|we\s+have|(?:the|my|our)\s+\w+\s+(?:is|are|has))\s))[\w' ]{3,60}$",
     re.I,
 )
 _REASON_BEFORE = re.compile(
@@ -440,6 +499,21 @@ def _with_reason(request: str) -> IntentMatch | None:
             if found is not None:
                 return found
         found = _read(ask, (_mute, _volume))
+        if found is not None:
+            return found
+    return None
+
+
+def _time_first(request: str) -> IntentMatch | None:
+    """A mute with how long said first ("for an hour mute", "during the call be quiet")."""
+    parts = request.split()
+    for k in range(min(7, len(parts) - 1), 0, -1):
+        head, rest = " ".join(parts[:k]), clean(" ".join(parts[k:]))
+        if not _DURATION.fullmatch(" " + head):
+            continue
+        moved = f"{rest} {head}"
+        found = next((m(moved) for n, m in sound_matchers() if n == "mute" and m(moved)), None)
+        found = found or _mute(moved)
         if found is not None:
             return found
     return None

@@ -163,9 +163,48 @@ _BEFORE_DIAL = re.compile(r"^(?:point|fm|am|mhz|khz|megahertz|kilohertz)$", re.I
 _AFTER_DIAL = re.compile(r"^(?:channel|station|frequency|number|fm|am)$", re.I)
 
 
+# "would you mind turning it down": the request is the verb after it, said plainly.
+_MIND = re.compile(
+    r"^(?:(?:would|do|will)\s+you\s+)?mind\s+(?P<verb>[a-z]+?)(?P<double>[bdgmnprt])?ing\b", re.I
+)
+# Verbs of these requests whose plain form ends in "e" ("muting" → "mute").
+_WITH_E = frozenset(
+    [
+        "mute",
+        "pause",
+        "raise",
+        "increase",
+        "decrease",
+        "reduce",
+        "make",
+        "shuffle",
+        "change",
+        "continue",
+        "resume",
+        "silence",
+        "tone",
+        "give",
+        "take",
+        "move",
+        "queue",
+        "close",
+        "use",
+    ]
+)
+
+
+def _plain_verb(m: re.Match[str]) -> str:
+    verb, double = m["verb"].lower(), (m["double"] or "").lower()
+    if double and verb.endswith(double):
+        return verb  # "putting" → "put", "skipping" → "skip"
+    verb += double
+    return verb + "e" if verb + "e" in _WITH_E else verb
+
+
 def clean(text: str) -> str:
     """The request without punctuation at the end, fillers around it and doubled spaces."""
     text = " ".join(text.replace(",", " ").split()).strip().rstrip("?!. ")
+    text = _MIND.sub(_plain_verb, text)
     before = None
     while before != text:
         before = text
@@ -173,6 +212,27 @@ def clean(text: str) -> str:
         text = without_name(text, _COMMANDS, _NOT_NAMES)
         text = _TRAILING.sub("", text).strip().rstrip("?!. ")
     return text
+
+
+# Speech is often written without apostrophes ("its too loud", "whats playing", "i cant hear
+# it"); the sound shapes are written with them. Only words that are nothing else when said.
+_CONTRACTIONS = {
+    "its": "it's", "thats": "that's", "whats": "what's", "whos": "who's", "im": "i'm",
+    "dont": "don't", "cant": "can't", "isnt": "isn't", "doesnt": "doesn't", "wont": "won't",
+    "theres": "there's", "ive": "i've", "id": "i'd", "youre": "you're", "lets": "let's",
+}  # fmt: skip
+_BARE_CONTRACTION = re.compile(r"\b(?:" + "|".join(_CONTRACTIONS) + r")\b", re.I)
+
+
+# Written short: "vol up", "mute for 2hrs".
+_SHORT = re.compile(r"\bvol\b\.?", re.I)
+_GLUED = re.compile(r"\b(\d+)(hrs?|hours?|mins?|minutes?|secs?|seconds?)\b", re.I)
+
+
+def with_apostrophes(text: str) -> str:
+    """ "its too loud" → "it's too loud", "vol up" → "volume up": words as the shapes spell them."""
+    text = _GLUED.sub(r"\1 \2", _SHORT.sub("volume", text))
+    return _BARE_CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(0).lower()], text)
 
 
 def spoken_number(words: str) -> int | None:

@@ -100,16 +100,23 @@ class DeviceTools:
         )
 
     @tool(Effect.WRITE)
-    def volume_mute(self, mute: bool = True) -> ToolResult:
+    def volume_mute(self, mute: bool = True, duration: str = "") -> ToolResult:
         """Mute the computer's sound, or unmute it (mute=false).
 
         Args:
             mute: true to mute (silence), false to unmute (sound back on)
+            duration: how long the user asked to mute for, as said ("for ten minutes"); botpsy cannot unmute later by itself
         """
         mixer = self._mixer()
         mixer.set_muted(mute)
         after = mixer.level()
         said = "Muted." if after.muted else f"Sound is on, volume {after.percent}%."
+        if after.muted and duration.strip():
+            # nothing runs later to undo it: say so rather than let the user wait for the sound
+            said += (
+                f' I can\'t time a mute ("{one_line(duration, 40)}"): the sound stays off'
+                ' until you say "unmute".'
+            )
         return ToolResult(said, {"volume": after.percent, "muted": after.muted})
 
     # -- media --------------------------------------------------------------------------------

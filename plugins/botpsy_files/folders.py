@@ -111,6 +111,19 @@ def _not_regular(path: Path, mode: int) -> NotReadable:
     )
 
 
+def _one_name(path: Path, info: os.stat_result) -> None:
+    """Refuse a hard link: the same file under a second name, which may lie outside the
+    folders (an unpacked archive's `notes.txt` may be the user's private key). Its path
+    is inside; what it holds need not be."""
+    if info.st_nlink > 1:
+        raise NotReadable(
+            path,
+            f"a hard link (one file with {info.st_nlink} names, maybe some outside the allowed"
+            " folders)",
+            "botpsy reads and copies only files with one name",
+        )
+
+
 def _opened_path(fd: int, fallback: Path) -> Path:
     """Where an open descriptor really is (Linux /proc), else the path it was opened by."""
     try:
@@ -153,6 +166,7 @@ class AllowedFolders:
         info = os.lstat(real)
         if not stat.S_ISREG(info.st_mode):
             raise _not_regular(path, info.st_mode)
+        _one_name(path, info)
         return real, info
 
     def open_file(self, path: Path) -> BinaryIO:
@@ -169,6 +183,7 @@ class AllowedFolders:
             opened = os.fstat(fd)
             if not stat.S_ISREG(opened.st_mode):
                 raise _not_regular(path, opened.st_mode)
+            _one_name(path, opened)
             same = (opened.st_dev, opened.st_ino) == (info.st_dev, info.st_ino)
             if not same or not self.inside(_opened_path(fd, real)):
                 raise NotReadable(path, "changed while it was opened", "nothing was read")

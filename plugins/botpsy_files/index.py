@@ -271,10 +271,14 @@ class FileIndex:
         modified_after: float | None = None,
         modified_before: float | None = None,
         limit: int = 20,
+        under: Path | None = None,
     ) -> list[Hit]:
-        """Files by name words, type, size and date (newest first)."""
+        """Files by name words, type, size, date and folder (newest first)."""
         clauses: list[str] = []
         values: list[object] = []
+        if under is not None:
+            clauses.append("path LIKE ? ESCAPE '\\'")
+            values.append(f"{_like_prefix(str(under).rstrip('/') + '/')}%")
         for word in name_words:
             stem = word.lower()
             if len(stem) > 3 and stem.endswith("s") and not stem.endswith("ss"):

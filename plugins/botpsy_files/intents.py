@@ -97,6 +97,85 @@ _READ_IT = re.compile(
     re.I,
 )
 
+# Finding, as said: a verb of looking, a question of having, or a bare "pdfs i downloaded today".
+_LOOK = (
+    r"(?:find|locate|show|list|get|fetch|look\s+(?:for|up)|search\s+for|where(?:'s|\s+is|\s+are)"
+    r"|where\s+(?:did|do|have)\s+i\s+(?:put|save|saved|leave|left|keep|store|stored|file|filed))"
+)
+_FIND_SAID = re.compile(
+    rf"^{_WISH}{_LOOK}\s+(?:me\s+|us\s+)?(?:all\s+)?(?:of\s+)?(?:my|the|a|an|any|that|those|these)?\s*(?P<what>.+?)\s*[.!?]?$"
+    r"|^what\s+(?P<kind>\w+)\s+(?:do|did)\s+i\s+have(?P<rest>.*?)\s*[.!?]?$"
+    r"|^(?:do\s+i\s+have|have\s+i\s+got|are\s+there|is\s+there)\s+(?:any\s+|a\s+|an\s+)?(?P<what2>.+?)\s*[.!?]?$"
+    r"|^what(?:'s|\s+is)\s+(?:in|inside)\s+(?P<folder>(?:my\s+|the\s+)?[\w ~/.-]+?)\s*[.!?]?$"
+    r"|^(?:(?:all\s+)?my\s+|the\s+|any\s+)?(?P<bare>(?:pdfs?|photos?|pictures?|images?|videos?|spreadsheets?"
+    r"|documents?|docs|scans?|screenshots?|files)\b.*?)\s*[.!?]?$",
+    re.I,
+)
+_CALLED = re.compile(
+    r"^(?:(?:a|any|the)\s+)?(?:files?|documents?|docs?)\s+(?:called|named)\s+", re.I
+)
+_MADE = (
+    r"(?:took|take|saved|save|downloaded|download|made|make|edited|edit|changed|change|created"
+    r"|wrote|write|scanned|scan|got|received|modified|worked\s+on|added|shot|opened|sent)"
+)
+_TIME_CLAUSE = re.compile(
+    rf"\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:have\s+|had\s+)?{_MADE}(?:\s+(?:on|in|during))?\s+(?P<when>.+)$"
+    r"|\s+(?:from|of|dated|since|modified|changed|edited|saved|made|taken)\s+(?:(?:on|in)\s+)?(?P<when2>.+)$",
+    re.I,
+)
+_PLACE_CLAUSE = re.compile(
+    r"\s+(?:in|on|inside|from|under|within)\s+(?:my\s+|the\s+)?(?P<folder>[\w ~/.-]+?)(?:\s+(?:folder|directory))?$",
+    re.I,
+)
+_UNITS = {"kb": 1 / 1024, "mb": 1.0, "gb": 1024.0}
+_SIZE_CLAUSE = re.compile(
+    r"\s+(?:that\s+are\s+|which\s+are\s+)?(?:bigger|larger|greater|more|over|above)(?:\s+than)?\s+"
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>kb|mb|gb|kilobytes?|megabytes?|gigabytes?|megs?|gigs?)$",
+    re.I,
+)
+# What other tools own, for finds, renames, copies and moves (a file called "notes" is a file).
+_OTHERS = re.compile(
+    r"\b(?:alarms?|timers?|events?|appointments?|meetings?|calendar|e-?mails?|mails?|messages?"
+    r"|tasks?|to-?dos?|reminders?|(?:shopping|grocery|to-?do)\s+lists?|contacts?|songs?|playlists?"
+    r"|lights?|clipboard)\b",
+    re.I,
+)
+_KIND_SAID = {
+    "screenshot": "image",
+    "screenshots": "image",
+    "spreadsheets": "spreadsheet",
+    "docs": "document",
+}
+_ELSEWHERE = re.compile(r"\b(?:online|on\s+the\s+(?:web|internet|net)|on\s+google)\b", re.I)
+_SEARCH_SAID = re.compile(
+    r"^(?:which|what)\s+(?:one\s+)?(?:of\s+)?(?:my\s+)?(?:files?|documents?|docs?|pdfs?|notes)\s+"
+    r"(?:mentions?|says?|talks?\s+about|contains?|has|have|is\s+about|are\s+about)\s+(?P<text>.+?)"
+    r"(?:\s+in\s+(?:it|them))?\s*[.!?]?$"
+    r"|^(?:do|does)\s+any\s+(?:of\s+)?(?:my\s+)?(?:files?|documents?|docs?|notes)\s+"
+    r"(?:mention|say|talk\s+about|contain|have)\s+(?P<text2>.+?)\s*[.!?]?$"
+    r"|^(?:find|show\s+me|get)\s+(?:the\s+|my\s+|any\s+)?(?:files?|documents?|docs?|notes)\s+"
+    r"(?:that|which)\s+(?:mentions?|says?|talks?\s+about|contains?|has|have)\s+(?P<text3>.+?)\s*[.!?]?$"
+    r"|^(?:look|search)\s+for\s+(?P<text4>.+?)\s+in\s+(?:my\s+|the\s+)?(?:files|documents|docs|notes)\s*[.!?]?$"
+    r"|^(?:grep|search)\s+(?:in\s+|through\s+)?(?:my\s+|the\s+)?(?:files|documents|docs|notes)\s+for\s+(?P<text5>.+?)\s*[.!?]?$"
+    r"|^is\s+there\s+anything\s+in\s+(?:my\s+|the\s+)?(?:files|documents|docs|notes)\s+(?:about|on|mentioning)\s+(?P<text6>.+?)\s*[.!?]?$",
+    re.I,
+)
+_RENAME = re.compile(
+    rf"^{_WISH}(?:rename|change\s+the\s+(?:file\s+)?name\s+of)\s+(?:my\s+|the\s+|that\s+)?(?P<what>.+?)\s+(?:to|as|into)\s+(?P<new>.+?)\s*[.!?]?$"
+    r"|^(?:call|name)\s+(?:my\s+|the\s+|that\s+)?(?P<what2>.+?\s(?:file|document|doc|pdf|folder))\s+(?P<new2>.+?)\s*[.!?]?$",
+    re.I,
+)
+_COPY = re.compile(
+    rf"^{_WISH}(?:copy|duplicate|back\s+up|(?:make|put|save|place)\s+a\s+copy\s+of)\s+(?:my\s+|the\s+|that\s+)?(?P<what>.+?)"
+    r"\s+(?:to|into|in|onto|on)\s+(?P<to>.+?)\s*[.!?]?$",
+    re.I,
+)
+_MOVE_SAID = re.compile(
+    rf"^{_WISH}(?:move|put|shift|file|drop)\s+(?:my\s+|the\s+|that\s+)?(?P<what>.+?)"
+    r"\s+(?:to|into|in|onto|inside)\s+(?P<to>.+?)\s*[.!?]?$",
+    re.I,
+)
+
 
 Named = Callable[[list[str]], list[str]]
 
@@ -135,69 +214,188 @@ def make_file_matchers(
     """
 
     def search_files(text: str) -> IntentMatch | None:
-        m = _MENTIONS.match(text.strip())
+        m = _MENTIONS.match(text.strip()) or _SEARCH_SAID.match(text.strip())
         if not m:
             return None
-        wanted = (m.group("text") or m.group("text2") or "").strip(" ?\"'")
+        wanted = next((g for g in m.groups() if g), "").strip(" ?\"'")
         wanted = re.sub(r"^(?:the|a|an|my)\s+", "", wanted, flags=re.I)
+        wanted = re.sub(r"\s+in\s+(?:it|them)$", "", wanted, flags=re.I)
         return IntentMatch("files_search", {"text": wanted}, "search_files") if wanted else None
 
-    def find_files(text: str) -> IntentMatch | None:
-        m = _FIND.match(text.strip())
-        if not m:
+    def folder_named(said: str) -> str | None:
+        """The allowed folder a phrase names: "my downloads" is ~/Downloads, "taxes" a folder in one."""
+        phrase = re.sub(r"^(?:my|the|our)\s+", "", said.strip(), flags=re.I)
+        phrase = re.sub(r"\s+(?:folder|directory)$", "", phrase, flags=re.I).strip()
+        if not phrase:
             return None
-        what = m.group("what")
+        for candidate in (f"~/{phrase[:1].upper()}{phrase[1:].lower()}", phrase):
+            if "/" not in phrase and candidate.startswith("~/") and " " in phrase:
+                continue
+            if has_folder(candidate):
+                return candidate
+        return None
+
+    def peel(what: str, arguments: dict[str, object]) -> str:
+        """Take the size, the folder and the time said at the end off a find's words."""
+        for _ in range(3):
+            size = _SIZE_CLAUSE.search(what)
+            if size:
+                unit = size.group("unit").lower()[0] + "b"
+                arguments["larger_than_mb"] = float(size.group("n")) * _UNITS[unit]
+                what = what[: size.start()]
+                continue
+            when = _TIME_CLAUSE.search(what)
+            if when:
+                said = (when.group("when") or when.group("when2")).strip()
+                try:
+                    parse_span(said, now())
+                except TimeParseError:
+                    pass
+                else:
+                    arguments["modified"] = said
+                    what = what[: when.start()]
+                    continue
+            place = _PLACE_CLAUSE.search(what)
+            if place:
+                folder = folder_named(place.group("folder"))
+                if folder is not None:
+                    arguments["folder"] = folder
+                    what = what[: place.start()]
+                    continue
+            break
+        return what
+
+    def find_files(text: str) -> IntentMatch | None:
+        said = text.strip()
+        if _ELSEWHERE.search(said) or _OTHERS.search(said):
+            return None
+        m = _FIND.match(said)
         arguments: dict[str, object] = {}
-        when = _WHEN.search(what)
-        if when:
-            try:
-                parse_span(when.group("when"), now())
-                arguments["modified"] = when.group("when")
-                what = what[: when.start()]
-            except TimeParseError:
-                pass
+        if m:
+            what = m.group("what")
+            when = _WHEN.search(what)
+            if when:
+                try:
+                    parse_span(when.group("when"), now())
+                    arguments["modified"] = when.group("when")
+                    what = what[: when.start()]
+                except TimeParseError:
+                    pass
+        else:
+            m = _FIND_SAID.match(said)
+            if not m:
+                return None
+            if m.group("folder") is not None:
+                folder = folder_named(m.group("folder"))
+                return (
+                    IntentMatch("files_find", {"folder": folder}, "find_files") if folder else None
+                )
+            what = m.group("what") or m.group("what2") or m.group("bare") or ""
+            if m.group("kind"):
+                what = m.group("kind") + (m.group("rest") or "")
+        what = peel(what, arguments).strip()
+        called = _CALLED.match(what)
+        what = what[called.end() :] if called else what
         words = [w for w in re.findall(r"[\w.-]+", what.lower())]
-        kinds = [w for w in words if w in _KINDS]
+        kinds = [_KIND_SAID.get(w, w) for w in words if w in _KINDS or w in _KIND_SAID]
+        if called:  # "a file called packing notes": every word is of the name
+            kinds = []
         extension = next(
             (w for w in words if re.fullmatch(r"[\w-]+\.(pdf|docx?|odt|txt|md)", w)), None
         )
-        name_words = [w for w in words if w not in _KINDS and w not in _FILE_WORDS]
+        name_words = [
+            w
+            for w in words
+            if called or (w not in _KINDS and w not in _KIND_SAID and w not in _FILE_WORDS)
+        ]
         if extension:
             name_words = words_of(extension.rsplit(".", 1)[0])
             kinds = kinds or [extension.rsplit(".", 1)[1]]
         name_words = words_of(" ".join(name_words))
-        if (
-            not kinds
-            and not (set(words) & _FILE_WORDS)
-            and not (name_words and has_file(name_words))
-        ):
+        known = bool(name_words) and has_file(name_words)
+        filey = bool(kinds or set(words) & _FILE_WORDS or arguments)
+        if not known and not filey:
             return None
-        if not name_words and not kinds:
+        mine = re.search(r"\b(?:my|i|we|our)\b", said, re.I)
+        if name_words and not known and not extension and not mine:
+            return None  # "pictures of the eiffel tower": nothing of the user's is called that
+        if not name_words and not kinds and not arguments:
             return None
         if name_words:
-            arguments["name"] = " ".join(name_words)
+            arguments = {"name": " ".join(name_words), **arguments}
         if kinds:
-            arguments["kind"] = _KINDS.get(kinds[0], kinds[0])
+            arguments = {**{k: v for k, v in arguments.items() if k == "name"},
+                         "kind": _KINDS.get(kinds[0], kinds[0]),
+                         **{k: v for k, v in arguments.items() if k != "name"}}  # fmt: skip
         return IntentMatch("files_find", arguments, "find_files")
+
+    def named_files(what: str) -> list[str]:
+        """The files a phrase names (kind words count only when nothing else is said)."""
+        words = words_of(what)
+        if re.search(r"\w\.\w{1,5}$", what.strip()):  # "notes.txt" is that name, kind and all
+            return named(words)
+        plain = [w for w in words if w not in _FILE_WORDS and w not in _KINDS]
+        return named(plain or [w for w in words if w in _KINDS]) if words else []
 
     def move_files(text: str) -> IntentMatch | None:
         m = _MOVE.match(text.strip())
+        if m:
+            what, to = m.group("what").strip(), m.group("to").strip()
+            arguments: dict[str, object] = {"path": what, "to": to}
+            when = m.group("when")
+            if when:
+                period = when.lower().removesuffix("'s").removesuffix("’s")
+                try:
+                    parse_span(period, now())
+                except TimeParseError:
+                    return None
+                arguments["modified"] = period
+            words = words_of(what)
+            if words and has_file(words) and ("/" in to or has_folder(to)):
+                return IntentMatch("files_move", arguments, "move_files")
+        m = _MOVE_SAID.match(text.strip())
+        if not m or _OTHERS.search(m.group("what")):
+            return None  # "move my car to the garage" is not about files
+        folder = folder_named(m.group("to"))
+        words = words_of(m.group("what"))
+        if folder is None or not words or not has_file(words):
+            return None
+        return IntentMatch(
+            "files_move", {"path": m.group("what").strip(), "to": folder}, "move_files"
+        )
+
+    def rename_files(text: str) -> IntentMatch | None:
+        m = _RENAME.match(text.strip())
         if not m:
             return None
-        what, to = m.group("what").strip(), m.group("to").strip()
-        arguments: dict[str, object] = {"path": what, "to": to}
-        when = m.group("when")
-        if when:
-            period = when.lower().removesuffix("'s").removesuffix("’s")
-            try:
-                parse_span(period, now())
-            except TimeParseError:
-                return None
-            arguments["modified"] = period
-        words = words_of(what)
-        if not words or not has_file(words) or not ("/" in to or has_folder(to)):
-            return None  # "move my car to the garage" is not about files
-        return IntentMatch("files_move", arguments, "move_files")
+        what = (m.group("what") or m.group("what2")).strip()
+        new = (m.group("new") or m.group("new2")).strip().strip("\"'")
+        if _OTHERS.search(what) or not new:
+            return None
+        paths = named_files(what)
+        if len(paths) != 1:
+            return _one_of(paths, "files_rename", "Which file should I rename?") if paths else None
+        old = paths[0].rsplit("/", 1)[-1]
+        if not re.search(r"\.\w{1,5}$", new):  # "rename my cv to resume": the kind stays
+            stem, dot, suffix = old.rpartition(".")
+            joiner = "_" if "_" in stem and "-" not in stem else (" " if " " in stem else "-")
+            new = joiner.join(new.split()) + (dot + suffix if dot else "")
+        return IntentMatch("files_rename", {"path": paths[0], "new_name": new}, "rename_files")
+
+    def copy_files(text: str) -> IntentMatch | None:
+        m = _COPY.match(text.strip())
+        if not m or _OTHERS.search(m.group("what")):
+            return None
+        folder = folder_named(m.group("to"))
+        if folder is None:
+            return None
+        paths = named_files(m.group("what"))
+        if len(paths) > MAX_CHOICES or not paths:
+            return None
+        found = _one_of(paths, "files_copy", "Which file should I copy?")
+        if found is not None:
+            found.arguments["to"] = folder
+        return found
 
     def undo_files(text: str) -> IntentMatch | None:
         if _UNDO.match(text.strip()):
@@ -228,6 +426,8 @@ def make_file_matchers(
         what = (m.group("what") or m.group("what2") or m.group("what3") or "").strip()
         if what.lower() in _PRONOUNS or _NOT_READ.search(what):
             return None  # "read it" is a follow-up's; "read my email" is mail's
+        if folder_named(what) is not None:
+            return None  # "what's in my downloads" lists a folder
         words = [w for w in words_of(what) if w not in _FILE_WORDS and w not in _KINDS]
         if not words:
             return None
@@ -241,6 +441,8 @@ def make_file_matchers(
         ("read_files", read_files),
         ("find_files", find_files),
         ("move_files", move_files),
+        ("rename_files", rename_files),
+        ("copy_files", copy_files),
         ("undo_files", undo_files),
         ("delete_files", delete_files),
     ]

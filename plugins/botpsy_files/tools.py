@@ -88,6 +88,13 @@ class FileTools:
             line += f": {' '.join(printable(hit.snippet).split())}"
         return line
 
+    def _folder(self, folder: str) -> Path:
+        """A folder inside the allowed ones; a file or a path outside them is one clear line."""
+        path = self.folders.resolve(folder)
+        if not path.is_dir():
+            raise ToolArgumentError(f"'{folder}' is a file, not a folder")
+        return path
+
     def _hits(self, hits: list[Hit], head: str, empty: str, note: str) -> ToolResult:
         if not hits:
             return ToolResult(empty + note, {"files": []})
@@ -138,32 +145,40 @@ class FileTools:
         kind: str | None = None,
         larger_than_mb: float | None = None,
         modified: Span | None = None,
+        folder: str | None = None,
     ) -> ToolResult:
-        """Find (locate, where is) files in the user's folders by name, type, size or date, e.g. "my lease pdf".
+        """Find (locate, where is) files in the user's folders by name, type, size, date or folder, e.g. "my lease pdf".
 
         Args:
             name: words of the file's name, e.g. "lease"
             kind: pdf, document, spreadsheet, image, video, text or archive
             larger_than_mb: only files bigger than this many megabytes
             modified: when it was last changed, e.g. "last month", "March"
+            folder: only files in this folder, e.g. "~/Downloads"
         """
         note = self._fresh()
         words = words_of(name or "")
         wanted_kind = _KINDS.get((kind or "").lower().strip(), (kind or "").lower().strip() or None)
+        under = self._folder(folder) if folder else None
+        modified = looking_back(modified) if modified else None
         found = self.index.find(
             words,
             wanted_kind,
             int(larger_than_mb * 1048576) if larger_than_mb else None,
             modified.start.timestamp() if modified else None,
             modified.end.timestamp() if modified else None,
+            under=under,
         )
         if not found and words:  # not in a name: maybe in the text
             found = [
                 h
                 for h in self.index.search(" ".join(words))
-                if not wanted_kind or h.kind == wanted_kind
+                if (not wanted_kind or h.kind == wanted_kind)
+                and (under is None or h.path.is_relative_to(under))
             ]
         what = printable(" ".join(filter(None, [name, kind]))) or "files"
+        if under is not None:
+            what += f" in {self._shown(under)}"
         head = f"{len(found)} file{'s' if len(found) != 1 else ''} found for '{what}':"
         return self._hits(found, head, f"No files found for '{what}'.", note)
 
@@ -284,7 +299,7 @@ class FileTools:
             modified: only files changed then, e.g. "last month"
         """
         moved = []
-        for source in self._sources(path, modified):
+        for source in self._sources(path, looking_back(modified) if modified else None):
             target = self._target(source, to)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(str(source), str(target))
@@ -329,6 +344,7 @@ class FileTools:
         source = self.folders.resolve(path)
         if source.is_dir():
             raise ToolArgumentError("copying whole folders is not supported; copy files")
+        self.folders.regular(source)  # a copy is a read: no FIFO, no hard link to outside
         target = self._target(source, to)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
@@ -559,3 +575,16 @@ def _trash_infos() -> list[dict[str, str]]:
 
 
 __all__ = ["FileTools", "human_size", "kind_of"]
+
+
+def looking_back(span: Span) -> Span:
+    """A span for when files changed, which is always the past: "march" in December is the March
+    just gone, where a calendar reads it as the next one."""
+    now = datetime.now(span.start.tzinfo)
+    start, end = span.start, span.end
+    while start > now:
+        try:
+            start, end = start.replace(year=start.year - 1), end.replace(year=end.year - 1)
+        except ValueError:  # 29 February
+            start, end = start.replace(year=start.year - 1, day=28), end.replace(year=end.year - 1)
+    return Span(start, end)

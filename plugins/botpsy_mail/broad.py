@@ -88,6 +88,7 @@ _BODY_START = _words(
     "call are is do did have good congratulations congrats sorry how what when where "
     "why running on"
 )
+BODY_START = _BODY_START  # for the exact matchers: a name ends where a message starts
 _STOP = _words(
     "check checking inbox account address please now earlier later past hour hours minute minutes "
     "say said says tell told write wrote mean means find show read open search get give look see "
@@ -603,8 +604,14 @@ _SEND_WHO_NOUN = re.compile(
     re.I,
 )
 _EMAIL_VERB = re.compile(r"^(?P<verb>e-?mail|mail)(?:\s+to)?\s+(?P<tail>.+)$", re.I)
+# "write ana that i'm late", "write my boss saying i'm sick": a person, then what to say
+_WRITE_WHO = re.compile(
+    r"^write\s+(?P<tail>(?!(?:to|an?|the|it|this|that|these|those|down|up|out|back|off|me|us|"
+    r"something|everything|anything|in|on|about|for)\b).+)$",
+    re.I,
+)
 _TELL = re.compile(
-    r"^(?:tell|ask|inform|notify|let|contact|ping|write\s+to|reach\s+out\s+to|get\s+in\s+touch\s+with|"
+    r"^(?:tell|ask|inform|notify|let|contact|ping|message|write\s+to|reach\s+out\s+to|get\s+in\s+touch\s+with|"
     rf"remind)\s+(?P<tail>.+?){_CHANNEL}(?:\s+(?P<after>.+))?$",
     re.I,
 )
@@ -762,6 +769,8 @@ def broad_send(text: str) -> IntentMatch | None:
         )
         return IntentMatch("mail_send", {"to": to} if to else {}, "send_mail", missing=missing)
     m = _SEND_NOUN.match(text)
+    if m and re.match(r"^(?:open|load|pull up)\s+(?:the|that|this|my|his|her|their)\b", text, re.I):
+        return None  # "open the email about the concert": one that came, to read
     if m:
         if (m.group("verb") or "").lower() in ("draft", "prepare", "write up", "put together"):
             tool = "mail_draft"
@@ -787,6 +796,10 @@ def broad_send(text: str) -> IntentMatch | None:
         to, rest = _recipient(m.group("tail"))
         if to is None:
             return None
+    elif (m := _WRITE_WHO.match(text)) is not None:
+        to, rest = _recipient(m.group("tail"))
+        if to is None or not re.match(rf"^(?:{_BODY_MARK})\s", rest.strip() + " ", re.I):
+            return None  # "write ana that i'm late" is mail; "write my essay" is not
     elif (m := _TELL.match(text)) is not None:
         said = (m.group("tail") + " " + (m.group("after") or "")).strip()
         said = re.sub(r"^(?P<who>.+?)\s+know\b", r"\g<who>", said, flags=re.I)
@@ -797,7 +810,7 @@ def broad_send(text: str) -> IntentMatch | None:
         if rest and not re.match(rf"^{_BODY_MARK}\b|^{_ABOUT}\b", rest, re.I):
             rest = "that " + rest
     else:
-        return None
+        return _note(text)
     if to is None and rest and (late := _ABOUT_TO.match(rest.strip())) and _who(late.group("to")):
         to, rest = late.group("to"), "about " + late.group("subject")
     if to is not None and _bad_recipient(to):
@@ -812,6 +825,75 @@ def broad_send(text: str) -> IntentMatch | None:
     if body is not None and not body.strip():
         return None
     return _send(to, subject, body, tool)
+
+
+# A few words to someone, sent by mail: "send a note to ana saying thanks", "drop tomas a line",
+# "send a hello to lena", "say happy birthday to dad by email". A greeting said is the message.
+_GREETINGS = {
+    "hello": "Hello",
+    "hi": "Hi",
+    "greetings": "Greetings",
+    "thanks": "Thanks",
+    "thank you": "Thank you",
+    "thank-you": "Thank you",
+    "congratulations": "Congratulations",
+    "congrats": "Congratulations",
+    "happy birthday": "Happy birthday",
+    "birthday wishes": "Happy birthday",
+    "best wishes": "Best wishes",
+    "good morning": "Good morning",
+    "good luck": "Good luck",
+    "regards": "Kind regards",
+}
+_WORDS_SENT = (
+    r"(?:(?:thank[\s-]?you\s+)?note|line|few\s+lines|"
+    + "|".join(
+        re.escape(g).replace(r"\ ", r"\s+") for g in sorted(_GREETINGS, key=len, reverse=True)
+    )
+    + ")"
+)
+_QUICK = r"(?:(?:an?|my|some|our)\s+)?(?:(?:quick|short|little|brief|big|warm)\s+)?"
+_NOTE_TO = re.compile(
+    rf"^(?:send|shoot|drop|write|pass on)\s+{_QUICK}(?P<what>{_WORDS_SENT})"
+    r"(?P<tail>\s+(?:over\s+)?(?:to|for)\s+.+)$",
+    re.I,
+)
+_WHO_NOTE = re.compile(
+    r"^(?:send|shoot|drop|write)\s+(?P<to>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,3}?)\s+"
+    rf"{_QUICK}(?P<what>{_WORDS_SENT})(?P<tail>(?:\s.*)?)$",
+    re.I,
+)
+_SAY_TO = re.compile(
+    rf"^(?:say|wish)\s+(?P<what>{_WORDS_SENT})\s+to\s+(?P<tail>.+?){_CHANNEL}(?P<after>\s+.+)?$",
+    re.I,
+)
+
+
+def _note(text: str) -> IntentMatch | None:
+    """A note, a line or a greeting sent to someone: mail_send (the greeting is the message)."""
+    if _GUARD.search(text):
+        return None
+    if (m := _NOTE_TO.match(text)) is not None:
+        to, rest = _recipient(m.group("tail"))
+    elif (m := _WHO_NOTE.match(text)) is not None:
+        to, rest = m.group("to"), m.group("tail")
+        if _name(to.split()) is None and not _RELATION_RE.match(to):
+            return None
+    elif (m := _SAY_TO.match(text)) is not None:
+        to, rest = _recipient(m.group("tail"))
+        rest = (m.group("after") or "").strip()
+    else:
+        return None
+    if to is None or _bad_recipient(to):
+        return None
+    parts = _message_parts(rest)
+    if parts is None:
+        return None
+    subject, body = parts
+    greeting = _GREETINGS.get(" ".join(m.group("what").lower().replace("-", " ").split()))
+    if body is None and greeting and not subject:
+        body = greeting  # "send a hello to lena": the hello is what is sent
+    return _send(to, subject, body)
 
 
 def _reply_target(said: str) -> str | None:

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from assistant.api import IntentMatch
 from botpsy_mail.broad import (
+    BODY_START,
     broad_read,
     broad_reply,
     broad_send,
@@ -162,6 +163,18 @@ _SEND_SHORT = re.compile(
     rf"\s+(?P<to>{_WHO})$",
     re.I,
 )
+# "open a new email", "start a blank mail", "compose a new message": a new email, to be filled in
+_COMPOSE_NEW = re.compile(
+    r"^(?:open|start|begin|create|compose|write|draft|make|type|set up)\s+(?:(?:an?|one)\s+)?"
+    r"(?:(?:new|blank|fresh|empty)\s+)+(?:e-?mail|mail|message)(?:\s+(?:now|please))?$",
+    re.I,
+)
+# "send an email to", "send a hello to", "email to": cut off before the name (speech often is)
+_TO_NOBODY = re.compile(
+    r"^(?:(?:send|shoot|drop|write|compose|draft|start|open)\s+(?:(?:an?|the)\s+)?"
+    r"(?:(?:new|quick|short)\s+)?(?P<what>e-?mail|mail|note|line|hello|hi)|e-?mail|mail)\s+to$",
+    re.I,
+)
 _CHECK = [
     # "any new mail from bob", "do i have new messages", "did i get an email from ana"
     re.compile(
@@ -247,10 +260,23 @@ _READ = [
         rf"^(?:read|open|show)(?:\s+me)?\s+(?P<sender>{_WORD}(?:\s+{_WORD})?)'s(?:\s+{_LAST})?\s+{_ONE}$",
         re.I,
     ),
+    # "what does ana's email say", "what's in bob's latest mail"
+    re.compile(
+        rf"^(?:what(?:'s| is| was)\s+in\s+(?P<sender>{_WORD}(?:\s+{_WORD})?)'s(?:\s+{_LAST})?\s+{_ONE}"
+        rf"|what\s+(?:does|did|do)\s+(?P<sender2>{_WORD}(?:\s+{_WORD})?)'s(?:\s+{_LAST})?\s+{_ONE}"
+        r"\s+(?:say|said|tell me))$",
+        re.I,
+    ),
     # "what did ana say in her email"
     re.compile(
         rf"^what did\s+(?P<sender>{_WHO})\s+(?:say|write)\s+in\s+(?:her|his|their|the|that)\s+"
         rf"(?:(?:last|latest)\s+)?{_ONE}$",
+        re.I,
+    ),
+    # "what did the bank send me", "what has ana emailed us"
+    re.compile(
+        rf"^what\s+(?:did|has|have)\s+(?P<sender>{_WORD}(?:\s+{_WORD}){{0,2}}?)\s+(?:sent|send|e-?mailed|mailed)"
+        r"(?:\s+(?:me|us))?(?:\s+(?:today|yesterday|this morning|lately|recently))?$",
         re.I,
     ),
 ]
@@ -268,6 +294,13 @@ _SEARCH = [
         rf"{_NOUN}|(?:read|show)(?:\s+me)?\s+(?:(?:the|my|all(?:\s+the|\s+my)?)\s+)?"
         r"(?:e-?mails|mails|messages))"
         r"(?P<rest>\s+(?:from|about|regarding|concerning|mentioning|containing|titled|called|with|that)\s.+)$",
+        re.I,
+    ),
+    # "open the email about the concert", "read me the mail regarding the lease": by its topic
+    re.compile(
+        r"^(?:open|read|show|pull up|bring up)(?:\s+(?:me|up))?\s+(?:the|that|this)\s+"
+        rf"(?:(?:last|latest|newest|recent)\s+)?{_ONE}"
+        r"(?P<rest>\s+(?:about|regarding|concerning|mentioning|titled|called)\s.+)$",
         re.I,
     ),
     # "are there any emails about the lease", "do i have mail regarding the trip"
@@ -474,6 +507,20 @@ def make_mail_matchers(
 
     def short_send(text: str) -> IntentMatch | None:
         """ "Email ana", "write an email to my uncle": ask what it is about and what it says."""
+        cut = _TO_NOBODY.match(text.strip().rstrip(".!"))
+        if cut:
+            said = (cut.group("what") or "").title()
+            greeting = said in ("Hello", "Hi")  # "send a hello to": the hello is the message
+            return IntentMatch(
+                "mail_send",
+                {"subject": said, "body": f"{said}."} if greeting else {},
+                "send_mail",
+                missing={"to": "Who should the email go to?"}
+                | ({} if greeting else {"body": "What should the email say?"}),
+            )
+        if _COMPOSE_NEW.match(text.strip().rstrip(".!")):
+            missing = {"to": "Who should the email go to?", "body": "What should the email say?"}
+            return IntentMatch("mail_send", {}, "send_mail", missing=missing)
         m = _SEND_SHORT.match(text.strip().rstrip(".!"))
         if not m:
             return None
@@ -487,6 +534,8 @@ def make_mail_matchers(
             flags=re.I,
         )
         bare = re.sub(r"^my\s+", "", to, flags=re.I)
+        if any(w.lower() in BODY_START for w in bare.split()[1:]):
+            return None  # "email my mum happy birthday": the message follows the name
         if _name(bare, 3) is None or re.match(r"^(?:the|all|everyone|everybody)\b", to, re.I):
             return None  # "email the report to bob": a thing, not a person
         if bare.lower() in {"me", "myself", "us", "you", "him", "her", "them"}:
@@ -545,7 +594,7 @@ def make_mail_matchers(
         for pattern in _READ:
             m = pattern.match(text)
             if m:
-                sender = _name(m.group("sender"))
+                sender = _name(m.group("sender") or m.groupdict().get("sender2"))
                 if sender is None:
                     return None
                 return IntentMatch("mail_read", {"message": sender}, "read_mail")

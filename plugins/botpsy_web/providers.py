@@ -103,9 +103,25 @@ class DuckDuckGo:
         ]
 
 
+class NoSearch:
+    """`provider = "none"`: web search turned off. Questions of fact still reach the web
+    tools, which then say in one line that nothing is set up, instead of a model guessing."""
+
+    name = "none"
+
+    def search(self, query: str, limit: int) -> list[SearchResult]:
+        """Nothing to ask: one honest line."""
+        raise WebError(
+            "no search server is set up, so I can't look that up (set [plugins.web] provider "
+            "in config.toml: duckduckgo, or searxng with searxng_url)"
+        )
+
+
 def make_provider(settings: dict[str, Any]) -> SearchProvider:
-    """The configured provider (default DuckDuckGo, which needs no setup)."""
+    """The configured provider (default DuckDuckGo, which needs no setup; "none" turns search off)."""
     name = str(settings.get("provider", "duckduckgo")).lower()
+    if name in ("none", "off", ""):
+        return NoSearch()
     if name == "searxng":
         url = settings.get("searxng_url")
         if not url:
@@ -116,5 +132,5 @@ def make_provider(settings: dict[str, Any]) -> SearchProvider:
     if name in ("duckduckgo", "ddg", "ddgs"):
         return DuckDuckGo()
     raise ConfigError(
-        f"plugins.web.provider: unknown provider '{name}' (use searxng or duckduckgo)"
+        f"plugins.web.provider: unknown provider '{name}' (use searxng, duckduckgo or none)"
     )
