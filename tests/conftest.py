@@ -18,6 +18,7 @@ from botpsy_files.tools import FileTools
 
 from assistant.clock import Clock
 from assistant.config import Config
+from tests.helpers import isolate_home
 from tests.notification_server import notification_server, session_bus  # noqa: F401 (fixtures)
 
 # The shared data beside the checkout (CI lays a copy there); BOTPSY_SHARED overrides.
@@ -32,21 +33,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh HOME and XDG dirs, so no test sees the user's real config or data."""
     home = tmp_path / "home"
     home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    for name, sub in (
-        ("XDG_CONFIG_HOME", ".config"),
-        ("XDG_DATA_HOME", ".local/share"),
-        ("XDG_CACHE_HOME", ".cache"),
-    ):
-        monkeypatch.setenv(name, str(home / sub))
-    for name in (
-        "BOTPSY_CONFIG",
-        "BOTPSY_DATA_DIR",
-        "BOTPSY_NOW",
-        "BOTPSY_PLUGINS",
-        "BOTPSY_DISABLE_PLUGINS",
-    ):
-        monkeypatch.delenv(name, raising=False)
+    isolate_home(monkeypatch, home)
     monkeypatch.setenv("TZ", "Europe/Berlin")
     return home
 

@@ -148,16 +148,33 @@ def first_match(matchers: Iterable[tuple[str, Matcher]], text: str) -> IntentMat
     return None
 
 
+def isolate_home(patch: pytest.MonkeyPatch, home: Path) -> None:
+    """HOME and the XDG folders inside `home`, botpsy's own variables unset: nothing real is read."""
+    patch.setenv("HOME", str(home))
+    for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                      ("XDG_CACHE_HOME", ".cache")):  # fmt: skip
+        patch.setenv(name, str(home / sub))
+    for name in ("BOTPSY_CONFIG", "BOTPSY_DATA_DIR", "BOTPSY_NOW", "BOTPSY_PLUGINS",
+                 "BOTPSY_DISABLE_PLUGINS", "BOTPSY_ACCOUNTS"):  # fmt: skip
+        patch.delenv(name, raising=False)
+
+
+def play_turns(assistant: Any, *turns: str) -> list[Any]:
+    """Play turns in one conversation; the results in order."""
+    results = []
+    session = None
+    for turn in turns:
+        result = assistant.agent.run(turn, session)
+        session = assistant.sessions.load(result.session)
+        results.append(result)
+    return results
+
+
 @contextmanager
 def builtin_assistant(home: Path) -> Iterator[Assistant]:
     """Every built-in plugin, in load order, in dry run; `home` fresh so nothing real is read."""
     with pytest.MonkeyPatch.context() as patch:
-        for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
-                          ("XDG_CACHE_HOME", ".cache")):  # fmt: skip
-            patch.setenv(name, str(home / sub))
-        patch.setenv("HOME", str(home))
-        patch.delenv("BOTPSY_CONFIG", raising=False)
-        patch.delenv("BOTPSY_DISABLE_PLUGINS", raising=False)
+        isolate_home(patch, home)
         config = Config(timezone="Europe/Berlin", data_dir=home / "data")
         built = build_assistant(config, RecordingApprover(Approval(False)), dry_run=True)
         try:

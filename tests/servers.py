@@ -1,4 +1,5 @@
-"""Real servers for the tests, on 127.0.0.1: Radicale (CalDAV/CardDAV) and a Secret Service keyring.
+"""Real servers for the tests, on 127.0.0.1: Radicale (CalDAV/CardDAV), a Secret Service keyring
+and a SearXNG-compatible search site.
 
 Radicale is the real server from PyPI with real htpasswd authentication and a
 temporary storage folder. The keyring is the real gnome-keyring on a private
@@ -8,16 +9,21 @@ password, so `keyring` talks the real Secret Service protocol.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 
 def free_port() -> int:
@@ -384,3 +390,45 @@ def personal_calendar(folder: Path, user: str, password: str) -> Iterator[Radica
         yield server
     finally:
         server.stop()
+
+
+@contextmanager
+def search_site(title: str, path: str, page: str, content: str) -> Iterator[tuple[list[str], str]]:
+    """A SearXNG-compatible search endpoint on 127.0.0.1 whose one hit is `page` at `path`.
+
+    Yields the queries it was asked (in order) and its base address.
+    """
+    queries: list[str] = []
+    address: list[str] = []  # the server's, once it listens
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            parts = urlsplit(self.path)
+            if parts.path == "/search":
+                query = parse_qs(parts.query)["q"][0]
+                queries.append(query)
+                hit = {"title": title, "url": f"{address[0]}{path}", "content": content}
+                self._send(json.dumps({"query": query, "results": [hit]}), "application/json")
+            elif parts.path == path:
+                self._send(page, "text/html")
+            else:
+                self.send_error(404)
+
+        def _send(self, body: str, kind: str) -> None:
+            data = body.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", f"{kind}; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    address.append(f"http://127.0.0.1:{server.server_port}")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield queries, address[0]
+    finally:
+        server.shutdown()

@@ -12,58 +12,29 @@ calendar tool. NOW is Sunday 29 November 2026, 18:30; the calendar is empty.
 from __future__ import annotations
 
 import pytest
-from botpsy_calendar.intents import make_matchers
 from botpsy_calendar.repeat import parse_repeat
-from botpsy_calendar.task_intents import make_task_matchers
 
-from assistant.api import TimeParseError, parse_moment, parse_span, plain_request
+from assistant.api import plain_request
 from assistant.intents import IntentMatch
+from tests.calendar_checks import check, resolved
+from tests.calendar_checks import first as calendar_first
 from tests.conftest import NOW
-from tests.helpers import first_match
 
 CREATE = "calendar_create_event"
 LIST = "calendar_list_events"
 SEARCH = "calendar_search_events"
 UPDATE = "calendar_update_event"
 DELETE = "calendar_delete_event"
-TIME_KEYS = ("start", "when", "day")
-MON, TUE, WED, THU, FRI, SAT = (
-    f"2026-{d}" for d in ("11-30", "12-01", "12-02", "12-03", "12-04", "12-05")
-)
 
 
 def first(text: str) -> IntentMatch | None:
     """The calendar plugin's first match for `text` as the pipeline hands it over."""
-    now = lambda: NOW  # noqa: E731
-    matchers = make_matchers(now, lambda _: False) + make_task_matchers(now, lambda _: False)
-    return first_match(matchers, plain_request(text))
+    return calendar_first(plain_request(text))
 
 
-def resolved(value: object) -> str:
-    """A time argument as the ISO start it means at NOW (a date alone for a whole day)."""
-    text = str(value)
-    try:
-        moment = parse_moment(text, NOW)
-    except TimeParseError:
-        return parse_span(text, NOW).start.date().isoformat()
-    if moment.all_day:
-        return moment.start.date().isoformat()
-    return moment.start.strftime("%Y-%m-%dT%H:%M")
-
-
-def check(text: str, tool: str, want: dict[str, str]) -> IntentMatch:
-    """`text` reaches `tool`; times resolve to `want`'s ISO prefix, words are contained."""
-    found = first(text)
-    assert found is not None, f"no match: {text}"
-    assert found.tool == tool, (text, found.tool, found.arguments)
-    for key, value in want.items():
-        got = found.arguments.get(key)
-        assert got is not None, (text, key, found.arguments)
-        if key in TIME_KEYS:
-            assert resolved(got).startswith(value), (text, key, got, resolved(got))
-        else:
-            assert value.lower() in str(got).lower(), (text, key, got)
-    return found
+MON, TUE, WED, THU, FRI, SAT = (
+    f"2026-{d}" for d in ("11-30", "12-01", "12-02", "12-03", "12-04", "12-05")
+)
 
 
 # -- adding an event: verb and object anywhere, the time said first or last ------------------

@@ -27,6 +27,7 @@ from assistant.hookspecs import PluginContext
 from assistant.intents import IntentMatch, IntentRegistry
 from assistant.plugins import load_plugins
 from tests.conftest import NOW, ZONE
+from tests.helpers import isolate_home
 from tests.test_device import Sink, device, pulse, sink  # noqa: F401  (fixtures)
 
 Call = tuple[str, dict[str, object]]
@@ -265,17 +266,7 @@ def _registry(home_dir: Path, with_home: bool) -> IntentRegistry:
 def _fresh(tmp_path_factory: pytest.TempPathFactory, with_home: bool) -> Iterator[IntentRegistry]:
     root = tmp_path_factory.mktemp("home")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HOME", str(root))
-        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
-            patch.setenv(name, str(root / name.lower()))
-        for name in (
-            "BOTPSY_CONFIG",
-            "BOTPSY_DATA_DIR",
-            "BOTPSY_PLUGINS",
-            "BOTPSY_DISABLE_PLUGINS",
-        ):
-            patch.delenv(name, raising=False)
-        patch.delenv("BOTPSY_ACCOUNTS", raising=False)
+        isolate_home(patch, root)
         yield _registry(root, with_home)
 
 

@@ -20,6 +20,7 @@ from assistant.hookspecs import PluginContext
 from assistant.intents import IntentRegistry
 from assistant.plugins import load_plugins
 from tests.conftest import NOW, ZONE
+from tests.helpers import isolate_home
 
 Call = tuple[str, dict[str, object]]
 UP: Call = ("volume_set", {"level": "up"})
@@ -994,16 +995,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[IntentRegist
     """Every installed plugin's intents, in their real order, loaded once in a fresh home."""
     home = tmp_path_factory.mktemp("home")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HOME", str(home))
-        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
-            patch.setenv(name, str(home / name.lower()))
-        for name in (
-            "BOTPSY_CONFIG",
-            "BOTPSY_DATA_DIR",
-            "BOTPSY_PLUGINS",
-            "BOTPSY_DISABLE_PLUGINS",
-        ):
-            patch.delenv(name, raising=False)
+        isolate_home(patch, home)
         config = Config(timezone="Europe/Berlin", data_dir=home / "data")
         yield load_plugins(PluginContext(config, Clock(ZONE, NOW))).intents
 

@@ -15,13 +15,9 @@ with the web plugin turned off the decline (assistant/data/domains.toml) says so
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -32,6 +28,7 @@ from assistant.errors import ModelError
 from assistant.policy import Approval
 from assistant.scope import decline
 from tests.helpers import RecordingApprover, builtin_assistant
+from tests.servers import search_site
 
 WEB_TOOLS = {"web_search", "web_research", "web_fetch"}
 
@@ -191,38 +188,8 @@ PAGE = """<html><head><title>Harbourtown: facts</title></head><body><article>
 @pytest.fixture
 def searx() -> Iterator[tuple[list[str], str]]:
     """A SearXNG-compatible search endpoint and one page; the queries it was asked."""
-    queries: list[str] = []
-    address: list[str] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-        def do_GET(self) -> None:
-            parts = urlsplit(self.path)
-            if parts.path == "/search":
-                query = parse_qs(parts.query)["q"][0]
-                queries.append(query)
-                hit = {"title": "Harbourtown", "url": f"{address[0]}/town", "content": "Facts"}
-                self._send(json.dumps({"query": query, "results": [hit]}), "application/json")
-            elif parts.path == "/town":
-                self._send(PAGE, "text/html")
-            else:
-                self.send_error(404)
-
-        def _send(self, body: str, kind: str) -> None:
-            data = body.encode()
-            self.send_response(200)
-            self.send_header("Content-Type", f"{kind}; charset=utf-8")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    address.append(f"http://127.0.0.1:{server.server_port}")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield queries, address[0]
-    server.shutdown()
+    with search_site("Harbourtown", "/town", PAGE, "Facts") as served:
+        yield served
 
 
 def _configure(home: Path, body: str) -> None:

@@ -29,7 +29,7 @@ from assistant.followups import new_name
 from assistant.intents import IntentMatch
 from assistant.policy import Approval
 from tests.conftest import NOW, ZONE
-from tests.helpers import RecordingApprover, call, scripted_assistant
+from tests.helpers import RecordingApprover, call, play_turns, scripted_assistant
 
 
 @pytest.fixture(autouse=True)
@@ -42,15 +42,7 @@ def yes() -> RecordingApprover:
     return RecordingApprover(Approval(True))
 
 
-def run(assistant: Any, *turns: str) -> list[Any]:
-    """Play turns in one conversation; the results in order."""
-    results = []
-    session = None
-    for turn in turns:
-        result = assistant.agent.run(turn, session)
-        session = assistant.sessions.load(result.session)
-        results.append(result)
-    return results
+run = play_turns
 
 
 def _events(config: Config) -> str:

@@ -20,7 +20,7 @@ from assistant.followups import amended_moment, edit_value
 from assistant.intents import DoneCall, IntentRegistry, Recent
 from assistant.policy import Approval
 from tests.conftest import NOW, ZONE
-from tests.helpers import RecordingApprover, call, scripted_assistant
+from tests.helpers import RecordingApprover, call, play_turns, scripted_assistant
 
 
 @pytest.fixture(autouse=True)
@@ -48,15 +48,7 @@ def _tasks(assistant: Any) -> list[tuple[str, str]]:
     return sorted((t.title, ",".join(t.categories)) for t in store.tasks())
 
 
-def run(assistant: Any, *turns: str) -> list[Any]:
-    """Play turns in one conversation; the results in order."""
-    results = []
-    session = None
-    for turn in turns:
-        result = assistant.agent.run(turn, session)
-        session = assistant.sessions.load(result.session)
-        results.append(result)
-    return results
+run = play_turns
 
 
 # -- edits of what was just done ----------------------------------------------------------------

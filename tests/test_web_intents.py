@@ -9,13 +9,9 @@ over real HTTP); botpsy's provider, fetcher and research run unchanged.
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from botpsy_web import register_intents
@@ -27,6 +23,7 @@ from assistant.intents import IntentRegistry
 from assistant.policy import Approval
 from assistant.scope import decline
 from tests.helpers import RecordingApprover
+from tests.servers import search_site
 
 
 def web_only() -> IntentRegistry:
@@ -156,39 +153,8 @@ TIMETABLE = """<html><head><title>Island ferry: timetable</title></head><body><a
 @pytest.fixture
 def searx() -> Iterator[tuple[list[str], str]]:
     """A SearXNG-compatible search endpoint and one page; the queries it was asked."""
-    queries: list[str] = []
-    address: list[str] = []  # the server's, once it listens
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-        def do_GET(self) -> None:
-            parts = urlsplit(self.path)
-            base = address[0]
-            if parts.path == "/search":
-                query = parse_qs(parts.query)["q"][0]
-                queries.append(query)
-                hit = {"title": "Island ferry", "url": f"{base}/ferry", "content": "Timetable"}
-                self._send(json.dumps({"query": query, "results": [hit]}), "application/json")
-            elif parts.path == "/ferry":
-                self._send(TIMETABLE, "text/html")
-            else:
-                self.send_error(404)
-
-        def _send(self, body: str, kind: str) -> None:
-            data = body.encode()
-            self.send_response(200)
-            self.send_header("Content-Type", f"{kind}; charset=utf-8")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    address.append(f"http://127.0.0.1:{server.server_port}")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield queries, address[0]
-    server.shutdown()
+    with search_site("Island ferry", "/ferry", TIMETABLE, "Timetable") as served:
+        yield served
 
 
 def test_a_live_question_is_researched_without_the_model(
