@@ -91,6 +91,8 @@ def amended_moment(value: str, old: datetime, now: datetime) -> datetime | None:
     half of the day nearest the old time (an alarm at 6:00 "made 6:30" stays in
     the morning). None when the value is no time or day, or when it is past.
     """
+    if re.fullmatch(r"(?:at\s+)?\d{1,2}", value.strip()):  # "make it 5": 5:00, then the nearer half
+        value = f"{value.strip().removeprefix('at').strip()}:00"
     names_day = bool(_DAY_WORDS.search(value))
     names_clock = bool(_HAS_CLOCK.search(_DAY_WORDS.sub(" ", value)))
     try:

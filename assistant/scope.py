@@ -93,9 +93,7 @@ def _shape(entry: dict[str, Any]) -> re.Pattern[str]:
     if entry.get("ends"):
         skip = _alternatives(tuple(entry.get("not_next", ())))
         unless = rf"(?!\s+(?:{skip})(?!\w))" if skip else ""
-        return re.compile(
-            rf"^\W*{_OPENERS}(?:{verbs}){unless}(?:\s+[\w'-]+){{1,{gap}}}\W*$", re.I
-        )
+        return re.compile(rf"^\W*{_OPENERS}(?:{verbs}){unless}(?:\s+[\w'-]+){{1,{gap}}}\W*$", re.I)
     things = _alternatives(tuple(entry["things"]))
     return re.compile(
         rf"^\W*{_OPENERS}(?:{verbs})(?!\w)(?:\s+[\w'-]+){{0,{gap}}}?\s+(?:{things})(?!\w)", re.I

@@ -333,6 +333,7 @@ def test_rescheduling_an_unnamed_appointment_asks_which_and_when() -> None:
         "make a payment of 30 euros to the club on friday",
         "send $15 to jo tomorrow",
         "write jo saying see you at six",
+        "what's it going to be like on saturday",  # the weather's
     ],
 )
 def test_near_misses_reach_no_calendar_tool(text: str) -> None:

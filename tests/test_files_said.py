@@ -60,6 +60,7 @@ def _call(text: str) -> tuple[str, dict[str, object]] | None:
         ("pdfs i downloaded today", {"kind": "pdf", "modified": "today"}),
         ("my spreadsheets from last month", {"kind": "spreadsheet", "modified": "last month"}),
         ("what pdfs do i have in my downloads", {"kind": "pdf", "folder": "~/Downloads"}),
+        ("what videos have i got on my desktop", {"kind": "video", "folder": "~/Desktop"}),
         ("list the files in my downloads folder", {"folder": "~/Downloads"}),
         ("what's in my downloads", {"folder": "~/Downloads"}),
         ("are there any videos on my desktop", {"kind": "video", "folder": "~/Desktop"}),

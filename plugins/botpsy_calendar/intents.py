@@ -310,6 +310,8 @@ _NOT_A_QUESTION = re.compile(
     r"|rename|remind\s+me(?!\s+(?:what|where|who|which|how|of\s+my|about\s+my)\b)|set(?=\s)|(?:clear|wipe|empty)\s+(?:my|the|our|out|all|everything|off))\b",
     re.I,
 )
+# "what's it going to be like tomorrow" asks about the weather ("what's friday like" does not).
+_WEATHER_LIKE = re.compile(r"^what(?:'?s| is| will) it (?:going to be |gonna be |be )?like\b", re.I)
 _AGENDA_TAIL_WORDS = 8  # the time phrase is looked for in the last words only
 _SOON = {"coming", "up", "upcoming", "soon", "next", "events", "event"}
 _LIST = [
@@ -1259,6 +1261,8 @@ def make_matchers(
         question = " ".join(text.strip().rstrip("?.!").split())
         if not AGENDA_LEAD.match(question) or _NOT_A_QUESTION.search(question):
             return None
+        if _WEATHER_LIKE.match(question) and not AGENDA_WORDS.search(question):
+            return None  # "what's it going to be like on friday": the weather's question
         if _REMINDER_ASK.match(question) and not re.match(AGENDA_REMIND, question, re.I):
             return None  # "give me a reminder to ...": a request, not a question
         said_agenda = AGENDA_WORDS.search(question)

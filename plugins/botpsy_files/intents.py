@@ -104,7 +104,7 @@ _LOOK = (
 )
 _FIND_SAID = re.compile(
     rf"^{_WISH}{_LOOK}\s+(?:me\s+|us\s+)?(?:all\s+)?(?:of\s+)?(?:my|the|a|an|any|that|those|these)?\s*(?P<what>.+?)\s*[.!?]?$"
-    r"|^what\s+(?P<kind>\w+)\s+(?:do|did)\s+i\s+have(?P<rest>.*?)\s*[.!?]?$"
+    r"|^what\s+(?P<kind>\w+)\s+(?:(?:do|did)\s+i\s+have|have\s+i\s+got|have\s+i)(?P<rest>.*?)\s*[.!?]?$"
     r"|^(?:do\s+i\s+have|have\s+i\s+got|are\s+there|is\s+there)\s+(?:any\s+|a\s+|an\s+)?(?P<what2>.+?)\s*[.!?]?$"
     r"|^what(?:'s|\s+is)\s+(?:in|inside)\s+(?P<folder>(?:my\s+|the\s+)?[\w ~/.-]+?)\s*[.!?]?$"
     r"|^(?:(?:all\s+)?my\s+|the\s+|any\s+)?(?P<bare>(?:pdfs?|photos?|pictures?|images?|videos?|spreadsheets?"
