@@ -392,6 +392,16 @@ def personal_calendar(folder: Path, user: str, password: str) -> Iterator[Radica
         server.stop()
 
 
+def send_body(handler: BaseHTTPRequestHandler, body: str, kind: str) -> None:
+    """Answer a test server's request: 200, `body` as `kind` in UTF-8."""
+    data = body.encode()
+    handler.send_response(200)
+    handler.send_header("Content-Type", f"{kind}; charset=utf-8")
+    handler.send_header("Content-Length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
 @contextmanager
 def search_site(title: str, path: str, page: str, content: str) -> Iterator[tuple[list[str], str]]:
     """A SearXNG-compatible search endpoint on 127.0.0.1 whose one hit is `page` at `path`.
@@ -418,12 +428,7 @@ def search_site(title: str, path: str, page: str, content: str) -> Iterator[tupl
                 self.send_error(404)
 
         def _send(self, body: str, kind: str) -> None:
-            data = body.encode()
-            self.send_response(200)
-            self.send_header("Content-Type", f"{kind}; charset=utf-8")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            send_body(self, body, kind)
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     address.append(f"http://127.0.0.1:{server.server_port}")

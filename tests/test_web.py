@@ -23,6 +23,7 @@ from botpsy_web.tools import WebTools
 from assistant.config import Config
 from assistant.policy import Approval
 from tests.helpers import RecordingApprover, scripted_assistant
+from tests.servers import send_body
 
 MUSEUM = """<html><head><title>Harbour Museum: visit</title><script>var x = 1;</script></head>
 <body><nav>Home | Shop | Tickets</nav><article><h1>Plan your visit</h1>
@@ -104,12 +105,7 @@ class Site:
                     self.send_error(404)
 
             def _send(self, body: str, kind: str) -> None:
-                data = body.encode()
-                self.send_response(200)
-                self.send_header("Content-Type", f"{kind}; charset=utf-8")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_body(self, body, kind)
 
         return Handler
 

@@ -21,8 +21,15 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
-from assistant.api import IntentMatch
-from botpsy_web.intents import Matcher, Vocabulary, kept_words, normalise, phrases, vocabulary
+from botpsy_web.intents import (
+    Matcher,
+    Vocabulary,
+    kept_words,
+    normalise,
+    phrases,
+    researching,
+    vocabulary,
+)
 
 _NUMBER = re.compile(r"\d")
 
@@ -161,11 +168,4 @@ def fact_request(text: str) -> tuple[str, str] | None:
 
 def asking_for(kind: str) -> Matcher:
     """A matcher for one kind of request ("facts" or "find")."""
-
-    def ask_the_web(text: str) -> IntentMatch | None:
-        asked = fact_request(text)
-        if asked is None or asked[0] != kind:
-            return None
-        return IntentMatch("web_research", {"question": asked[1]})
-
-    return ask_the_web
+    return researching(fact_request, kind)

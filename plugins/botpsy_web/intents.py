@@ -277,16 +277,21 @@ def look_up(text: str) -> IntentMatch | None:
     return IntentMatch("web_research", {"question": m.group("question")})
 
 
-def asking_about(topic: str) -> Matcher:
-    """A matcher for one topic of live questions."""
+def researching(classify: Callable[[str], tuple[str, str] | None], kind: str) -> Matcher:
+    """A matcher that researches the requests `classify` files under `kind`, in their words."""
 
     def ask_the_web(text: str) -> IntentMatch | None:
-        found = live_question(text)
-        if found is None or found[0] != topic:
+        found = classify(text)
+        if found is None or found[0] != kind:
             return None
         return IntentMatch("web_research", {"question": found[1]})
 
     return ask_the_web
+
+
+def asking_about(topic: str) -> Matcher:
+    """A matcher for one topic of live questions."""
+    return researching(live_question, topic)
 
 
 # For botpsy_web.facts, which shares the request's vocabulary.
