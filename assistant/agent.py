@@ -20,11 +20,12 @@ from typing import Any
 from assistant.assisted import CallStrategy, drain, local_answer, resolve_strategy
 from assistant.audit import AuditEntry, AuditLog
 from assistant.choices import DROPPED, asks_anew, drops, each_picked, mentions, read_answer
-from assistant.claims import UNBACKED, unbacked_claim
+from assistant.claims import SECRET_ASKED, UNBACKED, asks_for_secret, unbacked_claim
 from assistant.clock import Clock
 from assistant.config import AgentSettings
 from assistant.conversation import Session, SessionStore
 from assistant.errors import AskUser, BotpsyError, ToolArgumentError, ToolError
+from assistant.followups import dictated, own_request, reread
 from assistant.intents import (
     DoneCall,
     IntentMatch,
@@ -43,9 +44,10 @@ from assistant.policy import (
     authored_by_user,
     described_by_others,
     grant_name,
+    leaves_machine,
 )
 from assistant.prompts import load_prompt
-from assistant.scope import decline
+from assistant.scope import decline, named_first
 from assistant.storage import StorageError
 from assistant.timeparse import parse_moment
 from assistant.tools import Effect, Tool, ToolRegistry
@@ -226,6 +228,8 @@ class Agent:
         # a sum needs no tool and no model: answered here (but "12/5" answering "when?" is a date)
         if result is None and use_intents and not session.pending:
             result = turn.answered_locally(request)
+        if result is None and use_intents and not session.pending:
+            result = turn.declined_first(request)  # "book a table for two at 8": no tool does
         if result is None and use_intents:
             match_started = time.perf_counter()
             text = turn.answered_request() or request
@@ -351,10 +355,19 @@ class _Turn:
             return self.from_intents(request, several, path="followup")
         chosen = said.picked[0] if len(said.picked) == 1 else None
         answer = clean_request(request)
-        if name in DICTATED:  # what to say is kept as said: "thank you" may be the message
-            answer = " ".join(request.split())
+        if name in DICTATED:  # what to say is kept as said ("thank you" may be the message),
+            answer = dictated(request, str(pending.arguments.get("to") or ""))  # "tell her" off
         timed = _is_time_answer(tool, name, answer, self.agent.clock)
-        if chosen is None and not timed and self.agent.intents.match(request) is not None:
+        if chosen is None and name not in DICTATED and not pending.options:
+            earlier = [m.content for m in self.session.messages if m.role == "user"]
+            asked = earlier[-1] if earlier else ""
+            read = reread(self.agent.intents, pending, name, asked, answer, name in tool.kinds)
+            if read is not None and read.options:  # the asking intent asks ("7 am or pm?")
+                return self.from_intent(request, read, path="followup")
+            if read is not None:  # read as that intent reads it: an alarm "for 6:30" is 6:30 am
+                pending, chosen = read, read.arguments[name]
+        anew = name not in DICTATED or own_request(request, answer)  # "the party is at 9": said
+        if chosen is None and not timed and anew and self.agent.intents.match(request) is not None:
             return None  # a whole new request ("cancel the standup on Tuesday"), not an answer
         if chosen is None and not timed and pending.options:
             if said.shaped:  # "the one on friday" when none is: ask again, keep the question
@@ -396,6 +409,22 @@ class _Turn:
         if not _is_time(answer, self.agent.clock) and self.agent.intents.match(answer) is not None:
             return ""
         return f"{earlier['request']} {answer}"
+
+    def declined_first(self, request: str) -> RunResult | None:
+        """What no tool does, said so plainly that no intent may take it: one honest line.
+
+        Only the domains marked `first` (a restaurant booked: "book dinner at marios for 7"
+        is no calendar event); every other decline waits until no intent matched.
+        """
+        text = clean_request(request)
+        if not named_first(text):
+            return None
+        definitions = [tool.definition() for tool in self.agent.tools]
+        declined = decline(text, definitions, first_only=True)
+        if declined is None:
+            return None
+        self._save([Message("user", request), Message("assistant", declined)])
+        return RunResult(declined, [], "declined")
 
     def answered_locally(self, request: str) -> RunResult | None:
         """A sum or a unit conversion ("what is 12 percent of 80"), answered exactly."""
@@ -608,6 +637,9 @@ class _Turn:
             )
         elif not agent.dry_run and unbacked_claim(reply, self.records):
             reply = UNBACKED  # "Done, I moved it" with nothing run: never let it stand
+        elif (self.session.taint or self.offered) and asks_for_secret(reply):
+            # "type your password to continue", planted: the answer would be the user's words
+            reply = SECRET_ASKED.format(source=self.session.taint or self.offered)
         self.new_messages.append(Message("assistant", self._as_told(reply)))
         if self.offered:  # kept for good; a source a call met this turn stays the one named
             agent.sessions.taint(self.session, self.offered)
@@ -684,12 +716,14 @@ class _Turn:
             )
             return self._finish(record, "invalid", "error", self._fenced(tool, said), path)
         taint = self.session.taint or self.offered
-        verdict = agent.policy.judge(
-            tool, taint, authored_by_user(call.arguments, self._user_words()), self.carried
-        )
+        # a change the model chose is the user's only if it names what they wrote (an intent's
+        # call is read off their words: "undo that" is theirs with nothing to name)
+        change = self.model_path and tool.effect is Effect.WRITE
+        authored = authored_by_user(call.arguments, self._user_words(), change=change)
+        verdict = agent.policy.judge(tool, taint, authored, self.carried)
         # the model's picks of the user's words, sent out with no yes, carry a few bits each;
         # an intent's calls are read off the request, with no choice to carry anything
-        if self.model_path and taint and tool.effect is Effect.EGRESS:
+        if self.model_path and taint and leaves_machine(tool):
             self.carried += verdict.decision is Decision.RUN
         record.reason = verdict.reason
         if verdict.decision is Decision.REFUSE:

@@ -67,7 +67,7 @@ from assistant.plugin_kit.services import (
     FileIndexService,
     ServiceKey,
 )
-from assistant.safetext import one_line, printable
+from assistant.safetext import one_line, printable, quoted
 from assistant.spoken import plain_request, without_name
 from assistant.storage import StorageError
 from assistant.storage import connect as connect_database
@@ -155,6 +155,7 @@ __all__ = [
     "parse_span",
     "plain_request",
     "printable",
+    "quoted",
     "run_scripted",
     "scripted_assistant",
     "send_desktop",

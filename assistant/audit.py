@@ -80,17 +80,44 @@ def scrubbed(text: str, arguments: Any) -> str:
     """
     for secret in sorted(secrets_in(arguments), key=len, reverse=True):
         text = text.replace(secret, REDACTED)
-    return text
+    return addresses_scrubbed(text)
+
+
+# In an address: the password of `user:password@host`, and the value of a query or fragment
+# parameter named like a secret (`?access_token=...`, `&api_key=...`, `#id_token=...`).
+_USERINFO = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^\s/?#@:]*:)([^\s/?#@]+)(@)", re.I)
+_PARAMETER = re.compile(r"([?&;#])([^=&#;\s]+)=([^&#;\s\"'<>]+)")
+
+
+def addresses_scrubbed(text: str) -> str:
+    """`text` with the secrets addresses in it carry hidden, by their parameters' names.
+
+    A secret rides in a URL as often as in an argument of its own name: a reset link's
+    token, a password written `user:pass@`. The address stays (what was opened), the
+    values do not.
+    """
+    if "=" not in text and "@" not in text:
+        return text
+    text = _USERINFO.sub(lambda m: m.group(1) + REDACTED + m.group(3), text)
+
+    def parameter(m: re.Match[str]) -> str:
+        if not _SECRET.search(m.group(2)):
+            return m.group(0)
+        return f"{m.group(1)}{m.group(2)}={REDACTED}"
+
+    return _PARAMETER.sub(parameter, text)
 
 
 def redact(value: Any, key: str = "") -> Any:
-    """A copy with the values of secret-named keys replaced."""
+    """A copy with the values of secret-named keys replaced, and addresses' secrets hidden."""
     if key and _SECRET.search(key):
         return REDACTED
     if isinstance(value, dict):
         return {k: redact(v, k) for k, v in value.items()}
     if isinstance(value, list):
         return [redact(v) for v in value]
+    if isinstance(value, str):
+        return addresses_scrubbed(value)
     return value
 
 

@@ -17,7 +17,9 @@ _CLAIM = re.compile(
     r"(?:i(?:'ve|\s+have)?(?:\s+(?:just|now|already|successfully|also))?\s+"
     r"(?:added|set|created|scheduled|moved|changed|updated|deleted|removed|cancell?ed|sent|"
     r"made|booked|turned|switched|saved|muted|unmuted|played|started|stopped|paused|"
-    r"renamed|rescheduled|forwarded|replied|marked|locked|unlocked|opened|dimmed)\b"
+    r"renamed|rescheduled|forwarded|replied|marked|locked|unlocked|opened|dimmed|"
+    r"paid|transferred|purchased|bought|accepted|declined(?!\s+to\b)|notified|shared|uploaded|"
+    r"posted|submitted|invited|archived|trashed)\b"
     r"|(?:done|all\s+set)\b)",
     re.I,
 )
@@ -30,10 +32,18 @@ _ACTING = frozenset({"write", "send", "delete", "spend", "access", "egress"})
 _SENT = re.compile(
     r"(?:^|[.!?]\s+|,\s*)(?:(?:ok(?:ay)?|sure|great|alright|all right|done)[,!.]?\s+)?"
     r"i(?:'ve|\s+have)?(?:\s+(?:just|now|already|successfully|also))?\s+"
-    r"(?:sent|forwarded|replied|e-?mailed|texted|messaged|mailed)\b",
+    r"(?:sent|forwarded|replied|e-?mailed|texted|messaged|mailed|notified|shared|uploaded|"
+    r"posted|submitted|invited|accepted|declined(?!\s+to\b))\b",
     re.I,
 )
 _SENDING = frozenset({"send", "spend"})
+# "I've paid the invoice" (so you do not pay it): only a call that spends backs a payment.
+_PAID = re.compile(
+    r"(?:^|[.!?]\s+|,\s*)(?:(?:ok(?:ay)?|sure|great|alright|all right|done)[,!.]?\s+)?"
+    r"i(?:'ve|\s+have)?(?:\s+(?:just|now|already|successfully|also))?\s+"
+    r"(?:paid|transferred|purchased|bought)\b",
+    re.I,
+)
 # The same claims said of the thing ("Your email has been sent", "Message sent to Ana.",
 # "The alarm was set successfully"): "has been" or "successfully" at the start of a sentence,
 # or a headline that opens the reply.
@@ -81,6 +91,8 @@ def unbacked_claim(reply: str, records: Iterable[_Record]) -> bool:
     if not (_CLAIM.search(text) or _SENT.search(text) or passive or _FORGED.search(reply)):
         return False
     done = {r.effect for r in records if r.outcome == "ok"}
+    if _PAID.search(text) and "spend" not in done:
+        return True  # a mail sent or a note saved is no payment
     sent = _SENT.search(text) or (passive and _PASSIVE_SENT.search(passive.group(0)))
     if sent and not done & _SENDING:
         return True  # a fetch or a local change ran, but nothing went to anyone
@@ -89,3 +101,45 @@ def unbacked_claim(reply: str, records: Iterable[_Record]) -> bool:
         verbs = {v.lower() for span in said for v in _VERB.findall(span)}
         return bool(verbs - _LOOKING)
     return not done & _ACTING
+
+
+# A reply that asks the person for a secret: botpsy's tools never need one from a reply (an
+# account's password is kept by `botpsy account`), so after taint it is the planted text's
+# question, and the answer, typed by the person, would be their own words, free to leave.
+_SECRET_WORD = re.compile(
+    r"\b(?:password|passphrase|passcode|pin|pin\s+code|one[- ]time\s+code|verification\s+code|"
+    r"security\s+code|sign[- ]?in\s+code|log[- ]?in\s+code|2fa\s+code|otp|cvv|cvc|"
+    r"card\s+number|account\s+number|iban|seed\s+phrase|recovery\s+(?:phrase|code)|"
+    r"private\s+key|api\s+key|access\s+token|credentials)s?\b",
+    re.I,
+)
+# "Type your password", "To finish, please enter the code": an order to the person.
+_IMPERATIVE = re.compile(
+    r"^(?:[^,]{0,30},\s*)?(?:please\s+)?(?:type|enter|give\s+me|send\s+me|tell\s+me|share|"
+    r"provide|reply\s+with|paste|confirm|write)\b",
+    re.I,
+)
+# "I need your PIN", "we'll need your card number"
+_NEEDING = re.compile(r"\b(?:i|we)(?:'ll|\s+will)?\s+(?:need|want)\s+(?:your|the)\b", re.I)
+# "Ana asks you to send her your PIN", "the bank says never to share it": a report of others
+_REPORTED = re.compile(r"\b(?:asks?|asked|says?|said|wants|tells?|told|warns?|warned)\b", re.I)
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+SECRET_ASKED = (
+    "I will not ask you for that: botpsy never needs your passwords, PINs or codes in a reply,"
+    " and this question came after text others wrote ({source}) entered the conversation."
+    " Do not type them here."
+)
+
+
+def asks_for_secret(reply: str) -> bool:
+    """Whether `reply` asks the person for a password, a PIN, a code or card details:
+    an order ("type your password"), a need ("I need your PIN") or a question about theirs
+    ("what is the PIN of your card?"); a report of what others asked is not one."""
+    for found in _SENTENCE.finditer(reply):
+        sentence = found.group(0).strip()
+        if not _SECRET_WORD.search(sentence) or _REPORTED.search(sentence):
+            continue
+        question = sentence.endswith("?") and re.search(r"\byou(?:r)?\b", sentence, re.I)
+        if _IMPERATIVE.search(sentence) or _NEEDING.search(sentence) or question:
+            return True
+    return False

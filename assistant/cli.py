@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
+from assistant.builtin_commands import COMMANDS, SUBCOMMANDS
 from assistant.errors import BotpsyError, ExitStatus, UsageError
 
 if TYPE_CHECKING:
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from assistant.models.first_run import ModelOption
     from assistant.policy import Approval, ApprovalRequest, Approver
 
-SUBCOMMANDS = ("tools", "log", "sessions")
 EPILOG = """\
 commands:
   botpsy "REQUEST"     run one request and print the reply
@@ -76,20 +76,6 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument("--version", action="version", version=f"botpsy {__version__}")
     return parser
-
-
-# Subcommands with their own argument parsers: name -> "module:function", imported only when
-# used so `botpsy --help` stays instant. Each function takes the arguments after the name.
-COMMANDS: dict[str, str] = {
-    "eval": "assistant.evals.cli:main",
-    "model": "assistant.models.cli:main",
-    "plugins": "assistant.plugin_kit.cli:main",
-    "account": "assistant.accounts_cli:main",
-    "bench": "assistant.bench:main",
-    "mcp": "assistant.mcp_serve:main",
-    "daemon": "assistant.daemon.cli:main",
-    "completions": "assistant.completions:main",
-}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

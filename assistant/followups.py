@@ -27,8 +27,9 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from assistant.choices import asks_anew
 from assistant.errors import TimeParseError
-from assistant.intents import DoneCall, FollowMatcher, IntentMatch, Recent
+from assistant.intents import DoneCall, FollowMatcher, IntentMatch, Recent, clean_request
 from assistant.timeparse import parse_moment
 
 if TYPE_CHECKING:
@@ -275,10 +276,39 @@ def _event_edit(call: DoneCall, value: str, now: datetime) -> IntentMatch | None
     return IntentMatch("calendar_update_event", arguments)
 
 
+def _task_edit(call: DoneCall, value: str, now: datetime) -> IntentMatch | None:
+    """The task just added or moved, due another day or time: found by its title (and list).
+
+    A day alone keeps a dated task dated (no time of day appears); a bare hour near a task due
+    on a day reads as the half of the day nearer noon ("make it 5": 17:00).
+    """
+    title = call.arguments.get("title" if call.tool == "task_add" else "task")
+    if not isinstance(title, str) or not title.strip() or title.startswith("uid:"):
+        return None
+    due = call.arguments.get("due")
+    old = _when(due) if isinstance(due, str) and due else None
+    if old is not None and old.tzinfo is None:  # a day alone ("2026-12-04") is the user's day
+        old = old.replace(tzinfo=now.tzinfo)
+    dated_only = old is None or (isinstance(due, str) and "T" not in due)
+    base = old or now
+    if dated_only:
+        base = base.replace(hour=12, minute=0, second=0, microsecond=0)
+    new = amended_moment(value, base, now)
+    if new is None:
+        return None
+    bare_hour = re.fullmatch(r"(?:at\s+)?\d{1,2}", value.strip())
+    names_clock = bare_hour or _HAS_CLOCK.search(_DAY_WORDS.sub(" ", value))
+    when = new.date().isoformat() if dated_only and not names_clock else new.isoformat()
+    place = {k: call.arguments[k] for k in ("list_name",) if call.arguments.get(k)}
+    return IntentMatch("task_update", {"task": title, "due": when, **place})
+
+
 # How the core changes a call just made, per tool; plugins add theirs as follow-up matchers.
 AMENDERS: dict[str, Amender] = {
     "calendar_create_event": _event_edit,
     "calendar_update_event": _event_edit,
+    "task_add": _task_edit,
+    "task_update": _task_edit,
 }
 
 
@@ -356,22 +386,18 @@ def _event_rename(call: DoneCall, name: str) -> IntentMatch | None:
     return IntentMatch("calendar_update_event", arguments)
 
 
-def _task_rename(call: DoneCall, name: str) -> list[IntentMatch] | None:
-    """A task (or list item) just added, under a new name: the old one removed (asked), then
-    the same task added with the new name, its due time, notes and list kept."""
-    old = call.arguments.get("title")
-    if not isinstance(old, str) or not old.strip() or _words(name) == _words(old):
+def _task_rename(call: DoneCall, name: str) -> IntentMatch | None:
+    """A task (or list item) just added or changed, under a new name: its due time, notes and
+    list stay as they are."""
+    old = call.arguments.get("title" if call.tool == "task_add" else "task")
+    if call.tool == "task_update" and isinstance(call.arguments.get("title"), str):
+        old = call.arguments["title"]  # renamed already: the name it has now
+    if not isinstance(old, str) or not old.strip() or old.startswith("uid:"):
+        return None
+    if _words(name) == _words(old):
         return None
     place = {k: call.arguments[k] for k in ("list_name",) if call.arguments.get(k)}
-    kept = {
-        k: call.arguments[k]
-        for k in ("due", "notes", "reminder_minutes", "list_name")
-        if call.arguments.get(k) not in (None, "")
-    }
-    return [
-        IntentMatch("task_delete", {"task": old, **place}),
-        IntentMatch("task_add", {"title": _styled(name, old), **kept}, after_done=True),
-    ]
+    return IntentMatch("task_update", {"task": old, "title": _styled(name, old), **place})
 
 
 def _alarm_rename(call: DoneCall, name: str) -> list[IntentMatch] | None:
@@ -404,6 +430,7 @@ RENAMERS: dict[str, Renamer] = {
     "calendar_create_event": _event_rename,
     "calendar_update_event": _event_rename,
     "task_add": _task_rename,
+    "task_update": _task_rename,
     "alarm_set": _alarm_rename,
     "files_rename": _file_rename,
 }
@@ -465,3 +492,116 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.refer", refer(registry)),
         ("core.carry_place", carry_place(registry)),
     ]
+
+
+# How an answer of a time or a length starts ("for 6:30", "7 tomorrow", "next friday at 2",
+# "ten minutes"); an answer starting otherwise that is a request of its own is one.
+_ANSWER_START = re.compile(
+    r"^(?:\d|(?:at|for|in|on|by|from|around|about|after|before|until|till|tomorrow|today|tonight"
+    r"|next|this|half|quarter|noon|midday|midnight|an?|one|two|three|four|five|six|seven|eight"
+    r"|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday|early|late|first)\b)",
+    re.I,
+)
+# A length of time: the other answer an intent's own reading may change ("for ten minutes").
+_LENGTH = re.compile(r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b", re.I)
+
+
+def reread(
+    registry: IntentRegistry,
+    pending: IntentMatch,
+    name: str,
+    asked: str,
+    answer: str,
+    timed: bool = False,
+) -> IntentMatch | None:
+    """An answer read as the intent that asked would read it in one sentence.
+
+    "Set an alarm" asked when; "for 6:30 tomorrow" is read as "set an alarm for 6:30
+    tomorrow" by the alarm's own matcher (6:30 in the morning), not by the clock parser
+    alone (which takes a bare 1-7 as the evening). The request that asked and the answer
+    are joined and handed to that same intent; it counts only when it asks the same tool
+    and fills the argument asked for, or asks its own question about it ("7 in the
+    morning or the evening?"). Only a time (`timed`: the argument is a date or a time)
+    or a length of time is read so. The pending call comes back with what the reading added
+    (its value for `name` in `arguments`, `name` still in `missing` unless it asks again);
+    what earlier answers gave stays. None otherwise: the answer is then taken as said.
+    """
+    if not asked or not answer or not pending.intent or asks_anew(answer):
+        return None  # "what's the weather tomorrow" asks anew, whatever the alarm makes of it
+    if not timed and not _LENGTH.search(answer):
+        return None  # a title, a name, a place: taken as said
+    if not _ANSWER_START.match(answer) and registry.match(answer) is not None:
+        return None  # "remind me to call mom tomorrow": a request of its own, not "when"
+    matcher = next((i.matcher for i in registry.intents if i.name == pending.intent), None)
+    if matcher is None:
+        return None
+    try:
+        found = matcher(clean_request(f"{asked} {answer}"))
+    except Exception:  # a plugin bug must not stop the answer: it is taken as said
+        return None
+    if found is None or found.tool != pending.tool:
+        return None
+    arguments = {**found.arguments, **pending.arguments}  # what was answered before stays
+    if name in found.missing and found.options:  # its own question about the answer
+        missing = {name: found.missing[name]} | {
+            k: q for k, q in pending.missing.items() if k != name and k not in arguments
+        }
+        return IntentMatch(pending.tool, arguments, pending.intent, missing, found.options,
+                           found.labels, pending.after_done, pending.setting)  # fmt: skip
+    if name not in found.arguments:
+        return None
+    # `name` stays missing here: the caller fills it in as it fills any answer
+    missing = {k: q for k, q in pending.missing.items() if k == name or k not in arguments}
+    return IntentMatch(pending.tool, arguments, pending.intent, missing, [], [],
+                       pending.after_done, pending.setting)  # fmt: skip
+
+
+# What frames a message said for someone else: "tell her (that) ...", "say ...", "let him
+# know ...". The words after it are the message; the frame is how it was handed over.
+_PERSON = r"(?:him|her|them|everyone|everybody|all|the\s+team|(?:(?:my|the|our)\s+)?(?:{name}))"
+_FRAME = (
+    r"^(?:(?:just|please|ok(?:ay)?|and|then|um|uh)[,]?\s+)*"
+    r"(?:(?:can|could|would)\s+you\s+)?"
+    r"(?:(?:tell|remind|inform|warn)\s+{person}(?:\s+that)?"
+    r"|(?:let|letting)\s+{person}\s+know(?:\s+that)?"
+    r"|(?:say|saying|write|writing|put)(?:\s+(?:to\s+)?(?:him|her|them))?(?:\s+that)?"
+    r"|(?:it|the\s+(?:e-?mail|message|reply|note|text))\s+(?:should|will|can|must)\s+say(?:\s+that)?"
+    r"|(?:the\s+)?(?:e-?mail|message|reply)\s+(?:is|says)(?:\s+that)?)"
+    r"[,:]?\s+(?P<said>.+)$"
+)
+
+
+def dictated(answer: str, to: str = "") -> str:
+    """What a dictated answer asks to send: "tell her dinner is at eight" → "dinner is at eight".
+
+    Only a frame of handing a message over is taken off: "tell him/her/them (that)",
+    "let her know (that)", "say (that)", "it should say"; "tell <name>" only when the
+    name is the one the message goes to (`to`). Anything else is the message as said.
+    """
+    said = " ".join(answer.split())
+    wanted = re.sub(r"^(?:my|the)\s+", "", to.lower().strip())
+    names = [re.escape(n) for n in dict.fromkeys([wanted, *wanted.split()[:1]]) if n]
+    person = _PERSON.format(name="|".join(names) or "(?!)")
+    m = re.match(_FRAME.format(person=person), said, re.I)
+    return m.group("said").strip() if m else said
+
+
+# How a request of its own starts, said where a message was asked for: a question or a command
+# to the assistant ("what's the weather", "turn off the lights"), not words to send.
+_OWN_REQUEST = re.compile(
+    r"^(?:what|what's|whats|when|where|who|why|how|which|is|are|do|does|did|can|could|would|will"
+    r"|set|turn|switch|cancel|delete|remove|play|stop|pause|add|remind|schedule|book|open|show"
+    r"|check|read|find|search|start|create|put|list|email|reply|forward|call|text|order)\b",
+    re.I,
+)
+
+
+def own_request(answer: str, dictated_answer: str) -> bool:
+    """Whether a dictated answer is a request of its own rather than the message asked for.
+
+    "what's the weather tomorrow" or "turn off the lights" asks anew; "the party is at nine"
+    and "tell her the party is at nine" (a frame around a message) are what to send.
+    """
+    said = " ".join(answer.split())
+    return said == dictated_answer and bool(_OWN_REQUEST.match(said))

@@ -62,6 +62,14 @@ _SCHEMA: dict[str, Any] = {
     "required": [_ANSWER],
 }
 Ask = Callable[[ApprovalRequest], Approval]
+
+
+def _hints(tool: Tool) -> dict[str, bool]:
+    """A tool's annotations from its effect; a write others read (a shared calendar) reaches
+    an open world."""
+    return {**_HINTS[tool.effect], **({"open_world_hint": True} if tool.reaches_others else {})}
+
+
 _KEPT_QUESTIONS = 32  # unanswered questions a connection keeps (the oldest go first)
 _HINTS: dict[Effect, dict[str, bool]] = {
     Effect.READ: {"read_only_hint": True, "destructive_hint": False, "open_world_hint": False},
@@ -185,7 +193,7 @@ class ToolService:
                 name=tool.name,
                 description=_description(tool),
                 input_schema=tool.parameters,
-                annotations=ToolAnnotations(**_HINTS[tool.effect]),  # type: ignore[arg-type]
+                annotations=ToolAnnotations(**_hints(tool)),  # type: ignore[arg-type]
             )
             for tool in self.assistant.agent.tools
         ]

@@ -20,6 +20,7 @@ from typing import Any
 import pluggy
 
 from assistant import hookspecs
+from assistant.builtin_commands import COMMANDS, SUBCOMMANDS
 from assistant.hookspecs import PluginContext
 from assistant.intents import IntentRegistry
 from assistant.plugin_kit.compat import check_requirement
@@ -240,8 +241,6 @@ def _kind_registrar(loaded: LoadedPlugins, plugin: str) -> Any:
 
 
 def _command_registrar(loaded: LoadedPlugins, plugin: str) -> Callable[..., None]:
-    from assistant.cli import COMMANDS, SUBCOMMANDS
-
     def register(name: str, run: Command, summary: str = "") -> None:
         if not isinstance(name, str) or not _COMMAND_NAME.match(name):
             raise ValueError(f"command name {name!r} must be one lower-case word")

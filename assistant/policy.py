@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from assistant.config import PolicySettings
+from assistant.timeparse import NUMBER_WORDS
 from assistant.tools import Effect, Tool
 
 
@@ -82,18 +83,23 @@ class Policy:
         name, key = tool.name, grant_name(tool)
         if name in self.settings.deny or key in self.settings.deny:
             return Verdict(Decision.REFUSE, f"your policy denies {key}")
-        egress = tool.effect is Effect.EGRESS and (
+        egress = leaves_machine(tool) and (
             not authored or (bool(taint) and carried >= EGRESS_PER_REQUEST)
         )
         # A change whose values you did not write ("move every meeting to 3am", planted in a
         # mail) is the planted text's change: after taint it waits for a live yes too.
-        change = tool.effect is Effect.WRITE and not authored
+        change = tool.effect is Effect.WRITE and not authored and not egress
         if taint and (tool.effect.sensitive or egress or change or tool.ask_when_tainted):
+            where = (
+                "to others (a calendar they read)"
+                if tool.effect is Effect.WRITE
+                else "off this machine"
+            )
             what = (
-                f"call is one more than {EGRESS_PER_REQUEST} in one request to send words off"
-                " this machine, and it"
+                f"call is one more than {EGRESS_PER_REQUEST} in one request to send words"
+                f" {where}, and it"
                 if egress and authored
-                else "call sends what you did not write off this machine"
+                else f"call sends what you did not write {where}"
                 if egress
                 else "change, with values you did not write,"
                 if change and not tool.ask_when_tainted
@@ -116,6 +122,16 @@ class Policy:
         if name in self.settings.ask or key in self.settings.ask:
             return Verdict(Decision.ASK, f"your policy asks before {name}")
         return Verdict(Decision.RUN, f"{tool.effect} actions run")
+
+
+def leaves_machine(tool: Tool) -> bool:
+    """Whether a call's arguments go off this machine to others: egress, and a write to
+    something others read (a shared calendar: its events are posted to other people, so a
+    planted "add an event" is a message, and many events of the user's words spell a code).
+    Judged as egress after taint; the effect stays (a write backs a claim of a change)."""
+    return tool.effect is Effect.EGRESS or (
+        tool.effect is Effect.WRITE and bool(getattr(tool, "reaches_others", False))
+    )
 
 
 def grant_name(tool: Tool) -> str:
@@ -181,7 +197,9 @@ _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _HOST = re.compile(r"[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)+", re.UNICODE)
 
 
-def authored_by_user(arguments: Mapping[str, object], written: Iterable[str]) -> bool:
+def authored_by_user(
+    arguments: Mapping[str, object], written: Iterable[str], change: bool = False
+) -> bool:
     """Whether every text argument is made of words the user wrote in this conversation.
 
     A query rephrased from the user's words passes; a URL or query carrying a
@@ -202,6 +220,12 @@ def authored_by_user(arguments: Mapping[str, object], written: Iterable[str]) ->
     A number of three digits or more (a card, a code, an account) counts only from the
     last text in `written`, the request being answered: one the user typed turns ago
     ("note: card 4411 2233") is theirs, but sending it now may be a mail's idea.
+
+    A `change` (a local write the model chose) is judged for what it does, not for what
+    it could carry out: a value is an order, so a small number counts as a word too
+    ("turn it up to 90" planted in a mail is not the user's 90; "thirty" said is their
+    30), and a call that names nothing the user wrote (no arguments, or flags alone:
+    `files_undo`, planted as "undo that") is not theirs for having nothing to check.
     """
     written = list(written)
     current = {t.casefold() for t in _tokens(written[-1])} if written else set()
@@ -211,15 +235,18 @@ def authored_by_user(arguments: Mapping[str, object], written: Iterable[str]) ->
         for token in _tokens(text):
             said_tokens[token.casefold()] += 1
             forms.add(token)
+        if change:
+            said_tokens.update(_spoken_numbers(text))
     said = " ".join(written).casefold()
     places = _places(written)
     used: Counter[str] = Counter()
     moved = 0
+    named = 0  # the user's words the call holds
     try:
         for value in arguments.values():
             sequence: list[str] = []  # this argument's words in the order the call gives them
             cased: list[str] = []  # ... and as the call writes them
-            for text in _texts({"": value}):
+            for text in _texts({"": value}, small=change):
                 if not all(_named(host.casefold(), said) for host in _HOST.findall(text)):
                     return False  # a place the user never named, spelled from their words
                 for token in _tokens(_SCHEME.sub("", text)):
@@ -235,10 +262,30 @@ def authored_by_user(arguments: Mapping[str, object], written: Iterable[str]) ->
                         cased.append(token)
                     used[key] += 1
             moved += _moved(sequence, places) + _recased(cased, forms)
+            named += len(sequence)
     except RecursionError:  # nested deeper than anyone writes: not the user's words
         return False
+    if change and not named:
+        return False  # a change that names nothing the user wrote is not theirs
     free = sum(max(0, count - said_tokens[key]) for key, count in used.items())
     return free + moved <= FREE_TOKENS
+
+
+def _spoken_numbers(text: str) -> Counter[str]:
+    """The numbers said in words ("thirty", "twenty five"), as digits: a change to 30 is the
+    user's when they said "thirty"."""
+    found: Counter[str] = Counter()
+    run: list[int] = []
+    for word in [*_WORD.findall(text.casefold()), ""]:
+        value = NUMBER_WORDS.get(word)
+        if value is not None and word not in ("a", "an"):
+            run.append(value)
+            found[str(value)] += 1
+            continue
+        if len(run) > 1:
+            found[str(sum(run))] += 1
+        run = []
+    return found
 
 
 def _recased(words: list[str], forms: set[str]) -> int:
@@ -306,7 +353,7 @@ def _tokens(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
-def _texts(value: object, depth: int = 0) -> Iterator[str]:
+def _texts(value: object, depth: int = 0, small: bool = False) -> Iterator[str]:
     """Every piece of text a value carries, numbers as their digits.
 
     An argument of its own that is a boolean, a null or a whole number below 100 says
@@ -323,14 +370,14 @@ def _texts(value: object, depth: int = 0) -> Iterator[str]:
         for key, item in pairs:
             if key is not None and depth:  # the call's own argument names are the tool's
                 yield str(key)
-            pieces = list(_texts(item, depth + 1))
+            pieces = list(_texts(item, depth + 1, small))
             if depth and not any(_tokens(piece) for piece in pieces):
                 pieces.append(",")  # an item that says nothing still says it is there
             yield from pieces
     elif isinstance(value, bool) or value is None:
         if depth > 1:
             yield json.dumps(value)
-    elif isinstance(value, int) and -100 < value < 100 and depth == 1:
+    elif isinstance(value, int) and -100 < value < 100 and depth == 1 and not small:
         return  # an argument of its own, a limit or a count: two digits at most say little
     else:
         yield str(value)

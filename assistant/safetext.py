@@ -30,6 +30,19 @@ def one_line(text: str, limit: int = 0) -> str:
     return flat
 
 
+# Marks that read as a double quote: inside a quoted name they would end it early.
+_QUOTES = re.compile('["\u201c\u201d\u201e\u201f\u2033\u2036\u275d\u275e\u301d-\u301f\uff02]')
+
+
+def quoted(text: str, limit: int = 200) -> str:
+    """'"Dentist"': a name others wrote, on one line, in double quotes it cannot close.
+
+    A title like `Sync" on Friday; nobody is told. Also "x` would end its quotes and make
+    the rest read as botpsy's own words in a question; its quote marks become `'`.
+    """
+    return '"' + _QUOTES.sub("'", one_line(text, limit)) + '"'
+
+
 def visible(text: str) -> str:
     """One line where every hidden character is named, not dropped: for approvals.
 

@@ -30,6 +30,9 @@ class Domain:
     tool_words: tuple[str, ...]
     hint: str = ""
     shapes: tuple[re.Pattern[str], ...] = ()
+    # Declined before the intents: said in a shape no intent may take for its own
+    # ("book a table for two at 8" is no calendar event). Shapes only, never loose phrases.
+    first: bool = False
 
     def named_at(self, request: str) -> int | None:
         """Where the request first names this domain (whole words, any case), or None."""
@@ -117,18 +120,29 @@ def domains() -> tuple[Domain, ...]:
             tuple(entry["tool_words"]),
             entry.get("hint", ""),
             tuple(_shape(shape) for shape in entry.get("shapes", [])),
+            bool(entry.get("first", False)),
         )
         for name, entry in tomllib.loads(text).items()
     )
 
 
-def decline(request: str, tools: list[dict[str, Any]]) -> str | None:
+def named_first(request: str) -> bool:
+    """Whether the request names a domain declined before the intents (cheap: no tools read)."""
+    return any(d.first and d.named_at(request) is not None for d in domains())
+
+
+def decline(request: str, tools: list[dict[str, Any]], first_only: bool = False) -> str | None:
     """The honest answer to a request no installed tool can serve, or None.
 
     A request that names one of a tool's own words ("remind me to fix the lights" names
-    the task tool) is left to the tools.
+    the task tool) is left to the tools. `first_only`: only the domains declined before
+    the intents.
     """
-    named = [(at, d) for d in domains() if (at := d.named_at(request)) is not None]
+    named = [
+        (at, d)
+        for d in domains()
+        if (d.first or not first_only) and (at := d.named_at(request)) is not None
+    ]
     if not named:
         return None
     # A tool's word inside the domain's own phrase ("book" in "book a cab to the station") is not the tool's.

@@ -154,6 +154,7 @@ def _normalize(text: str) -> str:
     text = re.sub(r"[,?!]", " ", text)
     text = re.sub(r"\.(\s|$)", r"\1", text)
     text = _LONE_ORDINAL.sub(r"the \1", text)  # "on 12th", "friday twelfth": that day of the month
+    text = _DAY_HOUR.sub(r"\1 at \2", text)
     text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
     text = _said(re.sub(r"\s+", " ", text).strip())
     text = _spoken(text)
@@ -175,11 +176,36 @@ _SAID = (
     (re.compile(r"\b(?:the )?following (?=(?:week|weekend|month|year)\b)"), "next "),
     (re.compile(r"\bthe coming (?=(?:week|weekend|month)\b)"), "coming "),
     (re.compile(r"\bthis coming (?=(?:week|weekend|month)\b)"), "coming "),
+    # days of the year known by name, with a fixed date: "christmas eve", "on new year's day"
+    (re.compile(r"\bchristmas eve\b"), "december 24"),
+    (re.compile(r"\bchristmas day\b"), "december 25"),
+    (re.compile(r"\bboxing day\b"), "december 26"),
+    (re.compile(r"\bnew ?year ?'?s eve\b"), "december 31"),
+    (re.compile(r"\bnew ?year ?'?s day\b"), "january 1"),
+    # alone, a festival's name is a day only after a word that wants one ("on halloween")
+    (
+        re.compile(r"\b(on|for|until|till|before|after|by) (?:the )?(?:christmas|xmas)\b"),
+        r"\1 december 25",
+    ),
+    (re.compile(r"\b(on|for|until|till|before|after|by) halloween\b"), r"\1 october 31"),
+    (
+        re.compile(r"\b(on|for|until|till|before|after|by) valentine ?'?s(?: day)?\b"),
+        r"\1 february 14",
+    ),
+)
+# A bare hour said right after a day is its time: "dentist friday 10", "tomorrow 3" (read before
+# ordinals lose their endings, so "friday 3rd" stays a date).
+_DAY_HOUR = re.compile(
+    rf"\b({_WD}|today|tomorrow|tonight) (1[0-2]|[1-9])\b(?! ?(?:[:.\-–/]|st\b|nd\b|rd\b|th\b"
+    r"|of\b|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|[ap]\.? ?m\b"
+    r"|o'?\s?clock|\d|am\b|pm\b))"
 )
 # "between 2 and 4 pm": a range of clock times (a range of days is parse_span's own).
 _BETWEEN_CLOCKS = re.compile(r"\bbetween (\d{1,2}(?::\d\d)?(?: ?[ap]m)?) and (?=\d|noon|midnight)")
 # "at 3 30 pm", "by 7 45": hour and minutes said apart, known as a clock by "at"/"by" or am/pm.
 _SPACED_CLOCK = re.compile(r"\b(?:(at|by) )?(\d{1,2}) ([0-5]\d)\b(?: ?([ap])m\b)?")
+# A day said just before: what follows it may be its clock time ("friday 9 30", "tomorrow half ten").
+_DAY_BEFORE = re.compile(r"\b(?:\w+day|tomorrow|tonight)\s$")
 
 
 def _said(text: str) -> str:
@@ -190,7 +216,10 @@ def _said(text: str) -> str:
 
 def _spaced_clock(m: re.Match[str]) -> str:
     lead, hour, minute, meridiem = m.groups()
-    if not (lead or meridiem) or int(hour) > 23 or (meridiem and not 1 <= int(hour) <= 12):
+    after_day = _DAY_BEFORE.search(m.string, 0, m.start())  # "tuesday 9 30", "tomorrow 10 15"
+    if not (lead or meridiem or after_day) or int(hour) > 23:
+        return m.group(0)
+    if meridiem and not 1 <= int(hour) <= 12:
         return m.group(0)
     clock = _spoken_clock(int(hour), int(minute), meridiem, m.string)
     return f"{lead} {clock}" if lead else clock
@@ -245,7 +274,7 @@ _RELATIVE_CLOCK = re.compile(
 # the start, after "at", "by", "from", ...), never "half an hour", "in half", "half six hours".
 _HALF_HOUR_CLOCK = re.compile(
     r"(^|\b(?:at|for|by|until|till|til|from|around|about|before|after|between|and|or|to|"
-    r"it's|its|is|say|make it|make that)\s)"
+    r"it's|its|is|say|make it|make that|\w+day|tomorrow|tonight)\s)"
     rf"half ({_ONE}|ten|eleven|twelve|\d{{1,2}})\b"
     rf"(?!\s?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|percent|per|%|:))"
     rf"{_SPOKEN_MERIDIEM}"
@@ -780,9 +809,32 @@ def parse_duration(text: str) -> timedelta:
     m = re.fullmatch(rf"(?:for )?(an?|\d+(?:\.\d+)?) ?{_UNIT}(?: long)?", normal)
     refusal = f"'{' '.join(text.split())}' is not a length of time (try '15 minutes')"
     if not m:
-        raise TimeParseError(refusal)
+        return _seconds_said(normal, refusal)
     value = _amount("1" if m.group(1) in ("a", "an") else m.group(1), m.group(2), refusal)
     if not timedelta(0) < value <= timedelta(days=366):
+        raise TimeParseError(refusal)
+    return value
+
+
+# Timers said in seconds: "ninety seconds", "a minute and a half", "2 minutes 30 seconds".
+_SECONDS_SAID = re.compile(
+    r"(?:for )?(?:(?P<minutes>an?|\d+) ?(?:minutes?|mins?)(?P<half> and a half)?"
+    r"(?:,? (?:and )?(?=\d))?)?(?:(?P<seconds>an?|\d+(?:\.\d+)?) ?(?:seconds?|secs?))?(?: long)?"
+)
+
+
+def _seconds_said(normal: str, refusal: str) -> timedelta:
+    """A length with seconds in it, or a minute and a half; `refusal` when it is not one."""
+    m = _SECONDS_SAID.fullmatch(normal)
+    if not m or not (m.group("seconds") or m.group("half")):
+        raise TimeParseError(refusal)
+
+    def count(said: str | None) -> float:
+        return 0.0 if said is None else 1.0 if said in ("a", "an") else float(said)
+
+    value = timedelta(minutes=count(m.group("minutes")), seconds=count(m.group("seconds")))
+    value += timedelta(seconds=30) if m.group("half") else timedelta(0)
+    if not timedelta(0) < value <= timedelta(days=1):
         raise TimeParseError(refusal)
     return value
 

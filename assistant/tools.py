@@ -176,6 +176,9 @@ class Tool:
     untrusted_output: bool = False
     preview: Preview | None = None
     ask_when_tainted: bool = False
+    # A write others read (a calendar shared with them): its values leave this machine, so
+    # after taint the policy judges it as egress (see `assistant.policy.leaves_machine`).
+    reaches_others: bool = False
 
     @classmethod
     def from_function(
@@ -312,8 +315,11 @@ class ToolRegistry:
                     raise PluginError(
                         f"{plugin}: {item!r} is neither a tool nor a toolbox of tools"
                     )
+                shared = bool(getattr(item, "reaches_others", False))  # a toolbox others read
                 for method in marked:
-                    self.add(Tool.from_function(method, plugin=plugin))
+                    made = Tool.from_function(method, plugin=plugin)
+                    made.reaches_others = shared and made.effect is Effect.WRITE
+                    self.add(made)
 
         return register
 

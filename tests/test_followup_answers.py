@@ -67,6 +67,18 @@ def _tasks(assistant: Any) -> list[str]:
     return sorted(t.title for t in store.tasks())
 
 
+def _task_dues(assistant: Any, timed: bool = False) -> dict[str, str]:
+    """Each task's due day ("" when none); with `timed`, its minute when it has a time of day."""
+    store = _tool(assistant, "task_list").function.__self__.store
+    dues = {}
+    for t in store.tasks():
+        shown = "" if t.due is None else t.due.date().isoformat()
+        if timed and t.due is not None and not t.due_all_day:
+            shown = t.due.strftime("%Y-%m-%dT%H:%M")
+        dues[t.title] = shown
+    return dues
+
+
 # == 1. a new name for what was just made ========================================================
 RENAMES = [
     "call it brunch with ines",
@@ -161,30 +173,50 @@ def test_a_time_edit_after_an_add_is_still_a_move(config: Config) -> None:
          "Pay rent", "Pay the rent for december"),
     ],
 )  # fmt: skip
-def test_a_rename_after_a_task_or_item_replaces_it_keeping_the_rest(
+def test_a_rename_after_a_task_or_item_changes_it_in_place_keeping_the_rest(
     config: Config, first: str, said: str, before: str, after: str
 ) -> None:
     approver = yes()
     assistant, model, _ = scripted_assistant(config, [], approver)
     added, renamed = run(assistant, first, said)
     tasks = _tasks(assistant)
+    due = _task_dues(assistant)
     assistant.close()
     assert added.calls[0].tool == "task_add"
-    assert [c.tool for c in renamed.calls] == ["task_delete", "task_add"]
-    assert renamed.calls[0].decision == "approved"  # the removal asks, as any delete does
-    assert before in approver.asked[0].preview
-    assert tasks == [after] and model.seen == []
-    kept = {k: v for k, v in added.calls[0].arguments.items() if k != "title"}
-    assert {k: v for k, v in renamed.calls[1].arguments.items() if k != "title"} == kept
+    assert [(c.tool, c.outcome) for c in renamed.calls] == [("task_update", "ok")]
+    assert approver.asked == []  # a rename changes the task; nothing is removed, nothing asked
+    assert tasks == [after] and model.seen == [] and before not in tasks
+    assert due == {after: str(added.calls[0].arguments.get("due", ""))[:10]}  # the day stays
+    assert renamed.calls[0].arguments.get("list_name") == added.calls[0].arguments.get("list_name")
 
 
-def test_a_renamed_task_refused_at_the_removal_is_left_as_it_was(config: Config) -> None:
-    assistant, _, _ = scripted_assistant(config, [], RecordingApprover(Approval(False)))
-    _, renamed = run(assistant, "add eggs to my shopping list", "call it free range eggs")
+def test_a_second_rename_renames_the_task_again(config: Config) -> None:
+    assistant, _, _ = scripted_assistant(config, [], yes())
+    run(assistant, "remind me to book the venue tomorrow", "call it book the hall",
+        "actually rename it to book the town hall")  # fmt: skip
     tasks = _tasks(assistant)
     assistant.close()
-    assert [(c.tool, c.decision) for c in renamed.calls] == [("task_delete", "denied")]
-    assert tasks == ["Eggs"]  # not two items: the new one was never added
+    assert tasks == ["Book the town hall"]
+
+
+@pytest.mark.parametrize(
+    "first, said, due",
+    [
+        ("remind me to order the cake tomorrow", "actually make it friday", "2026-12-04"),
+        ("remind me to order the cake on friday", "make it thursday instead", "2026-12-03"),
+        ("remind me to order the cake tomorrow at 9am", "actually 10:30", "2026-11-30T10:30"),
+        ("remind me to order the cake tomorrow", "make it 5", "2026-11-30T17:00"),
+        ("add a task to order the cake", "actually make it tuesday", "2026-12-01"),
+    ],
+)  # fmt: skip
+def test_an_edit_after_a_task_moves_it(config: Config, first: str, said: str, due: str) -> None:
+    assistant, model, _ = scripted_assistant(config, [], yes())
+    _, moved = run(assistant, first, said)
+    dues = _task_dues(assistant, timed=True)
+    assistant.close()
+    assert [c.tool for c in moved.calls] == ["task_update"], moved.reply
+    assert moved.path == "followup" and model.seen == []
+    assert dues == {"Order the cake": due}
 
 
 @pytest.mark.parametrize("said", ["name it gym", "call it gym", "change the label to gym"])

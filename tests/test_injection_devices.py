@@ -154,8 +154,9 @@ def _plant_note(house: House, order: str) -> None:
     env = {"NOTES_FILE": str(store)}
     import sys
 
+    # the user's word that the listing only reads (the server's own claim is not believed)
     house.config.mcp = {"servers": {"notes": {"command": [sys.executable, str(NOTES_SCRIPT)],
-                                              "env": env}}}  # fmt: skip
+                                              "env": env, "effects": {"list_notes": "read"}}}}  # fmt: skip
 
 
 def _plant_label(house: House, order: str) -> None:

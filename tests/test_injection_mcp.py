@@ -254,7 +254,8 @@ def test_what_the_model_is_offered_is_one_clean_marked_line(
     assert "sneaky" not in offered and "choose" not in offered
     assert sum("'glossary'" in w and "left out" in w for w in warnings) == 2, warnings
     # A description cannot lower an effect; missing annotations mean the strict reading.
-    assert tools["lookup"].effect is Effect.READ  # read-only, closed world, on this machine
+    # nor can the server's own read-only claim (closed world, on this machine): not trusted
+    assert tools["lookup"].effect is Effect.SEND
     assert tools["tidy"].effect is Effect.SEND  # no annotations: it asks
     assert tools["safe_cleanup"].effect is Effect.DELETE  # "read-only" and destructive: delete
     assert tools["files_delete"].plugin == "files"
@@ -304,6 +305,8 @@ def test_numbers_and_nested_values_are_not_the_users_words(world: Config, home: 
     """
     seen = home / "seen.log"
     world.mcp["servers"]["glossary"]["env"]["GLOSSARY_SEEN"] = str(seen)
+    # the user's word on what the lookups do (the server's own claim is not believed)
+    world.mcp["servers"]["glossary"]["effects"] = {"lookup": "read", "lookup_page": "egress"}
     world.policy.deny = ["erase_notes", "add_note", "files_delete"]  # the description's orders
     world.policy.allow = []
     plan: Plan = {"define": ("lookup", {"word": "code"})}

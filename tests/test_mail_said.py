@@ -374,8 +374,8 @@ NOT_MAIL = [
     "is there a parcel in the mail",
     "reply to the tweet",
     "reply to her comment",
-    # no mail named: a parcel, a call, a letter could be meant; the model asks
-    "did i get anything from the gym",
+    # no mail named and nothing received: a parcel, a call, a letter could be meant; the
+    # model asks ("did i get anything from the gym" is mail: tests/test_s11_mail_followups.py)
     "is there anything from the school",
 ]
 

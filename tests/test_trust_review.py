@@ -157,7 +157,7 @@ def test_open_app_shows_the_entry_and_command_and_starts_that_entry(
         assistant.close()
     [asked] = approver.asked
     assert asked.preview == (
-        f"start the application Recorder (~/.local/share/applications/recorder.desktop,"
+        f'start the application "Recorder" (~/.local/share/applications/recorder.desktop,'
         f" runs {recorder} %u)"
     )
     assert [(c.decision, c.outcome) for c in result.calls] == [("approved", "ok")]

@@ -324,7 +324,7 @@ def test_near_misses_do_not_reach_the_web(assistant: Any, text: str) -> None:
             "let me know if anything happens with the council vote",
             "watch for news or changes for you",
         ),
-        ("keep me posted on the storm", "watch for news or changes for you"),
+        ("keep me posted on the rail strike", "watch for news or changes for you"),
         ("tell me if this is a good idea", None),
         ("tell me if this story makes sense", None),
         ("have you had lunch", None),

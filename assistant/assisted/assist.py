@@ -24,7 +24,14 @@ from dataclasses import replace
 from typing import Any
 
 from assistant.assisted.grounding import Grounding
-from assistant.assisted.selection import explains, score_tools, select_tools, ungrounded
+from assistant.assisted.selection import (
+    explains,
+    playing_a_game,
+    score_tools,
+    select_tools,
+    telling,
+    ungrounded,
+)
 from assistant.assisted.slots import fill_call, fit, makes, unfilled
 from assistant.assisted.strategy import CallStrategy, Definitions, Offer, OnText, drain
 from assistant.errors import ToolArgumentError
@@ -204,6 +211,8 @@ def assisted_tools(
     values the request gives; if the tool it is most about lacks some, none is offered
     ("add a meeting with Alice": ask when, rather than add a task instead).
     """
+    if playing_a_game(request) or telling(request):  # "let's play chess", "i had a long day"
+        return [], []
     selected = select_tools(request, definitions, max_tools, only_relevant=True, margin=1.0)
     # a tool that shares only the request's verb, or words of when, is a wrong call: none is
     # better (the model answers in words), and no question is asked for it either

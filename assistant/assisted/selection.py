@@ -76,6 +76,30 @@ def content_words(text: str) -> set[str]:
     return {stem(w) for w in _plain(text) if w not in _STOP and not w.isdigit()}
 
 
+_HEARD_AS = {
+    word: anchor for anchor, said in table("selection", "heard_as").items() for word in said
+}
+
+
+def heard_words(request: str) -> set[str]:
+    """A request's content words, each domain word as the word tools describe it by.
+
+    Tools describe their domain in a word or two ("Weather forecast", "a radio station");
+    people name it by its particulars ("is it chilly out", "tune in to the jazz fm"). The
+    word lists (`heard_as`) say which particular is which domain's word; a request's word
+    is read as that word, so it counts as evidence for the tool that names the domain.
+    """
+    said = _plain(request)
+    heard = [
+        w if " ".join(said[i + 1 : i + 3]) in _TO_SOMEONE else _HEARD_AS.get(w, w)
+        for i, w in enumerate(said)
+    ]  # "listen to me" is said to someone, not of music
+    return content_words(" ".join(heard))
+
+
+_TO_SOMEONE = frozenset(f"to {who}" for who in ("me", "you", "us", "him", "her", "them"))
+
+
 @dataclass
 class ToolScore:
     """How strongly a request is about one tool."""
@@ -233,6 +257,44 @@ def _spoken(request: str) -> str:
 _PERSONAL = words("selection", "personal")
 
 
+def _phrases(key: str) -> re.Pattern[str]:
+    listed = sorted(words("selection", key), key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in listed) + r")\b")
+
+
+_GAMES = _phrases("games")
+_LISTENING = _phrases("listening")
+_PLAYING_WITH = _phrases("playing_with")
+_PLAY_WITH_SOMEONE = re.compile(r"\bplay\b.*\bwith (?:me|you|us)\b")
+
+
+_SELF = re.compile(r"^(?:i m|im|i ve|ive|i)\s+(\w+)(?:\s+(to)\b)?")
+_ASKING_VERBS = words("selection", "asking_verbs")
+
+
+def telling(request: str) -> bool:
+    """Whether a request is the user telling something of themselves ("i had a long day",
+    "i love this song"), not asking for anything: talk. "i need the area of my sail",
+    "i want some jazz" ask (`asking_verbs`), and so do "i want to ...", "i need to ...",
+    whose lead-ins `_opening` takes off."""
+    found = _SELF.match(" ".join(_opening(request)))
+    # "i have to ...", "i've got to ...": what the user must do is asked for, as "i need to"
+    return found is not None and found.group(1) not in _ASKING_VERBS and not found.group(2)
+
+
+def playing_a_game(request: str) -> bool:
+    """Whether a request asks to play a game ("a round of chess", "let's play twenty
+    questions"): talk, not media. "Play" alone is the player's verb; beside a game, or
+    said as playing with someone, it is not, unless something to listen to is named
+    ("let's play some music")."""
+    spoken = _spoken(request)
+    if not re.search(r"\bplay(?:ing|s)?\b", spoken) or _LISTENING.search(spoken):
+        return False
+    return bool(
+        _GAMES.search(spoken) or _PLAYING_WITH.search(spoken) or _PLAY_WITH_SOMEONE.search(spoken)
+    )
+
+
 def name_words_needed(request: str) -> int:
     """How many words of a tool's name a request must use for the tool to be relevant.
 
@@ -381,7 +443,7 @@ def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolSco
     my timer") gets one more description word, beside a word of what the request is about.
     """
     asked = _asked_for(request) | _implied(request)
-    said_words = content_words(request)
+    said_words = heard_words(request)
     wanted = said_words | asked
     what = {w for w in wanted - _WHEN if len(w) > 1} | asked
     proper = what - _asked_for(request)  # what the request names itself, not a question word
@@ -568,7 +630,7 @@ def about_words(request: str) -> set[str]:
     """What a request is about: its content words but its verb, words of when, the cues of
     listing or finding and the words that only pick one thing ("the first")."""
     asked_for = _asked_for(request)
-    wanted = content_words(request) | asked_for | _implied(request)
+    wanted = heard_words(request) | asked_for | _implied(request)
     proper = {w for w in wanted - _WHEN if len(w) > 1} - asked_for | _implied(request)
     opening = _opening(request)
     verb = content_words(opening[0]) if opening else set()
@@ -594,18 +656,32 @@ def explains(
     """
     name, name_words, description_words = _tool_words(definition)
     if _about_time(name):  # a tool about time is about the words of when ("time in tokyo")
-        return bool(content_words(request) & _WHEN or _asked_for(request))
+        return bool(content_words(request) & _WHEN or _asked_for(request)) and not _beside_time(
+            request, name_words | description_words
+        )
     about = about_words(request)
     if not about:
         return True  # "add that to my list", "sound up": nothing else to explain
     tools = [_tool_words(d) for d in definitions]
     shared = _family_words(tools)
 
-    def explained(name: str, name_words: set[str], description_words: set[str]) -> bool:
+    def covered(name: str, name_words: set[str], description_words: set[str]) -> set[str]:
         description_words = description_words | shared.get(_parts(name)[0], set())
-        return any(any(_hits({w}, name_words, description_words)) for w in about)
+        return {w for w in about if any(_hits({w}, name_words, description_words))}
 
-    if explained(name, name_words, description_words):
+    def explained(name: str, name_words: set[str], description_words: set[str]) -> bool:
+        return bool(covered(name, name_words, description_words))
+
+    mine = covered(name, name_words, description_words)
+    if mine and _question(request) and request_action(request) == "state":
+        # a question of how things are, mostly about what no word of the tool names: "are
+        # rice cakes gluten free" shares "free" with the free disk space, not disks
+        # (the verbs of tools are how, not what: "did i save a contact for bob")
+        doings = set().union(*(_verb_words(d) for d in definitions))
+        things = {w for w in about if w not in doings}
+        if 2 * len(mine & things) < len(things):
+            return False
+    if mine:
         return True
     family = _parts(name)[0]
     # another tool's things (its words but its verbs: "start" is no thing of a switch's)
@@ -626,6 +702,26 @@ def explains(
     # "add", "cancel", "save": a verb many families share says which tool only with values
     # the tool takes on clear evidence ("add dentist friday 3pm": a start for an event)
     return naming == {family} or takes_values
+
+
+_PLACE_TAIL = re.compile(r"\b(?:in|at)\s+(.+)$")
+
+
+def _beside_time(request: str, own: set[str]) -> set[str]:
+    """What a request is about besides the time, its place and the time tool's own words.
+
+    "what time is it in lisbon" and "when is christmas" ask the clock; "what time should
+    i go to bed" or "when is the next parade" ask about bed and a parade, which the clock
+    cannot answer: a call of it would be a wrong call, where an answer in words is not.
+    """
+    spoken = _spoken(request)
+    place = _PLACE_TAIL.search(spoken)
+    placed = content_words(place.group(1)) if place else set()
+    about = about_words(spoken) - placed - own - _WHEN - _OF_A_DAY
+    return {w for w in about if not any(_related(w, o) for o in own)}
+
+
+_OF_A_DAY = frozenset(stem(w) for w in words("selection", "of_a_day"))
 
 
 _ACTION_WORDS = frozenset().union(*_TOOL_ACTIONS.values(), *_REQUEST_VERBS.values())
@@ -655,7 +751,7 @@ def _evidence(request: str, definition: dict[str, Any]) -> set[str]:
     """The request's words that are evidence for one tool."""
     _, name_words, description_words = _tool_words(definition)
     return {
-        w for w in content_words(request) - _WHEN if any(_hits({w}, name_words, description_words))
+        w for w in heard_words(request) - _WHEN if any(_hits({w}, name_words, description_words))
     }
 
 

@@ -229,6 +229,30 @@ def _time_problems(
     return []
 
 
+def _said_when(
+    arguments: dict[str, Any], keys: tuple[str, ...], now: datetime
+) -> Moment | Span | None:
+    """A text argument that is itself a time ("the next 7 days"), resolved as the gold's is.
+
+    A tool that takes its time as words (a forecast's `when`) is right when those words mean the
+    gold's days, whatever words it chose; a search query is not a time and stays compared as text.
+    """
+    for key in keys:
+        value = arguments.get(key)
+        if not isinstance(value, str) or not value.strip():
+            continue
+        for parse in (parse_moment, parse_span):
+            with contextlib.suppress(TimeParseError):
+                return parse(value, now)
+    return None
+
+
+def _day_problems(gold: Moment | Span, said: Moment | Span) -> list[str]:
+    if _days(gold.start, gold.end) & _days(said.start, said.end):
+        return []
+    return [f"day {said.start.date()} is not the gold {gold.start.date()}"]
+
+
 def _looking_back(
     gold: Moment | Span, arguments: dict[str, Any], shape: Shape, mapping: Mapping, now: datetime
 ) -> Moment | Span:
@@ -263,7 +287,14 @@ def argument_problems(
             gold = _looking_back(gold, arguments, shape, mapping, now)
             problems += _time_problems(gold, arguments, shape.times)
     elif times:
-        problems += [f"time '{t}' not in the arguments" for t in times if _normal(t) not in text]
+        said = _said_when(arguments, shape.texts, now)
+        gold = gold_when(request, mapping, now) if said is not None else None
+        if said is not None and gold is not None:
+            problems += _day_problems(gold, said)
+        else:
+            problems += [
+                f"time '{t}' not in the arguments" for t in times if _normal(t) not in text
+            ]
     if shape.texts:
         for kind, name in request.entities:
             if kind in mapping.names and _normal(name) not in text:

@@ -33,7 +33,11 @@ FollowMatcher = Callable[[str, Recent], list[IntentMatch] | None]
 
 _WAKE = re.compile(
     r"^(?:(?:i\s+(?:need|want|have|would\s+like)\s+(?:you\s+)?to\s+|i'?d\s+like\s+to\s+)?"
-    r"(?:(?:wake|get)\s+me(?:\s+up)?|(?:wake|get)\s+up))(?:\s+(?P<when>.+?))?\??$",
+    r"(?:(?:wake|get)\s+me(?:\s+up)?|(?:wake|get)\s+up)"
+    # "i need to be up at six", "i have to be awake by 7", "make sure i'm up at 6:30"
+    r"|(?:i\s+(?:need|have|must|want|got)\s+to|i\s+must|i\s+should|i'?ve\s+got\s+to)\s+be\s+(?:up|awake)"
+    r"|make\s+sure\s+(?:i'?m|i\s+am|i\s+(?:wake|get)\s+up)(?:\s+(?:up|awake))?)"
+    r"(?:\s+(?P<when>.+?))?\??$",
     re.I,
 )
 # "Alert me in forty minutes", "ring me at 7": an alarm, not a wake-up.
@@ -88,6 +92,19 @@ _CHANGE = re.compile(
     r"(?P<what>(?:my|the|that|this)\s+(?:[\w:.']+\s+){0,3}?(?:wake[- ]?up\s+)?(?:alarm|wake[- ]?up\s+call)"
     r"(?:\s+(?:for|on)\s+(?:today|tonight|tomorrow|\w+day))?)"
     r"\s+(?:back\s+|forward\s+)?(?:to|for|until|till)\s+(?P<time>.+?)\??$",
+    re.I,
+)
+# "change the alarm from 7 to 8", "move my alarm from six thirty to seven"
+_CHANGE_FROM = re.compile(
+    rf"^{_WISH}(?:change|move|push|shift|reset|update|switch|set)\s+(?:my|the|that|this)\s+"
+    r"(?:wake[- ]?up\s+)?(?:alarm|wake[- ]?up\s+call)\s+from\s+(?P<old>[\w:.' ]{1,20}?)\s+"
+    r"(?:to|until|till)\s+(?P<time>[\w:.' ]{1,24}?)\??$",
+    re.I,
+)
+# "make sure the alarm goes off at 8", "have my alarm ring at 6": setting one, said by its effect
+_GOES_OFF = re.compile(
+    r"^(?:make\s+sure|have|let|get)\s+(?:my|the|an?)\s+(?:wake[- ]?up\s+)?alarm\s+"
+    r"(?:goes|go|rings?|sounds?|wakes?\s+me(?:\s+up)?)(?:\s+off)?\s+(?P<when>(?:at|for|by|around)\s+.+?)\??$",
     re.I,
 )
 _CANCEL = re.compile(
@@ -240,10 +257,13 @@ def readings(phrase: str, now: datetime, wake: bool) -> list[str]:
     [] when it names no clock time; one phrase as it is when it is impossible or past.
     """
     text = " ".join(phrase.split())
-    text = re.sub(r"^(?:(?:for|at|on)\s+)+", "", text, flags=re.I).rstrip("?.! ")
+    text = re.sub(r"^(?:(?:for|at|on|by|around)\s+)+", "", text, flags=re.I).rstrip("?.! ")
     text = _digits(text)
     if not text:
         return []
+    first = _DAY_FIRST.match(text)  # "tomorrow 6:30" (an answer joined to "...for tomorrow")
+    if first:
+        text = f"{first.group('clock')} {first.group('day')}"
     choices = [text]
     clock = _CLOCK.search(text)
     if clock and 1 <= int(clock.group(1)) <= 12:
@@ -292,6 +312,8 @@ def _alarm(when: str | None, now: datetime, wake: bool) -> IntentMatch | None:
         return IntentMatch("alarm_set", {}, missing={"time": "What time should the alarm ring?"})
     found = readings(when, now, wake)
     label = ""
+    if not found and (asked := _day_only(when, now)):  # "set an alarm for tomorrow": what time?
+        return IntentMatch("alarm_set", {}, missing={"time": asked})
     if not found:
         split = _LABEL.match(when)
         if not split:
@@ -304,6 +326,27 @@ def _alarm(when: str | None, now: datetime, wake: bool) -> IntentMatch | None:
     if len(found) == 2:  # "an alarm for seven" at half past six in the evening: ask, never guess
         return _which_half(found, arguments, now)
     return IntentMatch("alarm_set", {"time": found[0], **arguments})
+
+
+_DAY_FIRST = re.compile(
+    r"^(?P<day>today|tonight|tomorrow(?:\s+(?:morning|evening|night))?|(?:on\s+)?(?:next\s+)?"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\s+"
+    r"(?P<clock>\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)$",
+    re.I,
+)
+
+
+def _day_only(when: str, now: datetime) -> str | None:
+    """The question to ask when a phrase names a day and no time ("for tomorrow"), else None."""
+    said = re.sub(r"^(?:for|on)\s+", "", when.strip(), flags=re.I).rstrip("?.! ")
+    if not re.fullmatch(r"(?:today|tonight|tomorrow|(?:next\s+)?\w+day)", said, re.I):
+        return None
+    try:
+        moment = parse_moment(said, now)
+    except TimeParseError:
+        return None
+    day = said.lower() if said.lower() in ("today", "tonight", "tomorrow") else f"on {said.lower()}"
+    return f"What time {day} should the alarm ring?" if moment.all_day else None
 
 
 def _which_half(found: list[str], arguments: dict[str, str], now: datetime) -> IntentMatch:
@@ -412,9 +455,9 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             found = _alarm(when, now(), wake="wake" in m.group("wake").lower())
             if found is not None and "time" in found.arguments | found.missing:
                 return found
-        m = _ALERT.match(text)
-        if m:
-            return _alarm(m.group("when"), now(), wake=False)
+        m = _ALERT.match(text) or _GOES_OFF.match(text)
+        if m:  # "make sure my alarm wakes me at 7" is a wake-up
+            return _alarm(m.group("when"), now(), wake="wake" in m.group(0).lower())
         for pattern in (_SET_ALARM, _ALARM_FOR):
             m = pattern.match(text)
             wake = bool(m and m.groupdict().get("wake") and "wake" in m.group("wake").lower())
@@ -484,6 +527,12 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
 
     def change_alarm(text: str) -> IntentMatch | None:
         m = _CHANGE.match(text)
+        moved = None if m else _CHANGE_FROM.match(text)
+        if moved:  # "change the alarm from 7 to 8": the old time names the alarm
+            which = _digits(moved.group("old").strip())
+            return IntentMatch(
+                "alarm_change", {"alarm": which, "time": _digits(moved.group("time"))}
+            )
         if not m:
             return None
         what = re.sub(r"^(?:my|the|that|this)\s+", "", m.group("what"), flags=re.I)

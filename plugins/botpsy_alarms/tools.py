@@ -27,6 +27,7 @@ from assistant.api import (
     amended_moment,
     parse_duration,
     parse_moment,
+    quoted,
     tool,
 )
 from botpsy_alarms.repeat import days_said, first_ring, in_words, stored
@@ -56,7 +57,7 @@ def when_text(alarm: Alarm, now: datetime) -> str:
 
 def describe(alarm: Alarm, now: datetime) -> str:
     """One line for lists and previews: "alarm at 06:30 tomorrow (...) "gym"", "20-minute timer..."."""
-    label = f' "{alarm.label}"' if alarm.label else ""
+    label = f" {quoted(alarm.label, 80)}" if alarm.label else ""  # quotes it cannot close
     if alarm.kind == "timer":
         length = length_words(alarm.seconds or 0)
         return f"timer for {length}{label}, rings at {when_text(alarm, now)}"
@@ -66,11 +67,16 @@ def describe(alarm: Alarm, now: datetime) -> str:
 
 
 def length_words(seconds: int) -> str:
+    """ "1 hour 30 minutes", "1 minute 30 seconds", "45 seconds": seconds only when said."""
     hours, rest = divmod(seconds, 3600)
-    minutes = rest // 60
-    parts = ([f"{hours} hour{'s' if hours != 1 else ''}"] if hours else []) + (
-        [f"{minutes} minute{'s' if minutes != 1 else ''}"] if minutes or not hours else []
-    )
+    minutes, rest = divmod(rest, 60)
+
+    def unit(count: int, name: str) -> list[str]:
+        return [f"{count} {name}{'s' if count != 1 else ''}"]
+
+    parts = unit(hours, "hour") if hours else []
+    parts += unit(minutes, "minute") if minutes or not (hours or rest) else []
+    parts += unit(rest, "second") if rest and not hours else []
     return " ".join(parts)
 
 
@@ -173,10 +179,9 @@ class AlarmTools:
         now = self.clock.now()
         seconds = int(length.total_seconds())
         alarm = self.store.add("timer", now + length, _clean(label), seconds)
-        return ToolResult(
-            f"Timer set for {length_words(seconds)}: it rings at {alarm.at:%H:%M}.",
-            alarm_data(alarm),
-        )
+        rings = f"{alarm.at:%H:%M:%S}" if seconds % 60 else f"{alarm.at:%H:%M}"
+        return ToolResult(f"Timer set for {length_words(seconds)}: it rings at {rings}.",
+                          alarm_data(alarm))  # fmt: skip
 
     # Labels are untrusted: one set by a model obeying a mail or a page would otherwise come
     # back as botpsy's own words in a clean conversation, where --yes covers a send.

@@ -5,8 +5,10 @@ plugin is. With a `calendar` account (`botpsy account add calendar`) the tools
 work on its default calendar, mirrored locally so reads work offline and writes
 are queued; without one, on a local vdir. Settings (`[plugins.calendar]`):
 `account` (which calendar account, default the first), `path` (the local vdir
-root, default `<data dir>/calendars`) and `calendar` (its collection, default
-`personal`). In a dry run (`--dry-run`) the account is only read: queued changes
+root, default `<data dir>/calendars`), `calendar` (its collection, default
+`personal`) and `shared` (true when other people read that calendar: then what
+is written to it reaches them, and after untrusted text entered a conversation
+the policy judges its writes as egress, not as local changes). In a dry run (`--dry-run`) the account is only read: queued changes
 stay queued.
 """
 
@@ -22,10 +24,11 @@ from assistant.api import Account, DueItem, Moment, PluginContext, hookimpl, one
 from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools
 from botpsy_calendar.dav import DavClient
-from botpsy_calendar.intents import make_matchers
+from botpsy_calendar.intents import make_followups, make_matchers
 from botpsy_calendar.several import make_several_matchers
 from botpsy_calendar.store import VdirStore
 from botpsy_calendar.sync import CalDavStore, account_root
+from botpsy_calendar.task_changes import make_task_change_matchers
 from botpsy_calendar.task_intents import make_task_matchers
 from botpsy_calendar.tools import CalendarTools
 
@@ -97,6 +100,13 @@ def open_contacts(context: PluginContext) -> ContactBook:
     return book
 
 
+def _flag(value: object) -> bool:
+    """A setting's yes or no: `shared = true` (a string "true" too, as an environment gives)."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "yes", "1", "on")
+    return bool(value)
+
+
 @hookimpl
 def register_account_kinds(register: Callable[..., None]) -> None:
     """`botpsy account add calendar`."""
@@ -106,7 +116,10 @@ def register_account_kinds(register: Callable[..., None]) -> None:
 @hookimpl
 def register_tools(register: Callable[..., None], context: PluginContext) -> None:
     """The calendar, task and contacts toolboxes."""
-    register(CalendarTools(open_store(context), context.clock))
+    calendar = CalendarTools(open_store(context), context.clock)
+    # `shared = true`: others read this calendar, so what is written to it reaches them
+    calendar.reaches_others = _flag(context.settings("calendar").get("shared", False))
+    register(calendar)
     register(ContactTools(open_contacts(context)))
 
 
@@ -137,8 +150,12 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
 
     for name, matcher in make_matchers(context.clock.now, has_event, event_start):
         register(name, matcher)
+    for name, moves in make_followups(context.clock.now, has_event, event_start):
+        register(name, moves, follows=True)  # "move it to 8" after "when is the book group"
     for name, matcher in make_task_matchers(context.clock.now, has_task):
         register(name, matcher)
+    for name, matcher in make_task_change_matchers(context.clock.now, has_task):
+        register(name, matcher)  # "move my reminder to call jo to friday"
     several, following = make_several_matchers(context.clock.now, has_task, make_task_matchers)
     for name, calls in several:
         register(name, calls, several=True)  # "cross off eggs and milk": a call each

@@ -14,6 +14,7 @@ from itertools import islice
 from assistant.api import (
     IntentMatch,
     Moment,
+    Recent,
     TimeParseError,
     moment_parts,
     parse_duration,
@@ -90,7 +91,9 @@ from botpsy_calendar.speech import (
 )
 
 _ADD = re.compile(
-    r"^(?P<verb>add|schedule|put(?:\s+(?:in|down))?|book|create|set up|make|plan|pencil in|set|arrange"
+    r"^(?P<verb>add|(?:schedule|book)(?:\s+in(?=\s+(?:an?|the|my|our)\s))?|put(?:\s+(?:in|down))?"
+    r"|create|set up|make|plan"
+    r"|pencil in|set|arrange|pop(?:\s+in)?|stick|slot(?:\s+in)?|squeeze(?:\s+in)?|fit\s+in"
     r"|organi[sz]e|enter|save\s+the\s+date(?:\s+for)?|save|note(?:\s+down)?|write\s+down"
     r"|jot\s+down|log|mark\s+down|fix(?:\s+up)?|insert|keep|setup|set-up"
     r"|(?:register|sign)\s+(?:me|us)(?:\s+up)?\s+for|sign\s+up\s+for)\s+"
@@ -163,7 +166,9 @@ _OTHER_DOMAINS = re.compile(
 _NOT_A_TITLE = re.compile(
     r"^(what|when|where|who|whom|how|why|which|is|are|am|do|does|did|can|could|will|would|should|any|"
     r"tell|show|find|search|look|send|email|mail|reply|forward|remind|read|check|list|delete|cancel|"
-    r"remove|move|open|turn|set|play|call|text|message|i|we|it|there|please|wake|dim|switch|mute|"
+    r"remove|move|open(?!\s+(?:evening|day|night|morning|house|mic)\b)|turn|set|play|call(?!\s+with\b)"
+    r"|text|message|i|we|it|there|please|wake|dim|"
+    r"switch|mute|"
     r"remember|remind|reminder|alert|notification|notify|don't|dont|note|details?|information|"
     r"whose|change|reschedule|postpone|update|edit|rename|push|shift|delay|let's|lets|let|just|"
     r"bump|bring|switch|rearrange|rebook|have\s+(?:i|we)|invite|save|log|forget|never|take\s+off|"
@@ -312,6 +317,17 @@ _NOT_A_QUESTION = re.compile(
 )
 # "what's it going to be like tomorrow" asks about the weather ("what's friday like" does not).
 _WEATHER_LIKE = re.compile(r"^what(?:'?s| is| will) it (?:going to be |gonna be |be )?like\b", re.I)
+# A question that is "anything" and a time: "anything tomorrow", "anything on at 3 friday".
+_ANYTHING = re.compile(
+    r"(?:(?:is\s+there|have\s+i\s+got|got)\s+)?(?:any(?:thing)?|something)"
+    r"(?:\s+(?:on|planned|scheduled|booked|happening|going\s+on))?(?:\s+(?:on|for|at))?",
+    re.I,
+)
+# "When is my book group", "what time is our quiz night": an event on the calendar by its title.
+_KNOWN_ASK = re.compile(
+    r"^(?:when|what\s+time|what\s+day)(?:'s|\s+is|s)\s+(?:my|our|the)\s+(?P<what>[a-z][a-z' ]{1,40})$",
+    re.I,
+)
 _AGENDA_TAIL_WORDS = 8  # the time phrase is looked for in the last words only
 _SOON = {"coming", "up", "upcoming", "soon", "next", "events", "event"}
 _LIST = [
@@ -343,10 +359,14 @@ _DATEISH = re.compile(
 )
 # Edges that are no part of a title: "a", "the", a dangling "on", and "too" ("add X at 8 too").
 _TITLE_EDGES = re.compile(
-    r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next|by|before|too|also|as\s+well)$", re.I
+    r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next|by|before|too|also|as\s+well|to|into)$",
+    re.I,
 )
 
 
+# A title said after "add"/"schedule" has at most this many words ("a meeting with the design
+# team about the new logo"); longer, the request is more than a title and goes to the model.
+_MOST_TITLE_WORDS = 10
 # A date/time phrase has at most this many words ("the day after tomorrow at 3pm for 2 hours").
 _MAX_PHRASE_WORDS = 12
 
@@ -366,6 +386,8 @@ def split_title_and_time(text: str, now: datetime, tight: bool = False) -> tuple
     for i in range(max(1, n - _MAX_PHRASE_WORDS), n):
         phrase = " ".join(words[i:])
         if _resolves(phrase, now):
+            if tight and (kept := _part_in_title(words, i, now)) is not None:
+                return " ".join(words[: i + 1]), kept  # "parents evening on thursday at 6:45"
             if tight:
                 i = _tightest(words, i, now)
             return " ".join(words[:i]), " ".join(words[i:])
@@ -386,6 +408,30 @@ def split_title_and_time(text: str, now: datetime, tight: bool = False) -> tuple
 
 
 _SMALL_WORDS = {"for", "the", "a", "an", "to", "with", "and", "of", "on", "at", "in", "my", "our"}
+# Events of the early day: a bare hour said with them is in the morning ("morning run at 6").
+_MORNING_KINDS = re.compile(r"\b(?:morning|breakfast|sunrise|dawn)\b", re.I)
+# Parts of the day that also name events ("parents evening", "movie night", "morning coffee").
+_DAY_PARTS = {"morning", "afternoon", "evening", "night"}
+
+
+def _part_in_title(words: list[str], i: int, now: datetime) -> str | None:
+    """The time phrase without its first word when that word is a part of the day ending the
+    title and the rest says its own clock time: "movie night on friday at 8" is "movie night"
+    at 8 in the evening. The phrase keeps what the part of the day meant ("at 8 pm").
+    """
+    if i == 0 or words[i].lower() not in _DAY_PARTS or words[i - 1].lower() in _SMALL_WORDS:
+        return None
+    rest = " ".join(words[i + 1 :])
+    if not rest or not _CLOCK.search(rest) or not _resolves(rest, now):
+        return None
+    meant = parse_moment(" ".join(words[i:]), now).start
+    for said in (rest, f"{rest} pm", f"{rest} am", f"{rest} in the {words[i].lower()}"):
+        try:
+            if parse_moment(said, now).start == meant:
+                return said
+        except TimeParseError:
+            continue
+    return None
 
 
 def _tightest(words: list[str], i: int, now: datetime) -> int:
@@ -417,6 +463,60 @@ def _tightest(words: list[str], i: int, now: datetime) -> int:
 
 
 _TIME_WORDS = {"morning", "noon", "midday", "midnight", "week", "weekend", "month", "year"}
+
+
+def _as_said(when: str) -> str:
+    """A time phrase as the request said it, without what `_part_in_title` added ("pm")."""
+    return re.sub(r"\s+(?:pm|am|in\s+the\s+\w+)$", "", when, flags=re.I).lower()
+
+
+# An hour said with its half of the day, or a part of the day: never read as the other half.
+_HALF_SAID = re.compile(
+    r"[ap]\.?\s?m\b|\d[ap]m\b|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight)\b",
+    re.I,
+)
+# Verbs and words of a move to later or earlier: "push", "delay"; "bring forward", "move up".
+_LATER_WORDS = re.compile(r"\b(?:push|postpone|delay|put\s+off|back|later)\b", re.I)
+_EARLIER_WORDS = re.compile(r"\b(?:forward|earlier|advance|prepone|move\s+up)\b", re.I)
+
+
+# A bare hour is never moved before this hour of the morning ("to half past four": 16:30).
+_FIRST_HOUR = 6
+
+
+def _clock_said(when: str, now: datetime) -> bool:
+    """Whether a time phrase says a time of day ("for friday at 3"), not a day alone."""
+    try:
+        return moment_parts(when, now)[1]
+    except TimeParseError:
+        return False
+
+
+def _way(text: str) -> int:
+    """Which way a move goes as said: 1 later ("push"), -1 earlier ("bring forward"), 0 either."""
+    if _EARLIER_WORDS.search(text):
+        return -1
+    return 1 if _LATER_WORDS.search(text) else 0
+
+
+def near_hour(when: str, old: datetime, now: datetime, way: int = 0) -> str | None:
+    """A bare hour ("at 8", "eight thirty") on the day of `old`, in the half of the day
+    nearest `old`'s time: later first for a push (`way` 1), earlier first for a bring
+    forward (-1). None when `when` says its half of the day, or is no bare hour.
+    """
+    if _HALF_SAID.search(when):
+        return None
+    try:
+        if moment_parts(when, now) != (False, True):
+            return None
+        said = parse_moment(f"{when} on {old.date().isoformat()}", now).start
+    except TimeParseError:
+        return None
+    low = said.replace(hour=said.hour % 12)
+    times = [t for t in (low, low + timedelta(hours=12)) if t.hour >= _FIRST_HOUR]
+    ahead = [t for t in times if (t - old) * way > timedelta(0)] if way else []
+    best = min(ahead or times, key=lambda t: (abs(t - old), t != said))  # a tie: as read
+    return best.isoformat(timespec="minutes")
 
 
 def dateish_tail(text: str) -> str | None:
@@ -665,6 +765,7 @@ def make_matchers(
     `event_start(words)` is the current start of the one event those words name
     (None when none or several do): "move the dentist to 4pm" keeps its day with it,
     "move it to monday" its time. Without it a time alone is left to the model.
+    With several events named and a time alone, the tool asks which one (`keep_day`).
     """
 
     def _named(rest: str) -> tuple[str, str] | None:
@@ -709,6 +810,11 @@ def make_matchers(
             return None
         verb = " ".join(m.group("verb").lower().split())
         verb = {"setup": "set up", "set-up": "set up"}.get(verb, verb)
+        if re.match(r"(?:pop|stick|slot|squeeze|fit)\b", verb):  # "pop lunch with jo in for 1"
+            if not (said_calendar or said_kind(m.group("rest"))):
+                return None  # "pop the oven on at six": no event named
+            verb = "put"
+        verb = re.sub(r"^(schedule|book)\s+in$", r"\1", verb)  # "book in a haircut"
         if re.match(r"(?:me|us|him|her|them|sure)\b", m.group("rest"), re.I) or _MESSAGES.search(
             text
         ):
@@ -768,12 +874,13 @@ def make_matchers(
                 title.strip(),
                 flags=re.I,
             )
+        said_title = title  # before its edges go: "set the brightness to 60" ends in "to"
         title = _title(title)
         if (noun := m.group("noun")) and re.match(r"(?:with|at)\s", title, re.I):
             kind = re.findall(r"event|appointment|entry", noun, re.I)[-1]
             title = _title(f"{kind} {title[:1].lower()}{title[1:]}")  # "with the vet"
-        if verb.startswith("put") and title.lower().endswith(" in"):
-            title = title[:-3]  # "put a meeting in for friday"
+        if verb.startswith("put"):  # "put a meeting in for friday", "put my haircut down for 4"
+            title = re.sub(r"\s+(?:in|down)$", "", title, flags=re.I)
         if repeat and re.search(r"\brepeat(?:s|ing)?\b", m.group("rest"), re.I):
             if re.match(r"^(?:make|set|change|alter|turn|have)\s+(?:the|my|our)\s", text, re.I):
                 return None  # "make the gym session repeat every monday": a change, for the model
@@ -791,7 +898,7 @@ def make_matchers(
                 "add_event",
                 missing=missing,
             )
-        if not title or len(title.split()) > 8 or _resolves(title, now()):
+        if not title or len(title.split()) > _MOST_TITLE_WORDS or _resolves(title, now()):
             return None  # "add wednesday at 6pm": a time with no title
         if title.lower() in _PRONOUNS:
             return None  # "make that six thirty": a change to what was just said, not an event
@@ -805,7 +912,10 @@ def make_matchers(
             return None  # "every first monday of the month": a rule the matchers do not read
         if re.search(r"\b(?:calendar|agenda|diary)\b", title, re.I):
             return None  # "make my calendar blank on friday": about the calendar, not an event
-        if soft and re.search(r"\b(?:to|as)\b", title, re.I):
+        if soft and (
+            re.search(r"\b(?:to|as)\b", title, re.I)
+            or re.search(r"\s(?:to|into)\s*$", said_title, re.I)
+        ):
             return None  # "set my status to away until friday": a setting, not an event
         if when is None:
             if soft:
@@ -910,24 +1020,40 @@ def make_matchers(
     def _told(
         title: str, when: str, any_title: bool = False, public: bool = True
     ) -> IntentMatch | None:
+        title = re.sub(
+            r"^(?:out\s+)?for\s+(?=\S+\s)", "", title.strip(), flags=re.I
+        )  # "for a meal"
         title = _title(
-            re.sub(r"^(?:an?|our|the|my(?!\s+\S+(?:'s|’s)\s))\s+", "", title.strip(), flags=re.I)
+            re.sub(r"^(?:an?|our|the|my(?!\s+\S+(?:'s|’s)\s))\s+", "", title, flags=re.I)
         )
         if not title or len(title.split()) > 8 or _resolves(title, now()) or _a_range(when):
             return None  # "i have exams next week": which day is not said
         kind = ANY_KIND if public else KIND_NOUN
+        named_part = title.split()[-1].lower() in _DAY_PARTS and _CLOCK.search(when)
+        if named_part and len(title.split()) > 1:  # "we have quiz night on friday at 8"
+            any_title = True
         if not any_title and not (kind.search(title) or re.search(r"\w(?:'s|’s)\s", title)):
             return None
         start = _evening(title, when)
         return IntentMatch("calendar_create_event", {"title": title, "start": start}, "add_event")
 
     def _evening(title: str, when: str) -> str:
-        """ "dinner with ana at 8": eight at night, as a bare 8 to 11 is read in the morning."""
-        hour = re.search(r"\bat\s+(?:8|9|10|11|eight|nine|ten|eleven)(?:[:\s]\w+)?$", when, re.I)
-        if not hour or not EVENING_KINDS.search(title) or re.search(r"morning|am\b", when, re.I):
+        """ "dinner with ana at 8": eight at night, as a bare 8 to 11 is read in the morning;
+        "morning run at 6", "breakfast meeting at 7:30": in the morning, as a bare 1 to 7 is
+        read after noon. Only an hour said bare: "at 6 pm" and "6 in the evening" stay."""
+        if re.search(r"morning|evening|night|afternoon|noon|midnight|[ap]\.?\s?m\b", when, re.I):
             return when
-        evening = f"{when} pm"
-        return evening if _resolves(evening, now()) else when
+        hour = re.search(r"\bat\s+(?:8|9|10|11|eight|nine|ten|eleven)(?:[:\s]\w+)?$", when, re.I)
+        if hour and EVENING_KINDS.search(title):
+            evening = f"{when} pm"
+            return evening if _resolves(evening, now()) else when
+        early = re.search(
+            r"\bat\s+(?:[1-7]|one|two|three|four|five|six|seven)(?:[:\s]\w+)?$", when, re.I
+        )
+        if early and _MORNING_KINDS.search(title):
+            morning = f"{when} am"
+            return morning if _resolves(morning, now()) else when
+        return when
 
     def event_at_time(text: str) -> IntentMatch | None:
         """ "Dentist at 3pm Friday", "lunch with Bob tomorrow at noon": a short title then a time.
@@ -951,8 +1077,8 @@ def make_matchers(
         ):  # "meeting tomorrow at 10 with legal": who after when
             head_title, head_when = split_title_and_time(who.group("head"), now())
             said = f"{head_title} {who.group('with')} {head_when}"
-        title, when = split_title_and_time(said, now())
-        if when is None or not said.lower().endswith(str(when).lower()):
+        title, when = split_title_and_time(said, now(), tight=True)
+        if when is None or not said.lower().endswith((when.lower(), _as_said(when))):
             first = _leading_time(said)  # "tomorrow at noon lunch with sam": the time first
             if (
                 first is None
@@ -968,6 +1094,12 @@ def make_matchers(
                 rf"{_DAY_WORD}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
                 when,
                 re.I,
+            )
+            or (  # "meeting for friday at 3": a kind of event, and its hour
+                re.match(r"for\s", when, re.I)
+                and KIND_NOUN.search(title)
+                and not re.match(r"\S+\s+(?:my|the|our|an?|this|that)\s", title, re.I)  # a verb
+                and _clock_said(when, now())
             )
         ):
             return None
@@ -1292,6 +1424,10 @@ def make_matchers(
             asked = None  # "where is the party": the user's own only when said so
         if when is None and asked and (wanted := _asked_event(asked.group("what"))):
             return IntentMatch("calendar_search_events", {"text": wanted}, "search_events")
+        if when is None and (named := _KNOWN_ASK.match(question)):
+            title = named.group("what").lower()
+            if len(title.split()) <= 4 and has_event(title):  # "when is my book group": one's own
+                return IntentMatch("calendar_search_events", {"text": title}, "search_events")
         if when is None and asked and asked.group("mine") and (mine := _own_event(asked)):
             return IntentMatch("calendar_search_events", {"text": mine}, "search_events")
         asked_bare = EVENT_ASK.match(bare) if when else None
@@ -1306,6 +1442,7 @@ def make_matchers(
                 and not content_words(without_match(bare, kind))
             )
             or (asked and _asked_event(asked.group("what"), specific=False))
+            or (when and _ANYTHING.fullmatch(bare))  # "anything tomorrow", "anything at 3 friday"
         ):
             return None
         if when is None and (day := DAYS_OWN.search(question)):
@@ -1334,7 +1471,9 @@ def make_matchers(
             if not _spans(tail):
                 tail = re.sub(r"^(?:on|for|in|during|at|of|over)\s+", "", said, flags=re.I)
                 if not _spans(tail):  # "on the fifth": the fifth
-                    continue
+                    tail = said  # "at 3 tomorrow": the hour needs its "at"
+                    if not re.match(r"at\s", said, re.I) or not _spans(tail):
+                        continue
             lead = said[: len(said) - len(tail)] if said.endswith(tail) else ""
             return f"{' '.join(words[:start])} {lead.strip()}{after}".strip(), tail
         return question, None
@@ -1402,13 +1541,15 @@ def make_matchers(
             )
             what = _ASPECT.sub("", what)  # "the time of my meeting": the meeting
             what, day = _old_day(what, now())
-            what = re.sub(r"\s+(?:back|forward|over)$", "", what, flags=re.I)
+            what = re.sub(r"\s+(?:back|forward|over|up)$", "", what, flags=re.I)
             if _OTHER_DOMAINS.search(what) or not (event := _event_words(what)):
                 return None
             known = has_event(event)
             if not known and not said_kind(what):
                 return None  # "move the car to the garage": no event named
-            start = _keep_the_rest(event, when, day) if known else when
+            if known and not day and (several := _which_to_move(event, when)):
+                return several
+            start = _keep_the_rest(event, when, day, _way(text)) if known else when
             if start is None:
                 return None
             arguments = {"event": event, "start": start} | ({"day": day} if day else {})
@@ -1458,8 +1599,21 @@ def make_matchers(
         arguments = {"event": event, "start": start.isoformat(timespec="minutes")}
         return IntentMatch("calendar_update_event", arguments, "shift_event")
 
-    def _keep_the_rest(event: str, when: str, day: str | None) -> str | None:
-        """`when` made whole: a time alone on the event's day, a day alone at its time."""
+    def _which_to_move(event: str, when: str) -> IntentMatch | None:
+        """A time alone for words naming several events: the tool asks which one, and the one
+        chosen keeps its own day (`keep_day`): "move the vet to 5pm" ... "the friday one"."""
+        if event_start is None or event_start(event) is not None:
+            return None  # no lookup, or one event: `_keep_the_rest` keeps its day
+        if moment_parts(when, now()) != (False, True):
+            return None
+        arguments = {"event": event, "start": when, "keep_day": True}
+        return IntentMatch("calendar_update_event", arguments, "move_event")
+
+    def _keep_the_rest(event: str, when: str, day: str | None, way: int = 0) -> str | None:
+        """`when` made whole: a time alone on the event's day, a day alone at its time.
+
+        A bare hour ("to 8") is the one nearest the event's own time: 20:00 for a 19:00 event.
+        """
         has_day, has_time = moment_parts(when, now())
         if has_day == has_time:
             return when
@@ -1467,7 +1621,11 @@ def make_matchers(
         if has_time:  # "to 4pm"
             if day:
                 return f"{when} {day}"
-            return f"{when} on {current.start.date().isoformat()}" if current else None
+            if current is None:
+                return None
+            return near_hour(when, current.start, now(), way) or (
+                f"{when} on {current.start.date().isoformat()}"
+            )
         if current is None or current.all_day:  # "to monday"
             return when
         return f"{when} at {current.start.strftime('%H:%M')}"
@@ -1615,6 +1773,40 @@ def make_matchers(
     ]
     named = [*matchers, ("named_first", _unnamed(matchers))]
     return [(name, _spelled(matcher)) for name, matcher in named]
+
+
+# "Move it to 8" right after "when is the book group": "it" is the event just looked for.
+_MOVE_IT = re.compile(
+    r"^(?P<verb>(?:can|could)\s+you\s+)?(?P<act>move|push|shift|reschedule|postpone|delay|bring"
+    r"|change|put\s+off)\s+(?:it|that|this)(?:\s+one)?(?P<rest>\s+\S.*)$",
+    re.I,
+)
+
+
+def make_followups(
+    now: Callable[[], datetime],
+    has_event: Callable[[str], bool] = lambda _: True,
+    event_start: Callable[[str], Moment | None] | None = None,
+) -> list[tuple[str, Callable[[str, Recent], IntentMatch | None]]]:
+    """Follow-ups of the calendar: a move of the event the last turn looked for by its words.
+
+    Only the user's own words of that search name the event (never what the search found).
+    """
+    matchers = dict(make_matchers(now, has_event, event_start))
+    moves = [matchers["shift_event"], matchers["move_event"]]
+
+    def move_found(text: str, recent: Recent) -> IntentMatch | None:
+        said = _MOVE_IT.match(text.strip())
+        last = recent.last()
+        if not said or last is None or last.tool != "calendar_search_events":
+            return None
+        words = str(last.arguments.get("text") or "").strip()
+        if not words or not has_event(words):
+            return None
+        request = f"{said.group('act')} {words}{said.group('rest')}"
+        return next((found for move in moves if (found := move(request)) is not None), None)
+
+    return [("move_found_event", move_found)]
 
 
 # What a calendar request starts with once a name the user calls the assistant by is set

@@ -16,18 +16,24 @@ from collections.abc import Callable
 from assistant.api import IntentMatch
 from botpsy_calendar.intents import _title
 from botpsy_calendar.several import DOING
+from botpsy_calendar.shopping import all_goods, is_goods, make_shopping_matchers
 from botpsy_calendar.tools import list_label
 
 _DET = r"(?:my|the|our|this|that)"
 # Words that never start or continue a list's name: "on a to do list" is no list called "do".
 _STOP = r"(?!(?:to|do|a|an|of|on|in|for|the|my|our|and|from|with|at|it|is|are|i|we|you|what|me|today|tonight|tomorrow|this|next)\b)"
 _NAME = rf"{_STOP}[a-z][\w'-]*(?:\s+{_STOP}[a-z][\w'-]*){{0,2}}?"
-_TODO = r"to[\s-]?dos?(?:\s+list)?|todos?(?:\s+list)?|tasks?(?:\s+list)?|reminders(?:\s+list)?"
+_TODO = r"to[\s-]?do(?:s|'s)?(?:\s+list)?|todo(?:s|'s)?(?:\s+list)?|tasks?(?:\s+list)?|reminders(?:\s+list)?"
 # Lists people name without the word "list" ("take eggs off my groceries"): data, not phrasing.
 _KNOWN = r"groceries|grocery|shopping|chores|errands|packing|wish\s*list|bucket\s+list"
 # One list, however it is named; the groups say which way.
 LISTREF = (
-    rf"(?:{_DET}\s+(?P<known>{_KNOWN})(?!\s+list)"
+    # "my list of things to buy": the shopping list, said by what it is for
+    r"(?:(?:(?:my|the|our)\s+)?(?P<shop>list\s+of\s+(?:things|stuff|items|groceries|food)\s+"
+    r"(?:(?:i|we)\s+(?:need|have)\s+)?to\s+(?:buy|get|pick\s+up|shop\s+for))"
+    rf"|{_DET}\s+(?P<known>{_KNOWN})(?!\s+list)"
+    # "to list groceries", "from list shopping": the list, then its name
+    rf"|(?:{_DET}\s+)?list\s+(?P<known_after>{_KNOWN})(?!\s+\w)"
     rf"|(?:all\s+(?:of\s+)?)?(?:{_DET}\s+)?(?:(?P<todo>{_TODO})|(?:(?P<name>{_NAME})\s+)?lists?"
     rf"(?:\s+(?:called|named|titled|for|of)\s+(?:(?:my|the|our)\s+)?(?P<after>{_NAME}))?))"
 )
@@ -54,7 +60,7 @@ _NEEDS_OFF = {"tick", "check", "mark"}
 _DONE_V = {"tick", "check", "cross", "mark", "strike", "scratch"}
 _READ_V = (
     r"(?:read|show|tell|give|check|open|list|display|bring\s+up|pull\s+up|see|view|hear|recite"
-    r"|repeat|go\s+(?:through|over)|run\s+(?:through|over)|review|get|fetch|look\s+(?:at|over)"
+    r"|repeat|go\s+(?:through|over)|run\s+(?:through|over)|review|get|fetch|look\s+(?:at|over|up)"
     r"|access|say|know|scan|browse|load|find|search|look\s+(?:through|in))"
 )
 _READ_LEAD = (
@@ -64,6 +70,7 @@ _READ_LEAD = (
     r"(?:items?|things?|entries|entry|everything|contents|rundown|summary|overview|status"
     r"|list\s+of\s+(?:items|things))(?:\s+(?:that\s+)?(?:are|is))?\s+(?:on|in|from|of)))?"
 )
+_SHOPS = r"(?:store|shops?|supermarket|market|grocery\s+store|grocer'?s)"
 _READ = [
     # "read me what's on my camping list", "bring up the hardware list", "go over my to-do list"
     re.compile(rf"^{_READ_LEAD}\s+{LISTREF}{_TAIL}$", re.I),
@@ -130,10 +137,15 @@ _READ = [
     ),
     # "what do i need to buy", "what groceries do we still need": the lists, for the shopping
     re.compile(
-        r"^what\s+(?:else\s+|groceries\s+|items\s+|shopping\s+)?(?:do|should)\s+(?:i|we)\s+"
-        r"(?:still\s+)?(?:need|have)\s+to\s+(?:buy|get|pick\s+up|shop\s+for)"
-        r"(?:\s+(?:today|tomorrow|this\s+week))?$"
+        r"^(?:(?:show|tell)\s+me\s+what\s+(?:i|we)\s+(?:still\s+)?(?:need|have)\s+to\s+"
+        r"|what\s+(?:else\s+|groceries\s+|items\s+|shopping\s+)?(?:do|should)\s+(?:i|we)\s+"
+        r"(?:still\s+)?(?:(?:need|have)\s+to\s+|(?=\w+(?:\s+up)?\s+(?:at|from)\s)))"
+        r"(?:buy|get|pick\s+up|shop\s+for)"
+        rf"(?:\s+(?:at|from)\s+the\s+{_SHOPS})?(?:\s+(?:today|tomorrow|this\s+week))?$"
         r"|^what\s+(?:groceries|shopping|items)\s+do\s+(?:i|we)\s+(?:still\s+)?need$"
+        # "what are the things i need to buy", "what are the groceries we need"
+        r"|^what(?:\s+are|'s|s|\s+is)\s+(?:all\s+)?the\s+(?:things|items|stuff|groceries)\s+(?:that\s+)?"
+        r"(?:i|we)\s+(?:still\s+)?(?:need|(?:need|have)\s+to\s+(?:buy|get|pick\s+up|shop\s+for))$"
         # "what's left to buy", "what is there still to get", "anything else to pick up"
         r"|^(?:what(?:'s|s|\s+is)(?:\s+there)?|(?:is\s+there\s+)?anything(?:\s+else)?)\s+(?:still\s+)?"
         r"(?:left\s+|else\s+|still\s+)?(?:for\s+(?:me|us)\s+)?to\s+(?:buy|get|pick\s+up|shop\s+for)"
@@ -153,8 +165,25 @@ _READ = [
         r"(?:store|shop|supermarket|grocery\s+store|market)$",
         re.I,
     ),
+    # "read the list i made yesterday", "what's the latest list", "open the last list we started":
+    # a list known by when it was made; the lists are read, each with when it was made
+    re.compile(
+        r"^(?:(?:read|show|open|display|give|tell|check|bring\s+up|pull\s+up|find|get|see)"
+        r"(?:\s+(?:me|us))?\s+|what(?:'s|s|\s+is|\s+was|\s+are|\s+were)\s+(?:on\s+|in\s+)?)"
+        r"(?:the|my|our)\s+(?:(?P<made>last|latest|newest|most\s+recent|recent|previous|new)\s+)?lists?"
+        r"(?:\s+(?:that\s+)?(?P<made_by>(?:i|we)\s+(?:have\s+|just\s+)?(?:made|created|started|wrote|set\s+up)))?"
+        r"(?:\s+(?:yesterday|today|earlier|recently|last\s+(?:night|week|month)"
+        r"|this\s+(?:week|morning|month)))?$",
+        re.I,
+    ),
+    # "show the grocery items", "what are my shopping items": the list by its items
+    re.compile(
+        r"^(?:(?:show|read|list|tell|give|check)(?:\s+(?:me|us|out))?\s+|what\s+are\s+)(?:my\s+|the\s+|our\s+)?"
+        rf"(?P<known>{_KNOWN})\s+(?:items|things|stuff){_TAIL}$",
+        re.I,
+    ),
     # "my camping list please", "the packing list items"
-    re.compile(rf"^{LISTREF}{_TAIL}$", re.I),
+    _BARE_LIST := re.compile(rf"^{LISTREF}{_TAIL}$", re.I),
     # "what chores do i have", "which errands are left", "any chores for today"
     re.compile(
         r"^(?:(?:what|which)(?:\s+other)?|any|are\s+there\s+any|do\s+(?:i|we)\s+have\s+any)\s+"
@@ -166,6 +195,12 @@ _READ = [
     ),
 ]
 _ITEMS = r"(?P<items>[\w' ,-]+?)"
+# A day said before the thing to do: "for friday call the vet", "tomorrow: book the van".
+_DAY_FIRST = re.compile(
+    r"^(?:(?:for|on|by)\s+)?(?P<day>today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend)"
+    rf"|(?:this\s+|next\s+)?{_DAY})\s*[,:]?\s+(?:to\s+)?(?P<rest>\S.*)$",
+    re.I,
+)
 # Saying what ran out names the item: "we're out of", "i need some", "we have no".
 _SHORT_OF = (
     r"(?:(?:i|we)(?:'re|'m|\s+are|\s+am)?\s+(?:(?:all\s+)?out\s+of|(?:have\s+|just\s+)?(?:run|ran)\s+out\s+of"
@@ -182,12 +217,29 @@ _ADD = [
     # "add rope to my camping list", "write down glue on the hardware list"
     re.compile(
         rf"^{_ADD_V}\s+{_ITEMS}(?:\s+down)?\s+(?:to|on|onto|in|into|under|for)\s+{LISTREF_AFTER}"
-        r"(?:\s+(?:for\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week))?"
+        r"(?:\s+(?:(?:for|on|by)\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week"
+        rf"|(?:this\s+|next\s+)?{_DAY}))?"
         r"(?:\s+(?:please|now|too|as\s+well))?$",
         re.I,
     ),
+    # "add eggs shopping list", "put rope my camping list": the little word left unsaid
+    re.compile(
+        rf"^{_ADD_V}\s+(?!.*\b(?:to|on|onto|in|into|for|this|that|it|them)\b){_ITEMS}\s+"
+        rf"(?:(?:my|the|our)\s+)?(?P<known>{_KNOWN})\s+list$",
+        re.I,
+    ),
+    # "add item rope", "new entry socks": an item, its list not said
+    re.compile(
+        rf"^(?:{_ADD_V}\s+(?:an?\s+)?(?:new\s+)?|new\s+)(?:item|entry)\s*[,:]?\s+(?!(?:to|on|in|into|for)\b)"
+        rf"{_ITEMS}$",
+        re.I,
+    ),
     # "add to my packing list socks and a hat"
-    re.compile(rf"^{_ADD_V}\s+(?:to|on|onto|in|into)\s+{LISTREF}\s*[,:]?\s+{_ITEMS}$", re.I),
+    re.compile(
+        rf"^{_ADD_V}\s+(?:(?:an?|another|one\s+more)\s+(?:new\s+)?(?:item|entry|thing)\s+)?"
+        rf"(?:to|on|onto|in|into)\s+{LISTREF}\s*[,:]?\s+{_ITEMS}$",
+        re.I,
+    ),
     # "on my packing list add socks", "packing list: add socks"
     re.compile(
         rf"^(?:(?:on|to|in|for)\s+)?{LISTREF}\s*[,:]?\s+(?:please\s+)?{_ADD_V}\s+{_ITEMS}$", re.I
@@ -242,6 +294,16 @@ _ADD = [
     ),
 ]
 _DONE_WORD = r"(?:done|bought|complete|completed|finished|purchased|packed|got)"
+# A list opened, then something done on it: "open the grocery list and take off butter",
+# "find my packing list and add a torch". The second part is read with the list said.
+_OPEN_AND = re.compile(
+    r"^(?:open|find|go\s+(?:in)?to|check|pull\s+up|bring\s+up|look\s+at|access|load|get\s+up"
+    r"|get\s+to|grab)\s+"
+    rf"(?P<ref>{LISTREF})\s*,?\s+(?:and\s+(?:then\s+)?|then\s+)(?P<rest>\S.*)$",
+    re.I,
+)
+_ADD_FIRST = re.compile(rf"^{_ADD_V}\b", re.I)
+_RM_FIRST = re.compile(rf"^{_RM_V}\b", re.I)
 _ADD_NOTHING = re.compile(
     rf"^{_ADD_V}\s+(?:something\s+|(?:an?\s+)?(?:new\s+)?(?:item|entry|thing)\s+)?"
     rf"(?:to|on|onto|in|into)\s+{LISTREF}$",
@@ -317,6 +379,8 @@ _CLEAR_V = (
     r"(?:clear|empty|delete|remove|erase|wipe|get\s+rid\s+of|throw\s+(?:away|out)|scrap|trash|bin"
     r"|ditch|discard|dump|cancel|reset|purge)(?:\s+out)?"
 )
+# "add eggs shopping list" read as a list's name would start with a verb of lists.
+_VERB_FIRST = re.compile(rf"^(?:{_ADD_V}|{_RM_V}|{_CLEAR_V})\b", re.I)
 _ALL = r"(?:everything|all(?:\s+(?:of\s+)?(?:the\s+|my\s+)?(?:items|things|entries|stuff|tasks|to[\s-]?dos))?)"
 _WHEN = (
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|next\s+week))?"
@@ -453,9 +517,15 @@ def plain(text: str) -> str:
 
 def todo_name(said: str) -> str:
     """The to-dos as said ("todo list", "to-do list"), which the tools read as the plain tasks."""
-    name = " ".join(said.lower().split())
+    name = " ".join(said.lower().replace("'s", "s").split())  # "to do's": the to-dos
     name = f"{name} list" if name.endswith("do") else name  # "todo" → "todo list", "todos" kept
     return name if not list_label(name) else "to do list"
+
+
+def opened_list(text: str) -> str | None:
+    """The list as said in "open LIST and ...", or None when the request is not of that shape."""
+    m = _OPEN_AND.match(plain(text))
+    return m.group("ref") if m else None
 
 
 def list_named(m: re.Match[str], named: Callable[[re.Match[str], str], str | None]) -> str | bool:
@@ -466,8 +536,11 @@ def list_named(m: re.Match[str], named: Callable[[re.Match[str], str], str | Non
     said = m.groupdict()  # a shape with no list named has none of the groups
     if said.get("todo"):
         return todo_name(said["todo"])
-    if said.get("known") or said.get("bare_known"):
-        return re.sub(r"\s*list$", "", said.get("known") or said["bare_known"]) + " list"
+    if said.get("shop"):
+        return "shopping list"
+    known = said.get("known") or said.get("bare_known") or said.get("known_after")
+    if known:
+        return re.sub(r"\s*list$", "", known) + " list"
     for group in ("name", "after"):  # "the guest list for the wedding" is the guest list
         if said.get(group):
             return named(m, group) or False
@@ -516,6 +589,9 @@ def make_shape_matchers(
                 continue  # another shape may read the words apart better ("i need X put it on")
             title = _title(", ".join(items))
             due = {"due": m.group("when")} if m.groupdict().get("when") else {}
+            if not name and all_goods(items):  # "put rice on the list": the shopping, surely
+                arguments = {"title": title, "list_name": "shopping list"} | due
+                return IntentMatch("task_add", arguments, "add_to_list")
             if not name:
                 question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'
                 return IntentMatch(
@@ -525,6 +601,9 @@ def make_shape_matchers(
                     missing={"list_name": question},
                 )
             if name and not list_label(name):  # a to-do is a plain task, as "add X to my to-dos"
+                first = _DAY_FIRST.match(title)  # "add to my to-dos for friday call the vet"
+                if first and not due:
+                    title, due = _title(first.group("rest")), {"due": first.group("day")}
                 return IntentMatch("task_add", {"title": title} | due, "add_task")
             return IntentMatch("task_add", {"title": title, "list_name": name} | due, "add_to_list")
         return None
@@ -579,6 +658,8 @@ def make_shape_matchers(
             return None
         name = list_named(m, named)
         items = items_of(said_items, split)
+        if name == "" and items is not None and all_goods(items):
+            name = "shopping list"  # "eggs on my list please": things a shop sells
         if not isinstance(name, str) or not name or not list_label(name) or items is None:
             return None
         return IntentMatch(
@@ -592,7 +673,7 @@ def make_shape_matchers(
         if m is None and (need := _NEED_THINGS.match(_END.sub("", said))):
             # "we need batteries": things, said plainly; "i need milk" may be a craving
             things = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", need.group("items"))
-            if not all(_PLAIN_THINGS.match(thing) for thing in things):
+            if not all(_PLAIN_THINGS.match(thing) or is_goods(thing) for thing in things):
                 return None
             m = need
         said_items = (m.group("items") or m.groupdict().get("gone") or "") if m else ""
@@ -613,10 +694,27 @@ def make_shape_matchers(
             name = list_named(m, named)
             if name is False or said in ("list", "my list", "the list"):
                 return None
+            if "made" in m.groupdict() and not (m.group("made") or m.group("made_by")):
+                continue  # "show the list": read by the shapes that name it
+            if pattern is _BARE_LIST and _VERB_FIRST.match(said):
+                return None  # "add eggs shopping list": no list of that name, a verb said
             return IntentMatch("task_list", {"list_name": name} if name else {}, "read_list")
         return None
 
+    def open_and(text: str) -> IntentMatch | None:
+        """ "open the grocery list and remove butter": the removal, from that list."""
+        m = _OPEN_AND.match(plain(text))
+        if m is None:
+            return None
+        rest, ref = m.group("rest"), m.group("ref")
+        if _ADD_FIRST.match(rest):
+            return add(f"{rest} to {ref}")
+        if _RM_FIRST.match(rest):
+            return remove(f"{rest} from {ref}")
+        return None
+
     return [
+        ("list_shape_open_and", open_and),
         ("list_shape_add", add),
         ("list_shape_add_nothing", add_nothing),
         ("list_shape_clear", clear),
@@ -624,4 +722,5 @@ def make_shape_matchers(
         ("list_shape_read", read),
         ("list_shape_fragment", fragment),
         ("list_shape_ran_out", ran_out),
+        *make_shopping_matchers(split),
     ]

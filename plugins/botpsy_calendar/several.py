@@ -172,9 +172,27 @@ def make_several_matchers(
         label = re.sub(r"\s+list$", "", name, flags=re.I)
         return items_off(_IT.sub(lambda m: f"{m.group(1)} the {label} list", text))
 
-    return [("items_off", items_off), ("reminders", reminders), ("todos_added", todos_added)], [
-        ("items_off_it", items_off_it)
-    ]
+    def opened_then(text: str) -> list[IntentMatch] | None:
+        """ "open the grocery list and remove butter": the change made on that list (read as
+        one, so it keeps the list's name), then the list read as it now is."""
+        from botpsy_calendar.list_shapes import opened_list
+
+        ref = opened_list(text)
+        if ref is None:
+            return None
+        shown, change = first(strict, f"read {ref}"), first(strict, text)
+        if shown is None or change is None or shown.tool != "task_list" or change.missing:
+            return None
+        if change.tool not in ("task_add", "task_delete", "task_complete"):
+            return None
+        return [change, shown]
+
+    return [
+        ("items_off", items_off),
+        ("reminders", reminders),
+        ("todos_added", todos_added),
+        ("opened_then", opened_then),
+    ], [("items_off_it", items_off_it)]
 
 
 def _a_task(found: IntentMatch | None) -> bool:

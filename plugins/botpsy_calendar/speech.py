@@ -106,7 +106,9 @@ GOING = re.compile(
     r"|(?:i|we)(?:\s+(?:want|need|have|plan|would\s+like|will|shall|must|should)|'d\s+like|'ll|'m\s+planning"
     r"|'ve\s+got|\s+have\s+got|\s+got)"
     r"\s+(?:to\s+)?(?:go\s+to|attend|be\s+at|visit)|(?:i|we)\s+(?:will|'ll)\s+be\s+at"
-    r"|(?:i've|i\s+have|we've|we\s+have|i\s+was|we\s+were|i\s+got|we\s+got)\s+(?:been\s+)?invited\s+to)"
+    r"|(?:i've|i\s+have|we've|we\s+have|i\s+was|we\s+were|i\s+got|we\s+got)\s+(?:been\s+)?invited\s+to"
+    # out for an evening: "going out for dinner with jo friday at 8", "we're out for drinks at 7"
+    r"|(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:going\s+)?out\s+for)"
     r"\s+(?P<rest>.+)$",
     re.I,
 )

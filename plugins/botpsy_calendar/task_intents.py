@@ -24,6 +24,7 @@ from botpsy_calendar.intents import (
     split_title_and_time,
     take_repeat,
 )
+from botpsy_calendar.shopping import all_goods
 from botpsy_calendar.speech import TIME_FIRST_REMIND
 
 _REMIND_TO = re.compile(
@@ -103,7 +104,8 @@ _REMIND_AFTER = re.compile(
 _ADD_TASK = re.compile(
     r"^(?:add|put)\s+(?P<title>.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?"
     r"(?:to-?dos?(?:\s+list)?|to\s+do\s+list|todos|tasks?(?:\s+list)?|reminders(?:\s+list)?)"
-    r"(?:\s+(?:for\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week|on\s+\w+))?$",
+    r"(?:\s+(?:(?:for|by)\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week|on\s+\w+"
+    r"|(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$",
     re.I,
 )
 # A to-do said with the verbs of making: "new task sort the recycling", "add a task to descale
@@ -255,17 +257,25 @@ _ALL_LISTS = re.compile(
     r"|search\s+(?:my|the|all)\s+lists\s+for\s+[\w' -]{1,40}"
     r"|(?:tell|show)\s+me\s+what\s+(?:i|we)\s+(?:have|need|put)\s+on\s+(?:my|the|our)\s+list"
     r"|(?:all\s+)?my\s+lists"
+    # "tell me what my lists are", "what all my lists are"
+    r"|(?:tell\s+me\s+|show\s+me\s+)?what\s+(?:all\s+)?(?:my|the)\s+lists\s+are"
     r"|(?:what|which)\s+(?:were|are|was)\s+(?:the\s+)?(?:(?:last|latest|recent|most\s+recent)\s+"
     r"(?:\w+\s+)?)?lists?\s+(?:that\s+)?(?:i|we)\s+(?:have\s+)?(?:made|created|started|wrote))\??$",
     re.I,
 )
 # A new list: "start a new camping list", "create a list called packing", "make a list".
 _NEW_LIST = re.compile(
-    r"^(?:(?:create|make|start|open|begin|set\s+up|new|name|call)\s+(?:me\s+)?(?:an?\s+|my\s+)?(?:new\s+)?"
+    r"^(?:(?:create|make|start|open|begin|set\s+up|new|name|call|build|prepare|compile|draw\s+up"
+    r"|put\s+together)\s+(?:me\s+)?(?:an?\s+|my\s+)?(?:new\s+)?"
     # "add a new list", "i want a new list for my trip": only with "new" (a list of ideas is not)
     r"|(?:add|(?:i|we)(?:\s+(?:want|need|would\s+like)|'d\s+like))\s+(?:an?\s+)?(?:new|another)\s+)"
     r"(?:(?P<before>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+)?list"
     r"(?:\s+(?:called|named|titled|for|of)\s+(?P<after>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})"
+    # what the list is for and how often, not its name: "of groceries to be bought weekly",
+    # "of chores for the kids", "for things to do this weekend"
+    r"(?:\s+to\s+(?:be\s+)?[a-z]+)?(?:\s+for\s+(?:the|my|our)\s+[a-z]+)?"
+    r"(?:\s+(?:weekly|daily|monthly|every\s+(?:day|week|month)|(?:this|next)\s+(?:week|weekend)"
+    r"|today|tomorrow))?"
     # "new list groceries": the name said straight after
     r"|\s+(?!(?:with|for|of|to|please|now|and|then|on|in|it)\b)(?P<named>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?"
     r"(?:\s+for\s+me)?(?:\s+with\s+(?P<items>[^?]{1,120}))?$",
@@ -362,7 +372,7 @@ _DROP_ITEM = re.compile(
     r"^(?:remove|delete|erase|scratch|drop|get\s+rid\s+of|take\s+(?:off|out)|scrap|ditch)\s+"
     r"(?:the\s+|my\s+|our\s+)?(.+?)(?:\s+(?:off|out))?"
     r"$|^(?:take)\s+(?:the\s+|my\s+|our\s+)?(.+?)\s+(?:off|out)$"
-    r"|^(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|no\s+longer)\s+need\s+(?:the\s+|any\s+|my\s+)?(.+?)"
+    r"|^(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|no\s+longer)\s+(?:need|want)\s+(?:the\s+|any\s+|my\s+)?(.+?)"
     r"(?:\s+any\s*more)?$"
     r"|^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:no\s+longer\s+needed|not\s+needed(?:\s+any\s*more)?)$"
     r"|^(?:the\s+)?(.+?)\s+(?:isn't|aren't)\s+needed(?:\s+any\s*more)?$",
@@ -475,7 +485,18 @@ def _list_items(text: str) -> list[str]:
     said = _NEEDED.sub("", text.strip())
     parts = re.split(r"\s*[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+", said, flags=re.I)
     items = [re.sub(r"^(?:some|the|an?)\s+", "", p.strip(" ."), flags=re.I) for p in parts]
+    if any(_ELSEWHERE.match(i) for i in items):
+        return []  # "add this song to my list", "remove the alarm from my list": not list items
     return [_item_word_dropped(i) for i in items if i]
+
+
+# Things other tools keep, named by their kind alone: never an item of a list.
+_ELSEWHERE = re.compile(
+    r"^(?:(?:this|that|these|those|the|my|our|current)\s+)?(?:song|track|tune|playlist|album|event"
+    r"|meeting|appointment|alarm|timer|e-?mail|message|text|contact|file|photo|picture|video"
+    r"|podcast|episode|station)s?$",
+    re.I,
+)
 
 
 def _item_word_dropped(item: str) -> str:
@@ -502,6 +523,9 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
                 missing = {"title": "What should I add?", "list_name": "To which list?"}
                 return IntentMatch("task_add", {}, "add_to_list", missing=missing)
             title = _title(", ".join(items))
+            if all_goods(items):  # "put rice on the list": the shopping list, surely
+                arguments = {"title": title, "list_name": "shopping list"}
+                return IntentMatch("task_add", arguments, "add_to_list")
             question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'
             return IntentMatch(
                 "task_add", {"title": title}, "add_to_list", missing={"list_name": question}
@@ -539,6 +563,10 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         onto = _ADD_TO_NEW.match(text.strip().rstrip(". "))
         if onto:  # "add eggs to a new list": the items said, the name asked when not said
             return _onto_a_new_list(onto)
+        if re.match(r"^open\b", text.strip(), re.I) and not re.search(
+            r"\b(?:new|another|fresh)\b", text, re.I
+        ):
+            return None  # "open list groceries": one to read, not one to make
         parts = _AND_ADD.split(text.strip().rstrip(". "), maxsplit=1)  # "... and add rope to it"
         then = parts[1] if len(parts) == 2 else ""
         m = _NEW_LIST.match(parts[0])
@@ -714,7 +742,19 @@ _NOTE_REMINDER = re.compile(
     r"(?:\s+(?:to|for|that|about|of))?\s+(?P<rest>.+)$",
     re.I,
 )
+# A note of a thing to do is a to-do: "make a note to buy stamps", "note to self: ring jo",
+# "note that i need to renew the passport".
+_NOTE_TO = re.compile(
+    r"^note\s+to\s+(?:self|myself)\s*[:,]?\s+(?P<own>\S.*)$"
+    r"|^(?:(?:make|take|jot|write|leave|add)(?:\s+down)?\s+(?:me\s+|myself\s+)?an?\s+(?:quick\s+|new\s+)?"
+    r"note(?:\s+for\s+me)?|note)(?:\s*[:,]\s*|\s+(?:to|that)\s+)(?P<rest>\S.*)$",
+    re.I,
+)
 _ASKS = re.compile(r"^(?:how|what|whether|who|where|why|which|if)\b", re.I)
+# "a note to ana about the party", "a quick note to the plumber saying ...": a message to someone
+_TO_SOMEONE = re.compile(
+    r"^(?:the\s+|my\s+)?\S+\s+(?:about|saying|that\s+says|telling|to\s+say)\b", re.I
+)
 # Words that belong to a time said before them: "at five hours" has no title.
 _TIME_WORD = re.compile(
     r"^(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|o'?clock|am|pm|a\.?m\.?|p\.?m\.?|days?|weeks?"
@@ -757,9 +797,10 @@ def make_task_matchers(
                 return None
             arguments = {"title": title} | ({"due": when} if when else {})
             return IntentMatch("task_add", arguments, "add_task")
-        m = _NOTE_REMINDER.match(text.strip())
-        if m and "?" not in text:
-            return _reminder(m.group("rest"))
+        m = _NOTE_REMINDER.match(text.strip()) or _NOTE_TO.match(text.strip())
+        noted = (m.group("rest") or m.groupdict().get("own") or "") if m else ""
+        if noted and "?" not in text and not _ASKS.match(noted) and not _TO_SOMEONE.match(noted):
+            return _reminder(noted)
         m = _REMINDER_ASK.match(text.strip())
         if m and "?" not in text and not _NO_TOOL.search(text):
             often = _OFTEN.get((m.group("often") or "").lower(), "")
@@ -777,7 +818,9 @@ def make_task_matchers(
             return None if asks else found
         m = _NEW_TASK.match(text.strip())
         if m and "?" not in text:
-            title, when = split_title_and_time(m.group("rest"), now())
+            # "add a task for friday to clean the car": the day, then what to do
+            lead = _when_then_what(m.group("rest"))
+            title, when = lead or split_title_and_time(m.group("rest"), now())
             title = _title(title)
             if title and len(title.split()) <= 8 and not _resolves(title, now()):
                 return IntentMatch(
@@ -925,6 +968,8 @@ def make_task_matchers(
             re.sub(r"^(?:the|my)\s+(?:task|to\s*-?\s*do)\s+", "", m.group("task"), flags=re.I)
         )
         plainly = _PLAINLY_A_TASK.match(text.strip()) and not _OTHER_THINGS.search(task)
+        if _THAT_ITEM.match(m.group("task")) or _THAT_ITEM.match(task):
+            return None  # "mark the first item as done": which one is for the model to look up
         if not task or not (plainly or has_task(task)):
             return None
         return IntentMatch("task_complete", {"task": task}, "complete_task")
@@ -1000,6 +1045,37 @@ _NOT_NAME_WORDS = (
 _NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
 
 
+# A name said after a request that ends with its list: "what's on my packing list mia".
+_NAME_AFTER = re.compile(
+    r"^(?P<rest>.+\b(?:list|lists|to[\s-]?dos?|todos|tasks|reminders))\s*,?\s+(?P<name>[a-z]{2,12})[.!?]?$",
+    re.I,
+)
+# Words that end a list request and are no name.
+_NOT_NAME_AFTER_WORDS = (
+    "please now today tonight tomorrow again too items item contents first last later thanks"
+    " thank also then yet already still anymore instead as well for me here there"
+)
+_NOT_NAMES_AFTER = frozenset(_NOT_NAME_AFTER_WORDS.split())
+
+
+_OWN_LIST_LAST = re.compile(
+    r"\b(?:my|our|the)\s+(?:[\w'-]+\s+){0,3}(?:list|lists|to[\s-]?dos?|todos|tasks|reminders)$",
+    re.I,
+)
+
+
+def _name_after(text: str) -> str:
+    """The request without a name said after it; the text as said when there is none."""
+    m = _NAME_AFTER.match(text)
+    if m is None:
+        return text
+    name = m.group("name").lower()
+    if name in _NOT_NAMES or name in _NOT_NAMES_AFTER or name.endswith("day"):
+        return text
+    # "search list work": no list of the user's named, so the last word is the request's own
+    return m.group("rest") if _OWN_LIST_LAST.search(m.group("rest")) else text
+
+
 def _named(
     matchers: list[tuple[str, Callable[[str], IntentMatch | None]]],
 ) -> Callable[[str], IntentMatch | None]:
@@ -1008,6 +1084,8 @@ def _named(
 
     def match(text: str) -> IntentMatch | None:
         plain = without_name(text.strip(), _COMMANDS, _NOT_NAMES)
+        if plain == text.strip():
+            plain = _name_after(text.strip())
         if plain == text.strip():
             return None
         return next((found for _, m in matchers if (found := m(plain)) is not None), None)

@@ -34,6 +34,7 @@ from assistant.api import (
     one_line,
     parse_span,
     printable,
+    quoted,
     tool,
 )
 from botpsy_calendar.fence import Fenced, ForModel
@@ -76,8 +77,8 @@ def split_items(text: str) -> list[str]:
 
 def _and(words: list[str]) -> str:
     """ "a", "b" and "c"."""
-    quoted = [f'"{one_line(w, 200)}"' for w in words]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    named = [quoted(w) for w in words]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 def pin(event: Event) -> str:
@@ -98,18 +99,18 @@ def _told(event: Event) -> str:
 
 def describe(event: Event) -> str:
     """'"Dentist" on Friday 4 December 2026, 15:00–16:00 (Europe/Berlin)'."""
-    title = one_line(event.title, 200)
+    title = quoted(event.title)  # others' words: quotes they cannot close
     day = event.start.strftime("%A %-d %B %Y")
     if event.all_day:
         last = event.end - timedelta(days=1)
         if last.date() > event.start.date():
-            return f'"{title}" from {day} to {last.strftime("%A %-d %B %Y")} (all day)'
-        return f'"{title}" on {day} (all day)'
+            return f"{title} from {day} to {last.strftime('%A %-d %B %Y')} (all day)"
+        return f"{title} on {day} (all day)"
     zone = getattr(event.start.tzinfo, "key", None) or event.start.strftime("%Z")
     end = event.end.strftime("%H:%M")
     if event.end.date() != event.start.date():
         end = event.end.strftime("%A %-d %B %H:%M")
-    text = f'"{title}" on {day}, {event.start.strftime("%H:%M")}–{end} ({zone})'
+    text = f"{title} on {day}, {event.start.strftime('%H:%M')}–{end} ({zone})"
     if event.repeat:
         text += f", repeating {describe_repeat(event.repeat)}"
     return text
@@ -117,7 +118,7 @@ def describe(event: Event) -> str:
 
 def describe_task(task: Task, show_list: bool = True) -> str:
     """'"Call mom" due Monday 30 November 2026'; '"Milk" (Shopping list)' for an item on a list."""
-    text = f'"{one_line(task.title, 200)}"'
+    text = quoted(task.title)
     if show_list and task.list_name:
         text += f" ({one_line(task.list_name, 60)} list)"
     if task.due is not None:
@@ -215,12 +216,22 @@ def first_matching_day(start: datetime, rule: str) -> timedelta:
     return timedelta(0)
 
 
+def _on_its_day(start: Moment | None, event: Event) -> Moment | None:
+    """`start`'s time of day on `event`'s own day: "move the vet to 5pm" once the vet is picked."""
+    if start is None or start.all_day:
+        return start
+    at = start.start.astimezone(event.start.tzinfo)
+    moved = event.start.replace(hour=at.hour, minute=at.minute, second=0, microsecond=0)
+    return Moment(moved)
+
+
 class CalendarTools:
     """The calendar toolbox, bound to one store and the user's clock."""
 
     def __init__(self, store: VdirStore, clock: Clock) -> None:
         self.store = store
         self.clock = clock
+        self.reaches_others = False  # others read this calendar (see `Tool.reaches_others`)
 
     # -- helpers ----------------------------------------------------------------------------
     def find(self, event: str, when: date | Moment | None = None) -> Event:
@@ -469,6 +480,8 @@ class CalendarTools:
         """The event a change is made to, named in full, and the change: what the approval shows
         (an event picked by id from a question is named by its title, day and time)."""
         found = self.find(arguments["event"], arguments.get("day"))
+        if arguments.get("keep_day"):
+            arguments = {**arguments, "start": _on_its_day(arguments.get("start"), found)}
         parts = []
         for key, said in (("title", "title"), ("location", "place"), ("notes", "notes")):
             if arguments.get(key) is not None:
@@ -498,6 +511,7 @@ class CalendarTools:
         day: date | None = None,
         whole_series: bool = False,
         reminder_minutes: int | None = None,
+        keep_day: bool = False,
     ) -> ToolResult:
         """Move (reschedule), rename or otherwise change a calendar event, appointment or meeting.
 
@@ -512,8 +526,10 @@ class CalendarTools:
             day: the day of the event to change (for a repeating event: only that day's occurrence)
             whole_series: change every occurrence of a repeating event, not just the one on `day`
             reminder_minutes: remind the user this many minutes before it starts
+            keep_day: the event stays on its own day; only the time of `start` counts ("to 5pm")
         """
         found = self.find(event, day)
+        start = _on_its_day(start, found) if keep_day else start
         changes = (title, start, end, duration_minutes, location, notes)
         if all(c is None for c in (*changes, reminder_minutes)) or title == "":
             # "Changed X to X" would claim an edit that did not happen
@@ -804,6 +820,51 @@ class CalendarTools:
         note = self.store.remove(found.uid)
         summary = f"Deleted the task {describe_task(found)}."
         return self._changed(summary, "Deleted the task.", {"deleted": True}, note)
+
+    def preview_task_update(self, arguments: dict[str, Any]) -> Shown:
+        """The task a change applies to, named in full and pinned by its UID."""
+        found = self.find_task(arguments["task"], arguments.get("list_name"))
+        return Shown(f"change the task {describe_task(found)}", {"task": f"uid:{found.uid}"})
+
+    @tool(Effect.WRITE, untrusted_output=True, preview="preview_task_update")
+    def task_update(
+        self,
+        task: str,
+        due: Moment | None = None,
+        title: str | None = None,
+        notes: str | None = None,
+        list_name: str | None = None,
+    ) -> ToolResult:
+        """Move a task or reminder to another day or time, or rename it: "move my reminder to call mom to friday".
+
+        Args:
+            task: the task's title words or id
+            due: the new due day or time, e.g. "friday" or "tomorrow 5pm"
+            title: the new title
+            notes: the new notes
+            list_name: the list the item is on, e.g. "shopping"
+        """
+        found = self.find_task(task, list_name)
+        new_title = " ".join((title or "").split())
+        if due is None and not new_title and notes is None:
+            raise ToolArgumentError("say what to change: a new day or time, a title or notes")
+        before = describe_task(found)
+        if due is not None:
+            found.due, found.due_all_day = due.start, due.all_day
+            if not due.all_day and found.reminder_minutes is None:
+                found.reminder_minutes = 0  # a reminder at a time alerts at that time
+        if new_title:
+            found.title = new_title
+        if notes is not None:
+            found.notes = notes
+        note = self.store.save_task(found)
+        summary = f"Changed the task {before} to {describe_task(found)}."
+        data: dict[str, Any] = {"changed": True}  # words from this call only, not the stored title
+        if due is not None:
+            data["due"] = due.iso()
+        if new_title:
+            data["title"] = new_title
+        return self._changed(summary, "Changed the task.", data, note)
 
 
 def _joined(summary: str, extra: list[str]) -> str:

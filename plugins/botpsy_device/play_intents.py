@@ -20,6 +20,12 @@ from assistant.api import IntentMatch
 from botpsy_device import music
 from botpsy_device.spoken import clean, spoken_frequencies
 
+
+def _vocabulary(words: str) -> frozenset[str]:
+    """A set of words written as one string, as word lists read best."""
+    return frozenset(words.split())
+
+
 _I_WANT = (
     r"i(?:\s+really)?(?:\s+(?:want|wanna|would\s+(?:like|love)|d\s+(?:like|love)|need|feel\s+like)"
     r"|'d\s+(?:like|love))"
@@ -30,14 +36,14 @@ _VERB = re.compile(
     # sure: these verbs are about playing whatever follows ("i want to play" is often a game)
     r"(?P<play>(?:play|plays|stream)(?:\s+(?:me|us))?|"
     # another song named while one plays: "skip to the song blue train", "change the track to ..."
-    r"(?:skip|jump|go)\s+(?:ahead\s+|back\s+)?to(?=\s+(?:the\s+)?(?:song|track|album|playlist)\s)|"
+    r"(?:skip|jump|go)\s+(?:ahead\s+|back\s+)?to(?=\s+(?:the\s+)?(?:song|track|album|playlist|chapter|episode|part)\s)|"
     r"(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|music|playlist|album)\s+to|start\s+(?:play|stream)(?:ing)?|(?:begin|keep|go\s+on)\s+playing|queue(?:\s+up)?|"
     r"(?:how|what)\s+about\s+(?:playing|hearing|listening\s+to)|why\s+(?:don'?t|not)\s+(?:you\s+)?play|"
     r"(?:you\s+(?:should|could|can)|maybe)\s+play|"
     rf"(?:{_WANT}\s+)?(?:hear|listen\s+to|listen(?=\s+(?:the|some|my)\s))|(?:i\s+feel\s+like\s+|start\s+)?listening\s+to|"
     r"tune\s+(?:in\s+)?(?:to|into)|tune\s+in)"
     # going on with, or starting, an episode or a book: a media or reading word must follow
-    rf"|(?P<resume>(?:{_WANT}\s+)?(?:resume|(?:go\s+)?back\s+to|(?:continue|carry\s+on|pick\s+up)(?:\s+(?:playing|listening\s+to|reading|with))?"
+    rf"|(?P<resume>(?:{_WANT}\s+)?(?:resume|restart|replay|(?:go\s+)?back\s+to|(?:continue|carry\s+on|pick\s+up|keep\s+going)(?:\s+(?:playing|listening\s+to|reading|with))?"
     r"|(?:start|begin)(?:\s+reading)?))"
     # about media only when a media word follows
     rf"|(?P<media>(?:{_WANT}\s+)?(?:(?:put|throw|stick)\s+on|listen|(?:turn|switch)\s+on|read(?:\s+me)?)|"
@@ -130,7 +136,8 @@ _TAIL = re.compile(
     r"|for\s+(?:the\s+next\s+)?(?:an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|\d+|a\s+few|half\s+an)"
     r"\s+(?:minutes?|hours?)|until\s+i\s+(?:fall\s+asleep|sleep|go\s+to\s+(?:bed|sleep))"
     r"|from\s+the\s+(?:very\s+)?(?:beginning|start|top)"
-    r"|(?:that\s+|which\s+)?(?:i|we)\s+(?:was|were|am|have\s+been)\s+(?:listening\s+to|reading|playing)))+$",
+    r"|(?:that\s+|which\s+)?(?:i|we)\s+(?:was|were|am|have\s+been)\s+(?:listening\s+to|reading|playing)"
+    r"(?:\s+(?:yesterday|last\s+night|earlier|before|last\s+time|this\s+(?:morning|afternoon|week)))?))+$",
     re.I,
 )
 _MEDIA = re.compile(
@@ -153,10 +160,11 @@ _RADIO = re.compile(r"\b(?:radio|stations?|fm|podcasts?)\b", re.I)
 # Never media, whatever the verb: other tools' things, the player's settings, games.
 _NEVER = re.compile(
     r"\b(?:chess|checkers|poker|blackjack|bingo|uno|scrabble|monopoly|solitaire|mahjong|dominoes|darts|"
-    r"sudoku|crossword|hangman|tic\s+tac\s+toe|hide\s+and\s+seek|i\s+spy|(?:twenty|20)\s+questions|"
+    r"sudoku|crossword|hangman|tic\s+tac\s+toe|hide\s+and\s+seek|i\s+spy|(?:twenty(?:\s+one)?|20|21)\s+questions|"
+    r"heads\s+or\s+tails|dice|coin\s+toss|flip\s+a\s+coin|spin\s+the\s+wheel|brain\s+teasers?|a\s+sport|"
     r"rock\s+paper\s+scissors|tetris|minecraft|pac-?man|snake|charades|pictionary|battleship|"
     r"connect\s+four|jeopardy|puzzles?|spelling\s+bee|word\s+(?:chain|association)|pong|fortnite|"
-    r"pokemon|xbox|playstation|nintendo|tag|would\s+you\s+rather|truth\s+or\s+dare|name\s+that\s+tune|"
+    r"pokemon|xbox|playstation|nintendo|tag|would\s+you\s+rather|truth\s+or\s+dare|name\s+that\s+(?:tune|song)|"
     r"guess(?:ing)?\s+(?:the\s+|a\s+)?(?:song|tune|singer|artist|word|number|animal)|angry\s+birds|candy\s+crush|"
     r"fortune\s+teller|lottery|simon\s+says|ludo|snakes\s+and\s+ladders|yahtzee|crosswords|battleships|"
     r"word\s+search|go\s+fish|old\s+maid|rummy|backgammon|draughts|jenga|twister|cluedo|catan|mario|zelda|"
@@ -174,6 +182,11 @@ _NEVER = re.compile(
     r"|^the\s+(?:piano|guitar|drums|violin|viola|cello|flute|trumpet|trombone|saxophone|sax|bass|harp|"
     r"ukulele|clarinet|harmonica|keyboard|organ|banjo|mandolin|recorder|accordion|tuba|oboe|xylophone)$",
     re.I,
+)
+# What a station may be named for ("the weather channel"), never played on its own.
+_ON_THE_AIR = frozenset({"weather", "forecast", "traffic", "schedule"})
+_STATION_NAMED = re.compile(
+    r"\b(?:weather|forecast|traffic|schedule)\s+(?:stations?|channels?|radio|fm)\b", re.I
 )
 # Not music unless a station or podcast is named: "the match on the radio" is radio.
 _NOT_MUSIC = re.compile(
@@ -274,6 +287,96 @@ _EPISODE = re.compile(
     r"|^(?:the\s+)?[\w' ]{2,30}?\s+podcast\s+episodes?$",
     re.I,
 )
+# Music for a time or an activity, said without a verb: "music for dinner", "songs for a run".
+_MUSIC_FOR = re.compile(
+    r"^(?:some\s+|a\s+little\s+)?(?:music|songs|tunes|a\s+playlist)\s+(?:for|to)\s+(?:a\s+|the\s+|my\s+)?"
+    r"(?P<use>[\w ]{2,25})$",
+    re.I,
+)
+_USES = _vocabulary(
+    "dinner lunch breakfast cooking party studying study work working focus reading sleep sleeping "
+    "bed bedtime relaxing relax chilling chill running run workout gym exercise yoga driving drive "
+    "road trip morning evening night rainy day weekend cleaning meditation meditating dancing "
+    "dance kids children baby wedding"
+)
+# A mood said with "something" and no verb: "something upbeat", "something calm and slow".
+_SOMETHING_LIKE = re.compile(r"^(?:something|anything)\s+(?P<like>[\w ]{3,30})$", re.I)
+# A station named after the word "radio": "radio four", "radio harbour two", "radio lumen";
+# never what the radio is or does ("radio waves", "radio silence", "radio on").
+_RADIO_NAMED = re.compile(r"^radio\s+(?P<name>[a-z0-9']+(?:\s+[a-z0-9']+)?)$", re.I)
+_NOT_A_STATION = _vocabulary(
+    "waves wave signal signals frequency frequencies show shows host hosts station stations "
+    "silence silent controlled control active button tower towers broadcast broadcasts telescope "
+    "interview interviews ad ads advert adverts play plays drama dramas programme programmes program "
+    "programs presenter presenters dj djs licence license receiver transmitter alarm clock on off "
+    "up down louder quieter volume please now news app apps channel channels is was are history "
+    "invented inventor work works ham check test set sets star stars personality personalities "
+    "equipment operator amateur communication communications contest quiz call calls spectrum "
+    "range antenna"
+)
+# A song and who sings it, without a verb: "blue train by coltrane". Never a request of another
+# kind ("remind me by five"), a time or a way of going after "by", nor a book, film or picture
+# whose maker is named ("the painting by monet" is a question for the web).
+_SONG_BY = re.compile(r"^(?P<song>[\w' ]{2,40}?)\s+by\s+(?P<who>[\w'. ]{2,30})$", re.I)
+# Said first, a request of another kind; said anywhere, a work that is not heard.
+_NOT_A_SONG_START = _vocabulary(
+    "remind set send email mail text call book order add delete remove create make tell show find "
+    "what whats who whos when where why how is are was were can could would will do does did get "
+    "buy pay paid cancel schedule move change turn switch check read write open close start stop go "
+    "take bring give let i im we it there here list search look wake alert notify translate define "
+    "spell calculate convert compare recommend suggest rate review share post like dislike follow "
+    "increase decrease raise lower reduce boost drop cut mute unmute pause skip repeat shuffle "
+    "volume brightness dim brighten speed slow scroll zoom divide multiply times split round "
+    "done made sent said caught written directed painted built designed owned founded created "
+    "published produced killed caused signed named near nearby close closest stand drop pass "
+    "swing stop come passing places place shops shop stores store restaurants restaurant"
+)
+_NOT_HEARD = _vocabulary(
+    "painting paintings picture pictures photo photos film films movie movies novel poem poems "
+    "article articles paper papers essay sculpture statue building bridge recipe"
+)
+_NOT_A_SINGER = _vocabulary(
+    "car bus train plane taxi bike foot boat tomorrow today tonight monday tuesday wednesday "
+    "thursday friday saturday sunday noon midnight morning evening night then now the way end far "
+    "hand mistake accident myself yourself email mail text phone post card cash cheque check "
+    "surprise force chance heart default design law nature me you him her us them it"
+)
+# Music like something known, without a verb: "something like the kites", "songs similar to this".
+_LIKE_THAT = re.compile(
+    r"^(?:some\s+)?(?:more\s+)?(?:music|songs|tracks|tunes)\s+(?:like|similar\s+to)\s+"
+    r"(?!(?:what|how|when|where|who|why|i|you|we|a\s+(?:lot|bit))\b)[\w' ]{2,30}$"
+    # "something like the kites": a name after it, never "a dog", "that" or "a hundred"
+    r"|^(?:something|anything)\s+(?:like|similar\s+to)\s+(?!(?:what|how|when|where|who|why|i|you|"
+    r"we|a|an|that|this|it|those|these|one|two|three|four|five|ten|twenty|fifty|hundred)\b)"
+    r"[\w' ]{2,30}$",
+    re.I,
+)
+# A new release by name: "the new kites album", "ana lind's latest song".
+_NEW_RELEASE = re.compile(
+    r"^(?:the\s+)?(?:new|latest|newest|most\s+recent)\s+(?P<name>[\w' ]{2,30}?)\s+(?:song|album|single|record)$"
+    r"|^(?P<name2>[\w' ]{2,30}?)(?:'s)?\s+(?:new|latest|newest)\s+(?:song|album|single|record)$",
+    re.I,
+)
+# Sounds to fall asleep or work to, named by what makes them: "rain sounds", "white noise".
+_SOUNDSCAPE = re.compile(r"^(?:some\s+)?(?P<what>(?:[a-z]+\s+){1,2})(?:sounds|noise)$", re.I)
+_SOUND_SOURCES = _vocabulary(
+    "rain rainy ocean sea wave waves nature forest bird birds birdsong whale whales thunder "
+    "thunderstorm storm fire fireplace campfire river stream waterfall wind white pink brown "
+    "relaxing calming sleep sleeping soothing ambient background night jungle cafe city beach "
+    "crickets"
+)
+# Said first, what the player does, never the start of a name to play.
+_CONTROL_FIRST = re.compile(
+    r"^(?:skip|next|previous|pause|stop|repeat|shuffle|mute|unmute|turn|change|switch|rewind|"
+    r"forward|delete|remove|add|save|like|dislike|rate|download)\b",
+    re.I,
+)
+# Asking whether a podcast has something new: the new episode is what is wanted.
+_NEW_EPISODES = re.compile(
+    r"^(?:are\s+there\s+|is\s+there\s+|do\s+(?:i|we)\s+have\s+)?(?:any\s+|a\s+)?new\s+episodes?\s+"
+    r"(?:of|from|for|in)\s+(?:the\s+|my\s+)?(?P<name>[\w' ]{2,40})$",
+    re.I,
+)
 # Said first, these ask about music rather than for it.
 _ASKING_ABOUT = re.compile(r"^(?:any|recommend\w*|suggest\w*|review\w*|rate)\b", re.I)
 _MY_PLAYLIST = re.compile(r"^(?:my|the)\s+(?P<name>[\w' ]{1,30}?)\s+playlist$", re.I)
@@ -290,14 +393,20 @@ _REPEAT_NAMED = re.compile(
 # A music service said alone: botpsy plays the user's own player.
 _SERVICE_ALONE = re.compile(
     r"^(?:open|load|launch|start|run|use|play|put\s+on)\s+(?:my\s+|the\s+)?(?:spotify|pandora|deezer|tidal|"
-    r"soundcloud|itunes|apple\s+music|amazon\s+music|youtube\s+music|audible)(?:\s+app)?$",
+    r"soundcloud|itunes|apple\s+music|amazon\s+music|youtube\s+music|audible|iheart\s*radio|tunein)"
+    r"(?:\s+app)?$",
     re.I,
 )
 # Words as speech is written down, and "on the radio" for "turn on the radio".
 _AS_WRITTEN = (
     (re.compile(r"\bpod\s+casts?\b", re.I), "podcast"),
     (re.compile(r"\bf\s+m\b", re.I), "fm"),
+    (re.compile(r"\baudible\s+(?=books?\b)", re.I), "audio"),
     (re.compile(r"^on\s+(?!(?:to|shuffle|repeat|loop|the\s+way|my\s+way)\b)", re.I), "turn on "),
+)
+# Going on from a place kept: only something played or read aloud has one.
+_LEFT_OFF = re.compile(
+    r"\b(?:from\s+)?where\s+(?:i|we|you)\s+(?:left\s+off|stopped|paused)\b", re.I
 )
 _PLAYING_AGAIN = re.compile(r"^(?:playing|listening\s+to|hearing|reading)\s+", re.I)
 
@@ -381,6 +490,8 @@ def play(text: str) -> IntentMatch | None:
         )
     ):
         kind = "play"  # "find the kites on spotify": a music service says it is music
+    if m is not None and kind != "play" and _LEFT_OFF.search(m.group("what")):
+        kind = "play"  # "start the long river from where i stopped": a place in something played
     if m is None:
         station = _STATION.match(request)
         named = (station["what"] or station["what2"]) if station else ""
@@ -429,6 +540,41 @@ def _bare(request: str) -> IntentMatch | None:
     what = _what(request)
     if not what or len(what.split()) > 8 or not _could_be_media(what, "play", "play"):
         return None
+    if _CONTROL_FIRST.match(what):
+        return None  # "skip two songs", "pause the songs": the player's, not a name
+    episodes = _NEW_EPISODES.match(what)
+    if episodes and not _NOT_PLAYING.search(what):
+        return IntentMatch("media_play", {"what": spoken_frequencies(episodes["name"])})
+    if _LIKE_THAT.match(what) and not _NOT_PLAYING.search(what):
+        return IntentMatch("media_play", {"what": what})
+    release = _NEW_RELEASE.match(what)
+    named = (release["name"] or release["name2"]) if release else ""
+    if (
+        release
+        and len(named.split()) <= 4
+        and not re.match(r"(?:what|which|who|when|is|are|was|does|do|did|how|any|i|my)\b", named)
+        and not _NOT_PLAYING.search(what)
+        and not set(named.lower().split()) & (_NOT_HEARD | {"phone", "photo", "wedding", "family"})
+    ):
+        return IntentMatch("media_play", {"what": what})
+    scape = _SOUNDSCAPE.match(what)
+    if scape and set(scape["what"].lower().split()) <= _SOUND_SOURCES:
+        return IntentMatch("media_play", {"what": what})
+    song_by = _SONG_BY.match(what)
+    if (
+        song_by
+        and len(song_by["song"].split()) <= 5
+        and len(song_by["who"].split()) <= 4
+        and (words := re.findall(r"[a-z]+", what.lower().replace("'", "")))
+        and words[0] not in _NOT_A_SONG_START
+        and not set(words) & _NOT_HEARD
+        and not re.match(r"(?:an?|the\s+way)\b", song_by["who"], re.I)
+        and not (set(song_by["who"].lower().split()) & _NOT_A_SINGER)
+        and not (len(song_by["song"].split()) == 1 and song_by["song"].lower().endswith("ed"))
+        and not re.search(r"\d", song_by["who"])
+        and not _NOT_PLAYING.search(what)
+    ):
+        return IntentMatch("media_play", {"what": what})
     if _ASKING_ABOUT.match(what):
         return None  # "any good songs", "recommend a podcast": a question about music
     kind = _KIND_OF_MUSIC.match(what)
@@ -437,6 +583,26 @@ def _bare(request: str) -> IntentMatch | None:
         for w in music.key_words(kind["kind"])
     )
     by_name = _NAME_SONGS.match(what)  # "the kites songs": a band named, its songs asked for
+    used = _MUSIC_FOR.match(what)
+    like = _SOMETHING_LIKE.match(what)
+    radio = _RADIO_NAMED.match(what)
+    if (
+        (used and set(music.key_words(used["use"])) <= _USES | music.DESCRIBING)
+        or (
+            like
+            and music.key_words(like["like"])
+            and all(
+                w in music.DESCRIBING | {"slow", "fast", "nice", "new"}
+                for w in music.key_words(like["like"])
+            )
+        )
+        or (
+            radio
+            and _named(radio["name"])
+            and not set(radio["name"].lower().split()) & _NOT_A_STATION
+        )
+    ):
+        return IntentMatch("media_play", {"what": spoken_frequencies(what)})
     if (
         music.describes_music(what)
         or described
@@ -460,11 +626,10 @@ def _could_be_media(what: str, kind: str, verb: str) -> bool:
         or (_NOT_WHAT_ALWAYS if playing else _NOT_WHAT).match(what)
     ):
         return False
-    if (
-        _NEVER.search(what)
-        or _HOME_THINGS.search(what)
-        or (_DOCUMENTS.search(what) and not playing)
-    ):
+    never = _NEVER.search(what)
+    if never and never.group(0).lower() in _ON_THE_AIR and _STATION_NAMED.search(what):
+        never = None  # "the weather channel", "the traffic station": a station, named for its talk
+    if never or _HOME_THINGS.search(what) or (_DOCUMENTS.search(what) and not playing):
         return False
     if (
         _NOT_MUSIC.search(what)

@@ -209,7 +209,7 @@ _NEXT = re.compile(
     r"|^(?:play\s+|put\s+on\s+)?(?:something|anything)\s+else$"
     r"|^(?:play|put\s+on|give\s+me)\s+(?:a\s+)?(?:different|another)\s+(?:one|song|track|tune)$"
     rf"|^skip(?:\s+(?:this|the|that|the\s+current))?(?:\s+{_TRACK})?(?:\s+(?:forward|ahead))?$"
-    r"|^(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|(?:radio\s+)?(?:station|channel))$",
+    r"|^(?:change|switch)\s+(?:the\s+|this\s+)?(?:song|track|tune|music|(?:radio\s+)?(?:station|channel))$",
     re.I,
 )
 _PREVIOUS = re.compile(

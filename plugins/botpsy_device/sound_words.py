@@ -42,9 +42,12 @@ _SOUND = _vocabulary(
     "device computer laptop system master stereo"
 )
 _VOLUME_WORDS = {"volume", "sound", "sounds", "audio", "loudness", "noise", "output"}
-_UP = _vocabulary("louder higher increase increased raise raised boost amplify pump crank louden")
+_UP = _vocabulary(
+    "louder higher increase increased raise raised boost amplify pump crank louden bigger larger "
+    "double doubled"
+)
 _DOWN = _vocabulary("quieter softer lower lowered decrease decreased reduce reduced drop lessen")
-_DOWN |= _vocabulary("soften quieten softly quietly dim minus whisper")
+_DOWN |= _vocabulary("soften quieten softly quietly dim minus whisper smaller")
 _UP.add("plus")
 # Numbers said as words, and what a step is counted in: "down by two notches".
 _STEPS = _vocabulary(
@@ -57,7 +60,8 @@ _VOLUME_VERBS = (
         "got gotten needed wanted hear heard barely hardly enough loud quiet soft low high noisy "
         "audible inaudible not cant cannot dont isnt too more less max maximum full loudest minimum "
         "min lowest quietest medium half halfway halve use cut completely fully totally quite "
-        "pretty rather kind sort deafening blaring booming ears hurt hurts hurting back"
+        "pretty rather kind sort deafening blaring booming ears hurt hurts hurting back come "
+        "comes coming"
     )
     | _STEPS
 )
@@ -87,7 +91,7 @@ _ITEM = _vocabulary(
     "episode chapter audiobook composer voice musician performer"
 )
 _ASKING = _vocabulary(
-    "what whats which who whos tell say give show check name title called playing played being "
+    "what whats which who whos tell say give show check name title called playing played plays being "
     "sings singing sang sung sing performs performing performer composer listening genre kind type "
     "style by from know info information details about whose composed wrote written belong belongs "
     "come came out long how when year released recorded am more identify recognise recognize find "
@@ -111,7 +115,7 @@ _TOO_LOUD = re.compile(
     re.I,
 )
 _TOO_QUIET = re.compile(
-    r"\btoo\s+(?:quiet|low|soft)\b|\bnot\s+loud\s+enough\b|\b(?:cant|cannot|barely|hardly|dont)\s+hear\b"
+    r"\btoo\s+(?:quiet|low|soft)\b|\b(?:not|isnt|arent)\s+loud\s+enough\b|\b(?:cant|cannot|barely|hardly|dont)\s+hear\b"
     r"|\b(?:volume|sound|music|speakers?|audio|radio|podcast|voice)\s+(?:is|are)\s+"
     r"(?:(?:quite|pretty|rather|a\s+bit|kind\s+of)\s+)?(?:quiet|low|soft)\b"
     r"|\b(?:hardly|barely|not)\s+audible\b|\binaudible\b|\bhard\s+to\s+hear\b",
@@ -132,10 +136,22 @@ _LEVEL_AT = re.compile(
     re.I,
 )
 
+_LEVEL_AT_LAST = re.compile(
+    r"^(?P<before>.*)\s*\b(?:to|at|on)\s+(?P<level>(?:the\s+)?(?:level\s+|number\s+)?[\w% ]{1,30}?)"
+    r"(?:\s+(?:please|now))?$",
+    re.I,
+)
+
 
 def words(text: str) -> list[str]:
     """Lower-case words without apostrophes ("can't" → "cant"); "un mute" joined."""
-    text = re.sub(r"\bun\s+mute", "unmute", text.lower().replace("'", "").replace("’", ""))
+    text = re.sub(
+        r"\b(song|track|tune|album|band|artist|singer|station|podcast|episode)['’]s\b",
+        r"\1",
+        text.lower(),
+    )  # "the song's name" is the song's
+    text = re.sub(r"\bun\s+mute", "unmute", text.replace("'", "").replace("’", ""))
+    text = re.sub(r"\bthan\s+(?:this|that|before|now|it\s+is)$", "", text)  # "louder than this"
     text = re.sub(r"\baudio\s+(books?)\b", r"audio\1", text)
     return re.findall(r"[a-z0-9%]+", text)
 
@@ -181,7 +197,7 @@ def _volume(request: str) -> IntentMatch | None:
         up |= (
             bool(compared & _UP)
             or ("up" in said and not down)
-            or ("high" in level_words and not down)
+            or (bool({"high", "loud"} & level_words) and not down)
         )
         down |= (
             bool(compared & _DOWN)
@@ -214,6 +230,9 @@ def _volume(request: str) -> IntentMatch | None:
 def _level(request: str) -> tuple[str, str | None]:
     """What comes before a level, and the level ("set the sound at 80%" → "set the sound", "80")."""
     m = _LEVEL_AT.match(request.lower())
+    if m and m["level"] and level_of(m["level"]) is None:
+        # "i want the volume to be at level five": the level follows the last "to", "at" or "on"
+        m = _LEVEL_AT_LAST.match(request.lower()) or m
     if not m:
         return request, None
     said = m["level"] or m["level2"] or m["level3"]

@@ -201,15 +201,51 @@ def _plain_verb(m: re.Match[str]) -> str:
     return verb + "e" if verb + "e" in _WITH_E else verb
 
 
+# Words as they are often written down from speech: "turn of the sound", "volume too forty".
+_AS_HEARD = (
+    (re.compile(r"\b(turn|switch|shut|power|turned|switched)\s+of\b", re.I), r"\1 off"),
+    (
+        re.compile(r"\b(volume|sound|music|it|speakers?|audio|radio|player)\s+of$", re.I),
+        r"\1 off",
+    ),
+    (re.compile(r"\bfourty\b", re.I), "forty"),
+    (
+        re.compile(
+            r"\btoo\s+(?=(?:\d|max|maximum|min|minimum|full|half|zero|one|two|three|four|five|six|"
+            r"seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|level)\b)",
+            re.I,
+        ),
+        "to ",
+    ),
+)
+
+
+# "pause the song please jo": a name said after the closing "please" (kept when it is a word of
+# these requests, "play it again please louder").
+_NAME_AFTER_PLEASE = re.compile(r"\s+(?:please|thanks|thank\s+you)\s+(?P<name>[a-z]+)$", re.I)
+
+
+def _closing_name(m: re.Match[str]) -> str:
+    return m.group(0) if m["name"].lower() in _NOT_NAMES else ""
+
+
+def as_meant(text: str) -> str:
+    """ "turn of the music" -> "turn off the music": slips of writing speech down, put right."""
+    for heard, meant in _AS_HEARD:
+        text = heard.sub(meant, text)
+    return text
+
+
 def clean(text: str) -> str:
     """The request without punctuation at the end, fillers around it and doubled spaces."""
-    text = " ".join(text.replace(",", " ").split()).strip().rstrip("?!. ")
+    text = as_meant(" ".join(text.replace(",", " ").split()).strip().rstrip("?!. "))
     text = _MIND.sub(_plain_verb, text)
     before = None
     while before != text:
         before = text
         text = plain_request(_LEADING.sub("", text, count=1).strip())
         text = without_name(text, _COMMANDS, _NOT_NAMES)
+        text = _NAME_AFTER_PLEASE.sub(_closing_name, text)
         text = _TRAILING.sub("", text).strip().rstrip("?!. ")
     return text
 

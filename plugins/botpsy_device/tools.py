@@ -25,6 +25,7 @@ from assistant.api import (
     ToolArgumentError,
     ToolResult,
     one_line,
+    quoted,
     send_desktop,
     tool,
 )
@@ -259,7 +260,8 @@ class DeviceTools:
         """The application resolved once, shown with its entry and command, and pinned."""
         app = opener.find_app(str(arguments.get("name", "")))
         runs = opener.command_line(app)
-        text = f"start the application {one_line(app.name, 80)} ({shown(app.path.resolve())}"
+        # quoted: a web app's name is its site's words, which must not read as botpsy's
+        text = f"start the application {quoted(app.name, 80)} ({shown(app.path.resolve())}"
         return Shown(text + (f", runs {runs})" if runs else ")"), opener.pin_app(app))
 
     def _app_preview(self, arguments: dict[str, Any]) -> str:

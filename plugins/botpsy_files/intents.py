@@ -74,7 +74,7 @@ _READ_FILE = re.compile(
     rf"^{_WISH}(?:(?:read|show|tell|give|print|display)(?:\s+(?:out|me|us))*\s+)?"
     r"(?:what(?:'s|\s+is|\s+it\s+says)\s+in(?:side)?|the\s+(?:contents?|text|content)\s+of)\s+"
     rf"{_OWNER}(?P<what>.+?)\s*[.!?]?$"
-    rf"|^{_WISH}(?:read|open\s+and\s+read)(?:\s+(?:out|me|us))*\s+{_OWNER}(?P<what2>.+?)"
+    rf"|^{_WISH}(?:read|open\s+and\s+read|open(?:\s+up)?)(?:\s+(?:out|me|us))*\s+{_OWNER}(?P<what2>.+?)"
     r"(?:\s+(?:out|aloud|out\s+loud|to\s+me))?\s*[.!?]?$"
     rf"|^what\s+(?:does|do)\s+{_OWNER}(?P<what3>.+?)\s+say(?:\s+about\s+.+?)?\s*[.!?]?$",
     re.I,
@@ -96,6 +96,12 @@ _READ_IT = re.compile(
     r"\s*[.!?]?$",
     re.I,
 )
+
+
+def _vocabulary(words: str) -> frozenset[str]:
+    """A set of words written as one string, as word lists read best."""
+    return frozenset(words.split())
+
 
 # Finding, as said: a verb of looking, a question of having, or a bare "pdfs i downloaded today".
 _LOOK = (
@@ -146,7 +152,39 @@ _KIND_SAID = {
     "spreadsheets": "spreadsheet",
     "docs": "document",
 }
-_ELSEWHERE = re.compile(r"\b(?:online|on\s+the\s+(?:web|internet|net)|on\s+google)\b", re.I)
+_ELSEWHERE = re.compile(
+    r"\b(?:online|on\s+the\s+(?:web|internet|net)|on\s+google|instagram|facebook|twitter|tiktok"
+    r"|snapchat|linkedin|whatsapp|youtube|pinterest|reddit)\b",
+    re.I,
+)
+# What people keep as files and call by what it is: "my lasagne recipe", "my letter to the bank".
+# Said as the user's own ("my", "i"), such a thing is looked for among their files even when no
+# file is called that (the words may be inside it); "find me a recipe for soup" is not theirs.
+_DOC_NOUNS = _vocabulary(
+    "recipe recipes letter letters essay essays report reports invoice invoices receipt receipts "
+    "contract contracts cv cvs resume resumes thesis dissertation manuscript draft drafts "
+    "presentation presentations slides slideshow minutes statement statements certificate "
+    "certificates form forms proposal proposals memo memos paper papers homework assignment "
+    "assignments script scripts poem poems lease agreement payslip payslips "
+    "manual manuals guide warranty journal budget checklist transcript notebook "
+    "spreadsheet spreadsheets document documents doc docs pdf pdfs file files note notes"
+)
+# A thing of the user's said with "the" names a file only with one of these for its head word.
+_FILE_HEADS = _vocabulary("document documents doc docs file files pdf pdfs spreadsheet notes")
+# Kinds said of any written thing: with a name, they narrow nothing (notes may be a .docx).
+_ANY_DOCUMENT = frozenset({"document", "text"})
+_MINE = re.compile(r"\b(?:my|our|i|we)\b", re.I)
+# "the document about the budget": a file word first, then what it is about.
+_FILE_ABOUT = re.compile(
+    r"^(?:documents?|docs?|files?|pdfs?|notes|spreadsheets?)\s+(?:about|on|for|called|named|with)\s",
+    re.I,
+)
+# Other ways of asking to find, said as "find": "i can't find my essay", "pull up my cv".
+_FIND_LEAD = re.compile(
+    r"^(?:(?:can|could)\s+you\s+)?(?:help\s+me\s+(?:to\s+)?(?:find|locate)|i\s+(?:can'?t|cannot|can\s+not)\s+find"
+    r"|have\s+you\s+seen|(?:dig|hunt)\s+(?:out|up)|pull\s+up|track\s+down|bring\s+up)\s+",
+    re.I,
+)
 _SEARCH_SAID = re.compile(
     r"^(?:which|what)\s+(?:one\s+)?(?:of\s+)?(?:my\s+)?(?:files?|documents?|docs?|pdfs?|notes)\s+"
     r"(?:mentions?|says?|talks?\s+about|contains?|has|have|is\s+about|are\s+about)\s+(?P<text>.+?)"
@@ -266,7 +304,7 @@ def make_file_matchers(
         return what
 
     def find_files(text: str) -> IntentMatch | None:
-        said = text.strip()
+        said = _FIND_LEAD.sub("find ", text.strip(), count=1)
         if _ELSEWHERE.search(said) or _OTHERS.search(said):
             return None
         m = _FIND.match(said)
@@ -313,16 +351,25 @@ def make_file_matchers(
             kinds = kinds or [extension.rsplit(".", 1)[1]]
         name_words = words_of(" ".join(name_words))
         known = bool(name_words) and has_file(name_words)
-        filey = bool(kinds or set(words) & _FILE_WORDS or arguments)
+        mine = _MINE.search(said)
+        kept = (
+            bool(mine and set(words) & _DOC_NOUNS)
+            or bool(words and words[-1] in _FILE_HEADS)
+            or bool(_FILE_ABOUT.match(what))
+        )
+        filey = bool(kinds or set(words) & _FILE_WORDS or arguments or kept)
         if not known and not filey:
             return None
-        mine = re.search(r"\b(?:my|i|we|our)\b", said, re.I)
-        if name_words and not known and not extension and not mine:
+        if name_words and not known and not extension and not mine and not kept:
             return None  # "pictures of the eiffel tower": nothing of the user's is called that
+        if len(name_words) > 4 and not known:
+            return None  # "a list of places my family have been, from their photos": not a name
         if not name_words and not kinds and not arguments:
             return None
         if name_words:
             arguments = {"name": " ".join(name_words), **arguments}
+            # "the budget document", "my meeting notes": any kind of document; the name finds it
+            kinds = [k for k in kinds if _KINDS.get(k, k) not in _ANY_DOCUMENT]
         if kinds:
             arguments = {**{k: v for k, v in arguments.items() if k == "name"},
                          "kind": _KINDS.get(kinds[0], kinds[0]),
@@ -428,10 +475,20 @@ def make_file_matchers(
             return None  # "read it" is a follow-up's; "read my email" is mail's
         if folder_named(what) is not None:
             return None  # "what's in my downloads" lists a folder
+        said_words = set(re.findall(r"[a-z]+", what.lower()))
+        if (
+            re.search(r"\bopen\b(?!\s+and\s+read)", text, re.I)
+            and not said_words & _DOC_NOUNS
+            and not re.search(r"\w\.\w{1,5}$", what)
+        ):
+            return None  # "open the garage door" is the home's, whatever files are called
         words = [w for w in words_of(what) if w not in _FILE_WORDS and w not in _KINDS]
         if not words:
             return None
         paths = named(words)
+        plain = [w for w in words if w not in _DOC_NOUNS]
+        if not paths and plain and plain != words:
+            paths = named(plain)  # "read my lasagne recipe": the file is lasagne.md
         if len(paths) > MAX_CHOICES:
             return None
         return _one_of(paths, "files_read", "Which one should I read?")
@@ -461,6 +518,9 @@ def file_follow_matchers(
         if not words:
             return None
         paths = named(words)
+        plain = [w for w in words if w not in _DOC_NOUNS]
+        if not paths and plain and plain != words:
+            paths = named(plain)  # "my lasagne recipe" was found as lasagne.md
         if len(paths) > MAX_CHOICES:
             return None
         return _one_of(paths, "files_read", "Which one should I read?")

@@ -16,7 +16,7 @@ from typing import Any
 
 from assistant.api import NUMBER_WORDS, IntentMatch, without_name
 from botpsy_homeassistant.colours import COLOURS
-from botpsy_homeassistant.said import LATER, broad_clean, broad_coffee, broad_home
+from botpsy_homeassistant.said import LATER, broad_clean, broad_coffee, broad_home, broad_player
 
 Matcher = Callable[[str], IntentMatch | None]
 
@@ -25,7 +25,10 @@ _DEVICE = rf"(?P<device>{_W}(?:\s+{_W}){{0,5}}?)"  # at most six words
 _THE = r"(?:(?:the|my|our|all(?:\s+the)?|all\s+of\s+the)\s+)?"
 _TAIL = r"(?:\s+(?:for\s+me|now|right\s+now|please|again|a\s+(?:bit|little)(?:\s+bit)?))*"
 _SPOKEN = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-_NUMBER = rf"(?P<number>\d{{1,3}}(?:\.\d)?|(?:{_SPOKEN})(?:[ -](?:{_SPOKEN}))?)"
+_NUMBER = (
+    rf"(?P<number>\d{{1,3}}(?:\.\d)?|(?:{_SPOKEN})(?:[ -](?:{_SPOKEN}))?"
+    r"(?:\s+point\s+(?:one|two|three|four|five|six|seven|eight|nine|zero))?)"
+)
 _PERCENT = r"(?:\s*(?:%|percent|per\s*cent))"
 _DEGREES = r"(?:\s*(?:°\s*[cf]?|degrees?(?:\s+(?:celsius|centigrade|fahrenheit))?|c\b))?"
 _COLOUR = "|".join(sorted((re.escape(c) for c in COLOURS), key=len, reverse=True))
@@ -63,11 +66,16 @@ class _Any:
         return next((m for p in self.patterns if (m := p.match(text))), None)
 
 
+# "i want the lights off", "can we have the fan on": a wish for how a device should be.
+_WISH = (
+    r"(?:(?:i\s+(?:want|need|would\s+like)|i'd\s+like|let's\s+have|let\s+(?:me|us)\s+have"
+    r"|(?:can|could)\s+(?:i|we)\s+(?:have|get))\s+)?"
+)
 _ON_OFF = _Any(
     rf"^(?:turn|switch|put|flip|shut|power)\s+(?P<state>on|off)\s+{_THE}{_DEVICE}{_TAIL}$",
     rf"^(?:turn|switch|put|flip|shut|power)\s+{_THE}{_DEVICE}\s+(?P<state>on|off)"
     rf"(?:\s+(?P<room>in\s+{_THE}{_W}(?:\s+{_W}){{0,2}}))?{_TAIL}$",
-    rf"^{_THE}(?P<device>(?:{_W}\s+){{0,3}}{_HOME_NOUN}(?:\s+{_W})?)\s+(?P<state>on|off){_TAIL}$",
+    rf"^{_WISH}{_THE}(?P<device>(?:{_W}\s+){{0,3}}{_HOME_NOUN}(?:\s+{_W})?)\s+(?P<state>on|off){_TAIL}$",
 )
 _START = _Any(
     rf"^(?:start|run|begin|activate|set\s+off)\s+{_THE}{_DEVICE}{_TAIL}$",
@@ -92,12 +100,22 @@ _LIT = re.compile(
 _ROOM_AFTER = rf"(?P<room>in\s+{_THE}{_W}(?:\s+{_W})?)"
 _COLOUR_SET = _Any(
     rf"^(?:change|set)\s+{_THE}colou?r\s+of\s+{_THE}{_DEVICE}\s+to\s+{_COLOUR_GROUP}{_TAIL}$",
-    rf"^(?:make|turn|set|change|switch|put)\s+{_THE}{_DEVICE}\s+(?:to\s+|into\s+|on\s+)?(?:an?\s+)?"
-    rf"{_COLOUR_GROUP}(?:\s+colou?r)?(?:\s+{_ROOM_AFTER})?{_TAIL}$",
+    rf"^(?:make|turn|set|change|switch|put|colou?r|paint)\s+{_THE}{_DEVICE}\s+(?:to\s+|into\s+|on\s+)?"
+    rf"(?:an?\s+)?(?:more\s+)?{_COLOUR_GROUP}(?:\s+colou?r)?(?:\s+{_ROOM_AFTER})?{_TAIL}$",
+    # "i want the room to be blue", "the kitchen lights should be green"
+    rf"^{_WISH}{_THE}{_DEVICE}\s+(?:to\s+be|should\s+be|needs\s+to\s+be)\s+(?:an?\s+)?"
+    rf"{_COLOUR_GROUP}(?:\s+colou?r)?{_TAIL}$",
     # "lights green", "i want the lamp blue", "the bedroom lights in red"
     rf"^(?:i\s+(?:want|need|would\s+like)\s+|i'd\s+like\s+|let's\s+have\s+)?{_THE}"
     rf"(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|bulbs?|lighting))\s+(?:in\s+|to\s+)?(?:an?\s+)?"
     rf"{_COLOUR_GROUP}(?:\s+colou?r)?{_TAIL}$",
+)
+# A colour said of the place, no light named: "make it pink in here", "change to blue in the hall".
+_COLOUR_HERE = _Any(
+    rf"^(?:make|turn|change|switch|set|paint)\s+(?:it|things|everything|(?:the\s+)?colou?r)\s+"
+    rf"(?:to\s+|into\s+)?(?:an?\s+)?{_COLOUR_GROUP}\s+(?:in\s+)?(?:here|in\s+this\s+room){_TAIL}$",
+    rf"^(?:change|switch|set|turn)\s+(?:it\s+|(?:the\s+)?colou?r\s+|(?:the\s+)?lights?\s+)?(?:to|into)\s+"
+    rf"(?:an?\s+)?{_COLOUR_GROUP}\s+{_ROOM_AFTER}{_TAIL}$",
 )
 # Levels said in words: "lights to full", "the lamp at half brightness".
 LEVELS = {"full": 100, "max": 100, "maximum": 100, "highest": 100, "half": 50, "minimum": 1,
@@ -110,6 +128,11 @@ _BRIGHTNESS_SET = _Any(
     rf"\s+(?:to|at)\s+(?:{_NUMBER}{_PERCENT}?|{_LEVEL}){_TAIL}$",
     rf"^(?:set|change)\s+{_THE}brightness\s+(?:of\s+|in\s+)?{_THE}{_DEVICE}\s+to\s+{_NUMBER}"
     rf"{_PERCENT}?{_TAIL}$",
+)
+# "turn the kitchen lights all the way up": the end of the scale.
+_ALL_THE_WAY = _Any(
+    rf"^(?:turn|put|bring|crank|dim|raise)\s+{_THE}(?P<device>(?:[\w'+-]+\s+){{0,4}}(?:lights?|lamps?|bulbs?|lighting))"
+    r"\s+(?:all\s+the\s+way\s+(?P<dir>up|down)|(?P<dir2>up|down)\s+all\s+the\s+way)$",
 )
 # "dim" and "brighten" are about light whatever follows ("dim the living room"); "lower",
 # "bring up" and "turn down" are about light only when a light is named.
@@ -130,7 +153,7 @@ _CLIMATE_SET = _Any(
     rf"^(?:set|turn|put|change|bring|heat|cool|warm(?:\s+up)?)\s+{_THE}"
     rf"(?P<device>(?:{_W}\s+){{0,3}}?{_CLIMATE_NOUN}(?:\s+(?:in|of)\s+{_THE}{_W}(?:\s+{_W})?)?|"
     rf"(?:{_W}\s+)?(?:car|house|flat|room|bedroom|office|kitchen))"
-    rf"\s+(?:up\s+|down\s+)?to\s+{_NUMBER}{_DEGREES}{_TAIL}$",
+    rf"\s+(?:up\s+|down\s+)?(?:to|at)\s+{_NUMBER}{_DEGREES}{_TAIL}$",
     rf"^make\s+it\s+{_NUMBER}{_DEGREES}(?:\s+in\s+{_THE}(?P<device>{_W}(?:\s+{_W})?))?{_TAIL}$",
 )
 _OPEN = _Any(
@@ -261,8 +284,10 @@ MOODS: dict[str, dict[str, Any]] = {
     "night": {"colour": "warm white", "brightness": 10},
     "reading": {"colour": "cool white", "brightness": 100},
     "focus": {"colour": "cool white", "brightness": 100},
+    "normal": {"colour": "warm white", "brightness": 100},
 }
 _MOOD_WORDS = {
+    "normal": "normal", "regular": "normal", "default": "normal", "standard": "normal",
     "cosy": "cosy", "cozy": "cosy", "cosier": "cosy", "cozier": "cosy", "snug": "cosy",
     "relaxing": "relaxing", "relaxed": "relaxing", "calm": "relaxing", "chill": "relaxing",
     "romantic": "romantic", "mood": "mood", "ambient": "mood", "night": "night",
@@ -307,7 +332,9 @@ def spoken_number(text: str) -> float:
     """'21', '20.5', 'twenty one', 'nineteen' as a number."""
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return float(text)
-    return float(sum(NUMBER_WORDS[w] for w in re.split(r"[ -]", text.casefold())))
+    whole, _, tenths = text.casefold().partition(" point ")  # "twenty one point five"
+    value = float(sum(NUMBER_WORDS[w] for w in re.split(r"[ -]", whole.strip())))
+    return value + NUMBER_WORDS[tenths.strip()] / 10 if tenths.strip() else value
 
 
 def _device(text: str) -> str:
@@ -318,8 +345,16 @@ def _device(text: str) -> str:
 def _device_words(said: str) -> str:
     """The device without what a looser pattern swept in: "hue of the lights" is "lights",
     "bedroom light from white" is "bedroom light", "lights colour to a nice" is "lights"."""
-    device = re.sub(r"^(?:colou?r|hue|shade|brightness)\s+of\s+", "", _device(said), flags=re.I)
+    device = re.sub(
+        r"^(?:colou?r|hue|shade|brightness)\s+(?:of|in|for)\s+", "", _device(said), flags=re.I
+    )
     device = re.sub(r"\s+(?:from|to|into|by|colou?rs?)\b.*$", "", device, flags=re.I)
+    device = re.sub(
+        r"(?:\s+(?:a\s+(?:bit|little|tad|lot)|slightly|much|even|way|more|back|(?:in\s+)?here))+$",
+        "",
+        device,
+        flags=re.I,
+    )
     return _device(device) or _device(said)
 
 
@@ -338,6 +373,8 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         m = _COLOUR_SET.match(text)
         if not m or not _home(m["device"]) or m["device"].casefold() in ("it", "this", "that"):
             return None
+        if re.match(r"(?:me|us|him|her|them|you)\b", m["device"], re.I):
+            return None  # "make me a flat white" is a coffee
         device = _device_words(m["device"])
         if not _LIT.search(device):
             return None  # "make the text red" is not a light's
@@ -351,6 +388,16 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
             device = f"{device} {m['room']}"
         return IntentMatch("home_light_set", {"device": device, "colour": shade})
 
+    def colour_here(text: str) -> IntentMatch | None:
+        m = _COLOUR_HERE.match(text)
+        if not m:
+            return None
+        room = m.groupdict().get("room")
+        if room and not _LIT.search(room):
+            return None  # "change to blue in the chart" is not a room's light
+        device = f"lights {_device(room)}" if room else "lights"
+        return IntentMatch("home_light_set", {"device": device, "colour": m["colour"].casefold()})
+
     def brightness(text: str) -> IntentMatch | None:
         m = _BRIGHTNESS_SET.match(text)
         if not m or not _home(m["device"]) or re.search(_CLIMATE_NOUN, m["device"], re.I):
@@ -360,8 +407,16 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         if not 0 <= value <= 100:
             return None
         return IntentMatch(
-            "home_light_set", {"device": _device(m["device"]), "brightness": int(value)}
+            "home_light_set", {"device": _device_words(m["device"]), "brightness": int(value)}
         )
+
+    def all_the_way(text: str) -> IntentMatch | None:
+        m = _ALL_THE_WAY.match(text)
+        if not m or not _home(m["device"]):
+            return None
+        up = (m["dir"] or m["dir2"]).casefold() == "up"
+        device = _device_words(m["device"])
+        return IntentMatch("home_light_set", {"device": device, "brightness": 100 if up else 1})
 
     def relative(pattern: _Any, change: int) -> Matcher:
         def matcher(text: str) -> IntentMatch | None:
@@ -382,11 +437,17 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         if not m:
             return None
         value = spoken_number(m["number"])
+        if not (10 <= value <= 32 or 50 <= value <= 90):
+            return None  # "actually make it 5" after an event is 5 o'clock, not 5 degrees
         device = _device(m.groupdict().get("device") or "thermostat")
         if not _home(device):
             return None
         if re.fullmatch(r"(?:temperature|heat)", device, re.I):
             device = "thermostat"
+        # "the temperature in the bedroom": the bedroom's thermostat
+        device = re.sub(
+            r"^(?:temperature|heat)\s+(?:in|of)\s+(?:the\s+|my\s+|our\s+)?", "", device, flags=re.I
+        )
         return IntentMatch("home_climate_set", {"device": device, "temperature": _numeric(value)})
 
     def on_off(text: str) -> IntentMatch | None:
@@ -396,6 +457,8 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         device = _device(m["device"])
         if not _home(device) or device.casefold() in ("it", "this", "that", "everything"):
             return None
+        if re.search(r"\b(?:turn|switch|put|flip|shut|power)\b", device, re.I):
+            return None  # "ana turn the lights off": a name first, read again without it
         if re.search(
             r"^(?:is|are|was|were|did|do|does|has|have)\b|\b(?:is|are|was|were|if|whether|"
             r"turned|switched|left|kept|forgot|had|has)\b",
@@ -543,7 +606,12 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
             device = f"{device} {groups['room']}"
         if not _home(device):
             return None
-        setting = MOODS[_MOOD_WORDS.get(m["mood"].casefold(), "mood")]
+        named = _MOOD_WORDS.get(m["mood"].casefold(), "mood")
+        if named == "normal" and not re.search(
+            r"\b(?:lights?|lamps?|lighting|bulbs?)\b", text, re.I
+        ):
+            return None  # "switch to normal mode" may be anything's mode; only lights are ours
+        setting = MOODS[named]
         return IntentMatch("home_light_set", {"device": device, **setting})
 
     def new_colour(text: str) -> IntentMatch | None:
@@ -590,10 +658,12 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
 
     matchers = [
         ("light_colour", colour),
+        ("light_colour_here", colour_here),
         ("light_any_colour", any_colour),
         ("light_which_colour", which_colour),
         ("light_new_colour", new_colour),
         ("light_mood", mood),
+        ("light_all_the_way", all_the_way),
         ("light_brightness", brightness),
         ("climate_set", climate),
         ("scene", scene),
@@ -622,11 +692,31 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         ("less_light", light_level(_LESS_LIGHT, -30)),
         ("too_dark", fixed(_TOO_DARK, "home_turn_on", {"device": "lights"})),
         # what the exact shapes leave, read by the words it carries (botpsy_homeassistant.said)
+        ("any_player", broad_player),
         ("any_coffee", broad_coffee),
         ("any_cleaning", broad_clean),
         ("any_device", broad_home),
     ]
     return [(name, _politely(matcher)) for name, matcher in matchers]
+
+
+# Words as they are often written down from speech: "turn of the lights", "make me a coffe".
+_AS_HEARD = (
+    (re.compile(r"\b(turn|switch|shut|power|turned|switched)\s+of\b", re.I), r"\1 off"),
+    (re.compile(rf"\b({_HOME_NOUN}|{_COVER_NOUN})\s+of$", re.I), r"\1 off"),
+    (re.compile(r"\bcoffe\b", re.I), "coffee"),
+    (re.compile(r"\b(?:vaccu?u?me?|vacume|vacum)\b", re.I), "vacuum"),
+    (re.compile(r"\bfourty\b", re.I), "forty"),
+    # "turn off the lights please jo": a name said after the closing "please"
+    (re.compile(r"\s+(?:please|thanks|thank\s+you)\s+[a-z]+$", re.I), ""),
+)
+
+
+def as_meant(text: str) -> str:
+    """ "turn of the lights" -> "turn off the lights": slips of writing speech down, put right."""
+    for heard, meant in _AS_HEARD:
+        text = heard.sub(meant, text)
+    return text
 
 
 def _politely(matcher: Matcher) -> Matcher:
@@ -635,7 +725,7 @@ def _politely(matcher: Matcher) -> Matcher:
     def polite(text: str) -> IntentMatch | None:
         if LATER.search(text):
             return None  # "turn the heater on at six": a schedule, which the model is told of
-        text = _POLITE.sub("", text, count=1).strip()
+        text = _POLITE.sub("", as_meant(text), count=1).strip()
         return matcher(text) or matcher(_POLITE.sub("", without_name(text, _COMMANDS)).strip())
 
     return polite

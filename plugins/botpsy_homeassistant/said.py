@@ -42,7 +42,7 @@ CLEANERS = (
 COFFEE_MACHINES = ("coffee machine", "coffee maker", "espresso machine", "coffee pot")
 DRINKS = (
     "coffee", "coffees", "espresso", "cappuccino", "latte", "americano", "macchiato",
-    "flat white", "mocha", "cuppa joe", "brew", "caffeine",
+    "flat white", "mocha", "cuppa joe", "cup of joe", "brew", "caffeine",
 )  # fmt: skip
 ROOMS = (
     "kitchen", "bedroom", "living room", "lounge", "hall", "hallway", "bathroom", "office",
@@ -312,7 +312,7 @@ def _device(text: str, noun: str) -> str:
 
 _CLIMATE_SAID = re.compile(
     rf"^(?:(?:set|turn|put|change|make|bring|keep|i\s+want|i'?d\s+like|i\s+need)\s+)?"
-    rf"(?:it|the\s+(?:\w+\s+)?(?:thermostat|heating|heat|temperature|ac|air\s+conditioning|room)"
+    rf"(?P<subject>it|the\s+(?:\w+\s+)?(?:thermostat|heating|heat|temperature|ac|air\s+conditioning|room)"
     rf"|(?:\w+\s+)?(?:thermostat|heating|heat|temperature|ac))"
     rf"(?:\s+(?:up|down))?\s+(?:to|at|on)?\s*(?P<number>\d{{2}}(?:\.\d)?|(?:{_SPOKEN})(?:[ -](?:{_SPOKEN}))?)"
     r"(?:\s*(?:degrees?|°)(?:\s+(?:celsius|fahrenheit|c|f))?)?"
@@ -333,8 +333,11 @@ def _climate(text: str) -> IntentMatch | None:
     if not (10 <= value <= 32 or 50 <= value <= 90):
         return None
     device = _find(r"(?:thermostat|heating|ac|air\s+conditioning)", text) or "thermostat"
+    room = re.search(rf"\b(?:{_ROOM})\b", m.group("subject"), re.I)
     if m.group("room"):
         device = f"{device} in the {m.group('room')}"
+    elif room and device == "thermostat" and room.group(0).lower() != "room":
+        device = room.group(0)  # "make the living room twenty two", "bedroom temperature to 18"
     return IntentMatch(
         "home_climate_set",
         {"device": device, "temperature": int(value) if value == int(value) else value},
@@ -549,12 +552,12 @@ def _switch(text: str, noun: str) -> IntentMatch | None:
 # -- the coffee machine and the cleaning robot, said as what they make or do ------------------
 _DRINK = rf"(?:{_alt(DRINKS)})"
 _COFFEE = re.compile(
-    r"^(?:(?:make|brew|prepare|fix|pour|get|start|do)\s+(?:me\s+|us\s+)?|"
+    r"^(?:(?:make|brew|prepare|fix|pour|get|start|do|give)\s+(?:me\s+|us\s+)?|"
     r"i\s+(?:want|need|would\s+(?:like|love)|could\s+(?:use|do\s+with)|fancy)\s+|"
     r"i'?d\s+(?:like|love)\s+|can\s+i\s+(?:have|get)\s+|(?:let'?s|lets)\s+have\s+|one\s+|"
     r"time\s+for\s+)?"
     r"(?:(?:a|an|some|my|the|one|another|fresh|hot|strong|black|quick|cup\s+of|pot\s+of|"
-    r"double|single|large|small|morning|nice|white)\s+)*"
+    r"double|single|large|small|morning|nice|white|two|three|four)\s+)*"
     rf"{_DRINK}(?:\s+(?:time|now|black|for\s+(?:me|us|two)|(?:with|and|no)\s+(?:\w+\s+){{0,2}}?"
     r"(?:milk|sugars?|cream|foam|oat\s+milk|soy\s+milk)))*$",
     re.I,
@@ -596,3 +599,100 @@ def broad_clean(text: str) -> IntentMatch | None:
     if _CLEAN.match(text) or _ROBOT_GO.search(text):
         return IntentMatch("home_turn_on", {"device": "vacuum"})
     return None
+
+
+# -- a home's players: the TV or a room's speaker, its sound and its playback --------------------
+
+
+def _vocabulary(words: str) -> frozenset[str]:
+    """A set of words written as one string, as word lists read best."""
+    return frozenset(words.split())
+
+
+# With a home set up, a sound or player request that names a room or a home player is not this
+# computer's (botpsy_device leaves it): "turn the volume up in the kitchen", "pause the tv",
+# "skip this song on the living room speaker". Playing something by name there stays the
+# model's: `home_media_control` cannot choose what to play, and mute is not one of its actions.
+PLAYERS = (
+    "tv", "television", "telly", "sonos", "soundbar", "sound bar", "speaker", "speakers",
+    "stereo", "chromecast", "homepod", "home pod", "smart speaker", "hifi", "hi fi",
+)  # fmt: skip
+_PLAYER = rf"(?:{_alt(PLAYERS)})"
+_WHERE = re.compile(
+    rf"(?:\s+|^)(?:(?:in|on|through|from|for)\s+)?(?:the\s+|my\s+|our\s+)?"
+    rf"(?P<where>(?:{_ROOM})\s+(?:{_PLAYER}|radio)|{_PLAYER})\b"
+    rf"|\s+(?:in|on|through)\s+(?:the\s+|my\s+|our\s+)?(?P<room>{_ROOM})\b",
+    re.I,
+)
+# Every other word must be one of these: what a sound or playback request says, and fillers.
+_PLAYER_WORDS = _vocabulary(
+    "the a my our it its this that please now can could you would will just bit little tad "
+    "notch some more much way and too so very is are a lot of music sound audio volume song "
+    "track tune tunes songs playback show film movie video episode station turn put make "
+    "set bring crank pump knock dial get up down louder quieter softer higher lower "
+    "increase raise boost decrease reduce pause hold stop resume unpause continue play skip "
+    "next previous back go to at percent level loud quiet low high one"
+)
+_PLAYER_LEVEL = re.compile(
+    rf"\b(?:volume|sound)(?:\s+level)?\s+(?:up\s+|down\s+)?(?:to|at)\s+(?P<n>\d{{1,3}}|{_SPOKEN}(?:\s+{_SPOKEN})?)"
+    r"(?P<pc>\s*(?:%|percent))?$",
+    re.I,
+)
+
+
+def broad_player(text: str) -> IntentMatch | None:
+    """ "turn the volume up in the kitchen", "pause the tv", "next song on the sonos"."""
+    text = " ".join(text.casefold().strip(" ?!.").split())
+    m = _WHERE.search(text)
+    if m is None or LATER.search(text) or _KNOWLEDGE.match(text):
+        return None
+    where = m["where"] or m["room"]
+    rest = " ".join((text[: m.start()] + " " + text[m.end() :]).split())
+    said = re.findall(r"[a-z0-9%]+", rest.replace("'", ""))
+    level = _PLAYER_LEVEL.search(rest)
+    if level is None and (not said or not all(w in _PLAYER_WORDS for w in said)):
+        return None  # "buy a new tv", "the tv is broken": not a request to the player
+    if m["room"] and not re.search(r"\b(?:volume|sound|music|song|track|playback)\b", rest):
+        return None  # a room alone names a player only with what it plays
+    words = set(said)
+    if level is not None:
+        if not all(w in _PLAYER_WORDS or w in NUMBER_WORDS for w in said):
+            return None
+        value = int(_number(level["n"]))
+        if value <= 10 and not level["pc"]:
+            value *= 10  # the ten steps of a speaker's or a TV's scale
+        if not 0 <= value <= 100:
+            return None
+        return IntentMatch(
+            "home_media_control", {"action": "volume", "device": where, "volume": value}
+        )
+    up = words & {"louder", "higher", "increase", "raise", "boost"} or (
+        "up" in words and "down" not in words
+    )
+    down = words & {"quieter", "softer", "lower", "decrease", "reduce"} or (
+        "down" in words and "up" not in words
+    )
+    if up and not down:
+        action = "volume_up"
+    elif down and not up:
+        action = "volume_down"
+    elif words & {"pause", "hold"}:
+        action = "pause"
+    elif "stop" in words:
+        action = "stop"
+    elif words & {"next", "skip"}:
+        action = "next"
+    elif words & {"previous", "back"}:
+        action = "previous"
+    elif words & {"resume", "unpause", "continue", "play"} and words <= _RESUMING:
+        action = "play"
+    else:
+        return None
+    return IntentMatch("home_media_control", {"action": action, "device": where})
+
+
+# "resume the tv", "play the kitchen speaker again": nothing named to play.
+_RESUMING = _vocabulary(
+    "the a my our it this that please now can could you resume unpause continue play "
+    "playing again music playback show film movie video episode"
+)

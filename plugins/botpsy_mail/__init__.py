@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from assistant.api import Account, PluginContext, hookimpl
 from botpsy_mail.account import EmailAccountKind, endpoints
-from botpsy_mail.intents import make_mail_matchers
+from botpsy_mail.intents import make_mail_followups, make_mail_matchers
 from botpsy_mail.mailbox import Mailbox
 from botpsy_mail.tools import MailTools
 
@@ -63,3 +63,5 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         return
     for name, matcher in make_mail_matchers(context.clock.now):
         register(name, matcher)
+    for name, follows in make_mail_followups(context.clock.now):  # "forward that to ben"
+        register(name, follows, follows=True)

@@ -636,6 +636,18 @@ _FORWARD = re.compile(
 )
 
 
+# "send the bank's email to my accountant", "pass the mail from ana on to ben": a mail that
+# came in, named by its sender, sent on: a forward, not a new email
+_SEND_ON = re.compile(
+    r"^(?:send|pass|share)\s+(?P<what>(?:the\s+)?[\w.'-]+(?:\s+[\w.'-]+)?'s\s+"
+    r"(?:(?:last|latest|newest|new)\s+)?(?:e-?mail|mail|message)"
+    r"|(?:the|this|that)\s+(?:(?:last|latest|newest)\s+)?(?:e-?mail|mail|message)\s+from\s+"
+    r"[\w.@'-]+(?:\s+[\w.@'-]+){0,2}?)(?:\s+(?:on|along|over))?"
+    r"\s+(?:to|with)\s+(?P<to>[\w.@+'-]+(?:\s+[\w.@+'-]+){0,3})$",
+    re.I,
+)
+
+
 def _recipient(tail: str) -> tuple[str | None, str]:
     """ "to my boss about x" → ("my boss", "about x"); the recipient and what follows it."""
     tail = re.sub(r"^(?:(?:over|across|off|out)\s+)?(?:to|for)\s+", "", tail.strip(), flags=re.I)
@@ -935,6 +947,13 @@ def broad_reply(text: str) -> IntentMatch | None:
     m = _REPLY.match(text)
     if m:
         return _reply_from(m.group("tail"), bool(m.group("all")))
+    m = _SEND_ON.match(text)
+    if m:
+        said = m.group("to")
+        relation = _RELATION_RE.match(said)
+        to = said if relation and not relation.group("rest") else _who(said)
+        target = _reply_target(m.group("what"))
+        return _forward(target, to, None) if to and target else None
     m = _FORWARD.match(text)
     if m:
         what = m.group("what")

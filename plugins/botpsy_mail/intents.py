@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from assistant.api import IntentMatch
+from assistant.api import IntentMatch, Recent
 from botpsy_mail.broad import (
     BODY_START,
     broad_read,
@@ -115,6 +115,13 @@ _NOT_NAMES = frozenset(
     ]
 )
 
+# Who tells the news, not who writes mail: "anything from the bbc today" asks the headlines.
+_NEWS_SENDERS = frozenset(
+    ["news", "bbc", "cnn", "reuters", "npr", "guardian", "times", "press", "papers", "paper",
+     "newspaper", "headlines", "media", "radio", "podcast", "podcasts", "channel", "tv",
+     "television", "government", "president"]
+)  # fmt: skip
+
 _SEND = [
     # "send an email to ana saying …", "email bob that …", "write to ana about the trip"
     re.compile(
@@ -145,6 +152,15 @@ _REPLY = re.compile(
     r"\s+(?P<body>.+)$",
     re.I,
 )
+# "reply saying thanks", "respond that i'll be there": what to say, not to whom (the mail
+# just read, when there was one; else the assistant asks)
+_REPLY_SAYING = re.compile(
+    r"^(?:reply|respond|answer|write back)(?P<all>\s+(?:to\s+)?all)?\s+"
+    r"(?:saying|stating|to say|and say|that)(?:\s+that)?\s+(?P<body>.+)$",
+    re.I,
+)
+# "it", "that one", "this email": the mail just read, never a sender's name
+_THAT_MAIL = re.compile(rf"^(?:it|that|this)(?:\s+(?:one|{_ONE}))?$", re.I)
 # A reply with something missing: "reply", "answer with sounds good", "respond to ana's email",
 # "reply to the last email". The assistant asks for the rest.
 _REPLY_SHORT = re.compile(
@@ -206,7 +222,7 @@ _CHECK = [
     re.compile(
         r"^(?:check|show(?:\s+me)?|read(?:\s+me)?|open|go through|look at|bring up|pull up|give me|let me see)"
         r"\s+(?:(?:my|the|all(?:\s+(?:of\s+)?my)?)\s+)?"
-        rf"{_NEW}(?:e-?mails?|mail|inbox|messages)(?:\s+for\s+me)?{_WHEN}$",
+        rf"{_NEW}(?:e-?mails?|mails?|inbox|messages)(?:\s+for\s+me)?{_WHEN}$",
         re.I,
     ),
     # "check emails from ana": reading or opening mail from someone is `read_mail`'s
@@ -242,6 +258,28 @@ _CHECK = [
         re.I,
     ),
     re.compile(rf"^who\s+(?:has\s+)?(?:e-?mailed|written to|wrote to)\s+me{_WHEN}$", re.I),
+    # "did i get anything from the bank", "have i received something new from ana today":
+    # what "i" got from someone is mail; "is there anything from the school" names no
+    # receiving and stays the model's (a parcel or a call could be meant)
+    re.compile(
+        r"^(?:(?:did|have|do|has)\s+i\s+(?:get|got|gotten|receive|received|have|had)\s+"
+        rf"(?:anything|something)|got\s+anything)(?:\s+new)?{_WHEN2}\s+from\s+(?P<sender>{_WHO}){_WHEN}$",
+        re.I,
+    ),
+    # "has anything come in from the bank": what came in (to the inbox) from someone
+    re.compile(
+        r"^(?:has|have|did)\s+(?:anything|something)(?:\s+new)?\s+(?:come|came)\s+in"
+        rf"{_WHEN2}\s+from\s+(?P<sender>{_WHO}){_WHEN}$",
+        re.I,
+    ),
+    # "anything from the bank today", "something from tomas yet": a fragment of the same
+    # question, with a time that says it asks what came in ("anything new from my boss"
+    # says no more than a text or a call would, and stays the model's)
+    re.compile(
+        rf"^(?:anything|something)\s+from\s+(?P<sender>{_WHO})"
+        rf"(?:\s+(?P<day>{_DAY})|\s+(?:so far|yet|lately|recently))$",
+        re.I,
+    ),
     re.compile(
         rf"^what\s+{_NEW}{_NOUN}\s+(?:do i have|did i get|have i got|came in){_WHEN}$", re.I
     ),
@@ -280,6 +318,12 @@ _READ = [
         re.I,
     ),
 ]
+# "read me the latest from ana", "open the newest one from the bank": the noun left out
+_LATEST_FROM = re.compile(
+    r"^(?:read|open|show)(?:\s+(?:me|out))?\s+(?:the|my)\s+(?:last|latest|newest|most recent)"
+    rf"(?:\s+one)?\s+(?:from|by)\s+(?P<sender>{_WHO})$",
+    re.I,
+)
 # "read my latest email": no sender, so the newest messages, newest first
 _NEWEST = re.compile(
     rf"^(?:(?:read|open|show)(?:\s+(?:me|out))?\s+(?:the|my)|what(?:'s| is| was)\s+(?:the|my))\s+"
@@ -322,6 +366,17 @@ _SEARCH = [
         re.I,
     ),
 ]
+# "delete the email from the bank", "archive ana's last mail", "trash that message": one
+# mail put away, named by who sent it (their newest); "that email" is the one just read
+_PUT_AWAY = re.compile(
+    r"^(?P<verb>delete|remove|trash|bin|erase|get rid of|throw away|archive|file away)\s+"
+    r"(?:(?:the|that|this|my)\s+)?(?:(?:last|latest|newest|most recent)\s+)?"
+    rf"(?:{_ONE}\s+(?:from|by)\s+(?P<sender>{_WHO})|(?P<sender2>{_WORD}(?:\s+{_WORD})?)'s"
+    rf"(?:\s+(?:last|latest|newest))?\s+{_ONE}|(?P<bare>e-?mail|mail))$",
+    re.I,
+)
+# What a mail is put away from or into: "delete the email from my contacts" is no sender
+_NOT_SENDERS = frozenset(["contacts", "contact", "list", "calendar", "inbox", "drafts", "outbox"])
 _KEY = re.compile(
     r"(?:^|\s)(?P<key>from|about|regarding|concerning|mentioning|containing|titled|called|"
     r"in regard to|with regard to|related to|"
@@ -528,11 +583,13 @@ def make_mail_matchers(
         # "email ana at her work address": ana (which address is the address book's)
         to = re.sub(
             r"(?:\s+(?:at|on)\s+(?:his|her|their|my|the|this|that)\s+(?:\w+\s+)?|'s\s+|\s+)"
-            r"(?:e-?mail\s+)?address$",
+            r"(?:(?:e-?mail\s+)?address|e-?mail)$",
             "",
             to,
             flags=re.I,
         )
+        # "this coworker", "that plumber": who is meant, said by pointing
+        to = re.sub(r"^(?:this|that)\s+(?=\w+$)", "", to, flags=re.I)
         bare = re.sub(r"^my\s+", "", to, flags=re.I)
         if any(w.lower() in BODY_START for w in bare.split()[1:]):
             return None  # "email my mum happy birthday": the message follows the name
@@ -544,6 +601,13 @@ def make_mail_matchers(
         return IntentMatch("mail_send", {"to": to}, "send_mail", missing=missing)
 
     def reply_mail(text: str) -> IntentMatch | None:
+        said = _REPLY_SAYING.match(text.strip())
+        if said and not _ONE_RE.fullmatch(said.group("body")):
+            arguments: dict[str, object] = {"body": _sentence(said.group("body"))}
+            if said.group("all"):
+                arguments["reply_all"] = True
+            missing = {"message": "Which email should I reply to? (who sent it)"}
+            return IntentMatch("mail_reply", arguments, "reply_mail", missing=missing)
         m = _REPLY.match(text.strip())
         if not m or len(m.group("who").split()) > 5:
             return None
@@ -558,7 +622,9 @@ def make_mail_matchers(
         who = re.sub(r"'s\s+(?:(?:last|latest)\s+)?(?:e-?mail|mail|message)$", "", who, flags=re.I)
         everyone = who.lower() in ("all", "everyone", "everybody")
         target = None if everyone else _reply_target(who) if _ONE_RE.search(who) else who
-        arguments: dict[str, object] = {"body": _sentence(m.group("body"))}
+        if _THAT_MAIL.match(who):
+            target = None  # "reply to it saying thanks": the mail just read
+        arguments = {"body": _sentence(m.group("body"))}
         if target:
             arguments = {"message": target} | arguments
         if m.group("all") or everyone:
@@ -580,6 +646,8 @@ def make_mail_matchers(
             if said and sender is None:
                 # "did i reply", "do i have emails from ana about the trip": not a check
                 continue
+            if sender and _NEWS_SENDERS & set(sender.lower().split()):
+                return None  # "anything from the bbc today": the news
             who = {"sender": sender} if sender else {}
             if day:  # "any mail from ana today": what came since then, read or not
                 since = _since(day, clock())
@@ -598,6 +666,12 @@ def make_mail_matchers(
                 if sender is None:
                     return None
                 return IntentMatch("mail_read", {"message": sender}, "read_mail")
+        latest = _LATEST_FROM.match(text)
+        if latest:
+            sender = _name(re.sub(r"^my\s+", "", latest.group("sender"), flags=re.I))
+            if sender is None or _NEWS_SENDERS & set(sender.lower().split()):
+                return None  # "read me the latest from the bbc": the news
+            return IntentMatch("mail_read", {"message": sender}, "read_mail")
         if _NEWEST.match(text):
             # mail_read needs a sender or an id: list the newest, newest first, instead
             return IntentMatch("mail_search", {}, "read_mail")
@@ -621,6 +695,25 @@ def make_mail_matchers(
             return IntentMatch("mail_search", dict(fields), "search_mail")
         return None
 
+    def put_away(text: str) -> IntentMatch | None:
+        """ "Delete the email from the bank", "archive that email": the tool asks before it moves."""
+        m = _PUT_AWAY.match(text.strip().rstrip(".!"))
+        if not m:
+            return None
+        tool = (
+            "mail_archive"
+            if m.group("verb").lower().startswith(("archive", "file"))
+            else "mail_delete"
+        )
+        said = m.group("sender") or m.group("sender2")
+        sender = _name(re.sub(r"^(?:the|my)\s+", "", said, flags=re.I)) if said else None
+        if said and (sender is None or _NOT_SENDERS & set(sender.lower().split())):
+            return None
+        if sender:
+            return IntentMatch(tool, {"message": sender}, "put_away_mail")
+        question = "Which email? (who sent it)"
+        return IntentMatch(tool, {}, "put_away_mail", missing={"message": question})
+
     exact = [
         ("check_mail", check_mail),
         ("read_mail", read_mail),
@@ -629,6 +722,7 @@ def make_mail_matchers(
         ("send_mail", send_mail),
         ("short_reply", short_reply),
         ("short_send", short_send),
+        ("put_away_mail", put_away),
     ]
     first = [(name, _after_fillers(matcher)) for name, matcher in exact]
     broad = [
@@ -672,3 +766,53 @@ def _reply_target(said: str) -> str | None:
     if not said:
         return None
     return _name(said)
+
+
+FollowMatcher = Callable[[str, Recent], IntentMatch | None]
+# "read it", "open that one", "what does it say": the mail the last turn found, read out.
+_READ_THAT = re.compile(
+    r"^(?:(?:read|open|show)(?:\s+(?:me|out))?\s+(?:it|that|this|them)(?:\s+(?:one|e-?mail|message))?"
+    r"(?:\s+(?:to me|out))?|what\s+(?:does|did)\s+(?:it|that|that\s+(?:one|e-?mail|message))\s+say)$",
+    re.I,
+)
+_PUT_THAT_AWAY = re.compile(
+    r"^(?P<verb>delete|remove|trash|bin|erase|archive)\s+(?:it|that|this)(?:\s+(?:one|e-?mail|mail|message))?$",
+    re.I,
+)
+_FOUND_MAIL = ("mail_read", "mail_check", "mail_search", "mail_thread")
+
+
+def make_mail_followups(
+    now: Callable[[], datetime] | None = None,
+) -> list[tuple[str, FollowMatcher]]:
+    """Mail requests that lean on the mail the last turn read or found.
+
+    After "did i get anything from the bank" or "read ana's email", "forward that to ben",
+    "reply saying thanks", "delete it" and "read it" mean that mail: its sender (or id)
+    fills the `message` the request left out. Only when the last call was such a mail
+    call, and only the argument the request's own match asks for; the rest is as said.
+    """
+    matchers = make_mail_matchers(now)
+
+    def about_that_mail(text: str, recent: Recent) -> IntentMatch | None:
+        call = recent.last()
+        if call is None or call.tool not in _FOUND_MAIL:
+            return None
+        said = call.arguments.get("message") or call.arguments.get("sender")
+        if not isinstance(said, str) or not said.strip():
+            return None
+        bare = plain(text).rstrip("?")
+        if _READ_THAT.match(bare):
+            return IntentMatch("mail_read", {"message": said}, "read_that_mail")
+        away = _PUT_THAT_AWAY.match(bare)
+        if away:  # "delete it", "archive that one": the mail just read or found
+            tool = "mail_archive" if away.group("verb").lower() == "archive" else "mail_delete"
+            return IntentMatch(tool, {"message": said}, "put_away_mail")
+        found = next((m for _, matcher in matchers if (m := matcher(text)) is not None), None)
+        if found is None or "message" not in found.missing:
+            return None
+        found.missing.pop("message")
+        found.arguments = {"message": said, **found.arguments}
+        return found
+
+    return [("about_that_mail", about_that_mail)]

@@ -4,9 +4,11 @@ Effects come from the tool's annotations, read as the MCP specification
 defines their defaults (they are the server's claims; where it says nothing,
 the strictest reading holds):
 
-- `readOnlyHint` -> read only when `openWorldHint` is false and the server runs
-  on this machine; else egress (its arguments leave the machine: the
-  specification's default is an open world);
+- `readOnlyHint`, from a server marked `trusted = true` -> read only when
+  `openWorldHint` is false and the server runs on this machine; else egress (its
+  arguments leave the machine: the specification's default is an open world).
+  Any other server's read-only claim is not believed (it would lower the effect
+  by the server's own word): its tool is send, as with no annotations;
 - `readOnlyHint` together with `destructiveHint` -> delete (the stricter claim);
 - `destructiveHint` -> delete;
 - anything else, or no annotations -> send: the call hands its arguments to
@@ -60,7 +62,9 @@ def effect_for(annotations: dict[str, Any] | None, settings: ServerSettings, nam
     hints = annotations or {}
     if hints.get("destructiveHint") is True:
         return Effect.DELETE
-    if hints.get("readOnlyHint") is True:
+    # A claim may raise a tool's effect, but only a server the user trusts may lower it: a
+    # "read-only" tool of any other server may erase or post what it is given.
+    if hints.get("readOnlyHint") is True and settings.trusted:
         if hints.get("openWorldHint") is False and settings.local:
             return Effect.READ
         return Effect.EGRESS
