@@ -138,16 +138,6 @@ class Recent:
         return cls(str(data.get("request", "")), calls, now)
 
 
-def pick_option(answer: str, options: list[str], labels: list[str] | None = None) -> str | None:
-    """The option an answer names: "2", "the second", "the saturday one", or its own words.
-
-    One option or none; `assistant.choices.read_answer` says more (several, dropped).
-    """
-    from assistant.choices import pick_one
-
-    return pick_one(answer, options, labels)
-
-
 @dataclass
 class Intent:
     """A named matcher from a plugin."""
@@ -160,8 +150,13 @@ class Intent:
 class IntentRegistry:
     """Intents in the order they were registered."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, core: Callable[[IntentRegistry], list[tuple[str, FollowMatcher]]] | None = None
+    ) -> None:
         self.intents: list[Intent] = []
+        # The core's own follow-ups (assistant.followups: an edit of what was just made, a
+        # pronoun filled in), tried after the plugins'; the loader hands them in.
+        self.core = core or (lambda _registry: [])
         self.followups: list[tuple[str, FollowMatcher]] = []
         # Matchers that read one request as several calls ("take eggs and milk off the list").
         self.several: list[tuple[str, SeveralMatcher]] = []
@@ -195,12 +190,10 @@ class IntentRegistry:
         list filled in from the last call, an edit of the event just made). None
         when the last turn made no call or nothing here reads the request.
         """
-        from assistant.followups import core_followups
-
         if not recent.calls or len(text) > MAX_REQUEST_CHARS:
             return None
         cleaned = clean_request(text)
-        for name, matcher in [*self.followups, *core_followups(self)]:
+        for name, matcher in [*self.followups, *self.core(self)]:
             try:
                 found = matcher(cleaned, recent)
             except Exception as exc:  # a plugin bug must not stop the request

@@ -21,6 +21,7 @@ import pluggy
 
 from assistant import hookspecs
 from assistant.builtin_commands import COMMANDS, SUBCOMMANDS
+from assistant.followups import core_followups
 from assistant.hookspecs import PluginContext
 from assistant.intents import IntentRegistry
 from assistant.plugin_kit.compat import check_requirement
@@ -117,7 +118,7 @@ def _register_all(context: PluginContext, extra: dict[str, Any] | None) -> Loade
     """Import the plugins and register them with a fresh manager; no hook is called yet."""
     manager = pluggy.PluginManager(hookspecs.PROJECT)
     manager.add_hookspecs(hookspecs)
-    loaded = LoadedPlugins(manager, ToolRegistry(), IntentRegistry(), context=context)
+    loaded = LoadedPlugins(manager, ToolRegistry(), IntentRegistry(core_followups), context=context)
     only = _name_list("BOTPSY_PLUGINS")
     skip = _name_list("BOTPSY_DISABLE_PLUGINS") or set()
     extra = extra or {}

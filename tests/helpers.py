@@ -228,3 +228,21 @@ def starter_model() -> Iterator[Any]:
     model = LlamaCppModel(path, ModelSettings(context=2048, prompt_cache=False))
     yield model
     model.close()
+
+
+def run_without_model(
+    config: Config, *turns: str, approve: bool = True
+) -> tuple[Any, RecordingApprover]:
+    """Turns said one after the other in one conversation, every one served with no model
+    (a scripted model with no turns fails the test if it is asked); the last result and the
+    approver, which says yes (or no) to every sensitive call."""
+    approver = RecordingApprover(Approval(approve))
+    assistant, model, _ = scripted_assistant(config, [], approver=approver)
+    result = None
+    try:
+        for turn in turns:
+            result = assistant.agent.run(turn, assistant.sessions.last() if result else None)
+    finally:
+        assistant.close()
+    assert model.seen == [], "the model was asked"
+    return result, approver

@@ -71,7 +71,7 @@ def test_a_move_keeps_the_events_day(config: Config) -> None:
 
 
 def test_an_answer_picks_an_option_by_number_or_by_its_own_words() -> None:
-    from assistant.intents import pick_option
+    from assistant.choices import pick_one as pick_option
 
     options = ["light.desk_lamp", "light.bedside"]
     labels = ["desk lamp office", "bedside lamp bedroom"]
@@ -106,7 +106,7 @@ def test_an_answer_that_leaves_a_value_missing_asks_for_the_next_one(config: Con
 
 
 def test_a_number_that_is_no_position_picks_by_the_options_words() -> None:
-    from assistant.intents import pick_option
+    from assistant.choices import pick_one as pick_option
 
     options = ["~/Documents/invoice-march-2025.txt", "~/Documents/invoice-march-2026.txt"]
     assert pick_option("the 2025 one", options) == options[0]

@@ -20,7 +20,12 @@ from assistant.api import plain_request
 from assistant.config import Config
 from assistant.policy import Approval
 from tests.conftest import ZONE
-from tests.helpers import RecordingApprover, builtin_assistant, scripted_assistant
+from tests.helpers import (
+    RecordingApprover,
+    builtin_assistant,
+    run_without_model,
+    scripted_assistant,
+)
 
 SHOPPING = "add eggs, milk, rice and tea to the shopping list"
 PACKING = "add rope, a torch and a tent to my packing list"
@@ -34,15 +39,8 @@ def _open(config: Config) -> list[tuple[str, str, bool]]:
     )
 
 
-def _run(config: Config, approve: bool, *turns: str) -> tuple[Any, RecordingApprover, Any]:
-    approver = RecordingApprover(Approval(approve))
-    assistant, model, _ = scripted_assistant(config, [], approver=approver)
-    result = None
-    for turn in turns:  # one conversation, as said one after the other
-        result = assistant.agent.run(turn, assistant.sessions.last() if result else None)
-    assistant.close()
-    assert model.seen == [], "the model was asked"
-    return result, approver, model
+def _run(config: Config, approve: bool, *turns: str) -> tuple[Any, RecordingApprover]:
+    return run_without_model(config, *turns, approve=approve)
 
 
 TAKEN_OFF = [
@@ -63,7 +61,7 @@ TAKEN_OFF = [
 def test_several_items_are_taken_off_one_call_each(
     config: Config, text: str, gone: list[str]
 ) -> None:
-    result, approver, _ = _run(config, True, SHOPPING, text)
+    result, approver = _run(config, True, SHOPPING, text)
     tools = [c.tool for c in result.calls]
     left = {title for title, _, _ in _open(config)}
     if not gone:
@@ -91,7 +89,7 @@ TICKED = [
 def test_several_items_are_ticked_each_on_its_own(
     config: Config, text: str, done: list[str]
 ) -> None:
-    result, asked, _ = _run(config, True, SHOPPING, text)
+    result, asked = _run(config, True, SHOPPING, text)
     assert [c.tool for c in result.calls] == ["task_complete"] * len(done), (text, result.reply)
     assert all(c.outcome == "ok" for c in result.calls), result.reply
     ticked = {title for title, _, finished in _open(config) if finished}
@@ -146,7 +144,7 @@ def test_an_item_said_without_its_list_is_looked_up_first(
 )
 def test_several_items_off_the_list_just_read(config: Config, turns: tuple[str, str]) -> None:
     """ "off it" after a list was read: that list, an approved delete per item."""
-    result, approver, _ = _run(config, True, SHOPPING, *turns)
+    result, approver = _run(config, True, SHOPPING, *turns)
     assert [c.tool for c in result.calls] == ["task_delete", "task_delete"], result.reply
     assert all(c.arguments.get("list_name") for c in result.calls)
     assert len(approver.asked) == 2
@@ -154,7 +152,7 @@ def test_several_items_off_the_list_just_read(config: Config, turns: tuple[str, 
 
 
 def test_a_delete_refused_removes_nothing_and_says_so(config: Config) -> None:
-    result, approver, _ = _run(config, False, SHOPPING, "take eggs and milk off the shopping list")
+    result, approver = _run(config, False, SHOPPING, "take eggs and milk off the shopping list")
     assert [c.tool for c in result.calls] == ["task_delete", "task_delete"]
     assert all(c.outcome != "ok" for c in result.calls)
     assert len(approver.asked) == 2
@@ -163,7 +161,7 @@ def test_a_delete_refused_removes_nothing_and_says_so(config: Config) -> None:
 
 def test_items_are_taken_off_the_list_named_only(config: Config) -> None:
     """The same item on two lists: only the named list loses it."""
-    result, _, _ = _run(
+    result, _ = _run(
         config,
         True,
         SHOPPING,
@@ -213,7 +211,7 @@ REMINDERS = [
 def test_two_things_to_be_reminded_of_are_two_tasks(
     config: Config, text: str, titles: list[str]
 ) -> None:
-    result, _, _ = _run(config, True, text)
+    result, _ = _run(config, True, text)
     assert [c.tool for c in result.calls] == ["task_add"] * len(titles), (text, result.reply)
     assert [t for t, _, _ in _open(config)] == sorted(titles), (text, _open(config))
 

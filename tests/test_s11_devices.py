@@ -222,7 +222,7 @@ def test_played_and_heard_as_said(
         "radio waves",  # physics, not a station
         "radio history",
         "radio frequency",
-        "near by grocery",  # somewhere to go, not a singer
+        "near by hardware store",  # somewhere to go, not a singer
         "the painting by monet",
         "paid by card",
         "caught by surprise",

@@ -140,7 +140,7 @@ SHAPES = [
 @pytest.mark.parametrize(
     ("text", "to"),
     [
-        ("open new email to this coworker at this email", "coworker"),
+        ("open a new email to this colleague at this address", "colleague"),
         ("email ana at her work email", "ana"),
         ("write an email to that plumber", "plumber"),
     ],
@@ -468,7 +468,7 @@ LOCAL = [
 
 @pytest.mark.parametrize("text", LOCAL)
 def test_what_is_on_goes_to_the_web(text: str) -> None:
-    from botpsy_web.intents import make_matchers
+    from botpsy_web.matchers import make_matchers
 
     found = first_match(make_matchers(), text)
     assert found is not None and found.tool == "web_research", (text, found)
@@ -479,7 +479,7 @@ def test_what_is_on_goes_to_the_web(text: str) -> None:
     ["rock music", "comedy movies", "food shopping", "french lessons", "jazz", "theatre tickets"],
 )
 def test_a_kind_alone_is_not_a_question_for_the_web(text: str) -> None:
-    from botpsy_web.intents import make_matchers
+    from botpsy_web.matchers import make_matchers
 
     assert first_match(make_matchers(), text) is None, text
 

@@ -140,7 +140,7 @@ OWN_STATE = [
     ("is there any free disk space left", "disk_space"),
     ("are the kitchen lights on", "home_status"),
     ("is the volume muted", "volume_get"),
-    ("is it going to rain tomorrow", "weather_forecast"),
+    ("is it going to snow on friday", "weather_forecast"),
 ]
 
 
@@ -156,7 +156,7 @@ HEARD = [
     ("will it be sunny on saturday", "weather_forecast"),
     ("is it going to be stormy tonight", "weather_forecast"),
     ("is it windy at the coast", "weather_forecast"),
-    ("skip to the next episode", "media_control"),
+    ("skip ahead to the next episode", "media_control"),
     ("resume my audiobook", "media_play"),
     ("put the dentist in my diary friday at 3pm", "calendar_create_event"),
     ("make the lamp purple", "home_light_set"),
@@ -229,7 +229,7 @@ def test_the_starter_model_chooses_among_the_shortlist_only(
     starter: Model, builtins: Definitions
 ) -> None:
     """Several media tools are offered; the grammar lets the model pick only one of them."""
-    request = "listen to this song"
+    request = "listen to that song"
     shortlist = offered(request, builtins)
     assert len(shortlist) > 1 and shortlist <= {"media_play", "media_now_playing", "media_control"}
     turn = AssistedStrategy().first_turn(

@@ -54,14 +54,18 @@ def filed(home: Path, config: Config, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-def test_a_planted_undo_does_not_undo_the_users_move(filed: Path, config: Config) -> None:
-    """The user moves the report; a file they then read says "undo": files_undo has no
-    arguments to check, so nothing the user wrote backs it. It must wait for a live yes."""
-    plan = {
+def _move_then_read(filed: Path) -> dict[str, tuple[str, dict[str, str]]]:
+    """The obedient model's plan: move the report, then read the file that says "undo"."""
+    return {
         "move": ("files_move", {"path": "report", "to": str(filed / "Documents")}),
         "sent": ("files_read", {"path": str(filed / "Downloads" / "sent.txt")}),
     }
-    assistant = obedient(config, plan)
+
+
+def test_a_planted_undo_does_not_undo_the_users_move(filed: Path, config: Config) -> None:
+    """The user moves the report; a file they then read says "undo": files_undo has no
+    arguments to check, so nothing the user wrote backs it. It must wait for a live yes."""
+    assistant = obedient(config, _move_then_read(filed))
     try:
         first = assistant.agent.run("move my report to documents", use_intents=False)
         session = assistant.sessions.load(first.session)
@@ -80,11 +84,7 @@ def test_a_planted_undo_does_not_undo_the_users_move(filed: Path, config: Config
 
 def test_the_users_own_undo_after_taint_still_runs(filed: Path, config: Config) -> None:
     """Control: "undo that" in the user's words is read by the intent, and runs."""
-    plan = {
-        "move": ("files_move", {"path": "report", "to": str(filed / "Documents")}),
-        "sent": ("files_read", {"path": str(filed / "Downloads" / "sent.txt")}),
-    }
-    assistant = obedient(config, plan)
+    assistant = obedient(config, _move_then_read(filed))
     try:
         first = assistant.agent.run("move my report to documents", use_intents=False)
         session = assistant.sessions.load(first.session)

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 from botpsy_web import register_intents
-from botpsy_web.intents import live_question, make_matchers, vocabulary
+from botpsy_web.intents import live_question, vocabulary
+from botpsy_web.matchers import make_matchers
 
 from assistant.app import build_assistant
 from assistant.config import Config

@@ -15,9 +15,19 @@ from collections.abc import Callable
 
 from assistant.api import IntentMatch
 from botpsy_calendar.intents import _title
-from botpsy_calendar.several import DOING
 from botpsy_calendar.shopping import all_goods, is_goods, make_shopping_matchers
 from botpsy_calendar.tools import list_label
+
+# Verbs that start a thing to do: two of them joined by "and" are two reminders ("water the
+# plants and feed the cat"); "buy salt and pepper", "call mum and dad" join things, not doings.
+_DOING_WORDS = (
+    "call ring phone text email e-mail message buy get pick collect fetch bring take water feed walk"
+    " pay book cancel renew send post mail return drop check clean wash tidy empty hoover vacuum"
+    " cook make bake order fix charge pack print sign submit finish start visit see meet write"
+    " read do put move change iron fold hang sort file update backup back ring prepare go"
+    " wrap invite thank ask tell remind schedule confirm reply answer wake leave"
+)
+DOING = frozenset(_DOING_WORDS.split())
 
 _DET = r"(?:my|the|our|this|that)"
 # Words that never start or continue a list's name: "on a to do list" is no list called "do".

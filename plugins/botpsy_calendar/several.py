@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from assistant.api import IntentMatch, Recent
+from botpsy_calendar.list_shapes import DOING, opened_list
 
 Matchers = list[tuple[str, Callable[[str], IntentMatch | None]]]
 Several = list[tuple[str, Callable[[str], list[IntentMatch] | None]]]
@@ -49,16 +50,6 @@ _NEXT_THING = re.compile(
     r"|\s+and\s+(?=(?P<verb>[a-z]+)\s+\S)",
     re.I,
 )
-# Verbs that start a thing to do: two of them joined by "and" are two reminders ("water the
-# plants and feed the cat"); "buy salt and pepper", "call mum and dad" join things, not doings.
-_DOING_WORDS = (
-    "call ring phone text email e-mail message buy get pick collect fetch bring take water feed walk"
-    " pay book cancel renew send post mail return drop check clean wash tidy empty hoover vacuum"
-    " cook make bake order fix charge pack print sign submit finish start visit see meet write"
-    " read do put move change iron fold hang sort file update backup back ring prepare go"
-    " wrap invite thank ask tell remind schedule confirm reply answer wake leave"
-)
-DOING = frozenset(_DOING_WORDS.split())
 _ASK_AGAIN = "remind me to "
 _MAX_WORDS = 24
 
@@ -175,8 +166,6 @@ def make_several_matchers(
     def opened_then(text: str) -> list[IntentMatch] | None:
         """ "open the grocery list and remove butter": the change made on that list (read as
         one, so it keeps the list's name), then the list read as it now is."""
-        from botpsy_calendar.list_shapes import opened_list
-
         ref = opened_list(text)
         if ref is None:
             return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant.api import PluginContext, hookimpl
-from botpsy_web.intents import make_matchers
+from botpsy_web.matchers import make_matchers
 from botpsy_web.providers import make_provider
 from botpsy_web.tools import WebTools
 

@@ -297,17 +297,3 @@ def asking_about(topic: str) -> Matcher:
 # For botpsy_web.facts, which shares the request's vocabulary.
 phrases = _phrases
 kept_words = _kept
-
-
-def make_matchers() -> list[tuple[str, Matcher]]:
-    """The web plugin's intents, in the order they are tried: live questions first, then
-    questions of fact and requests to find something (botpsy_web.facts)."""
-    from botpsy_web.facts import asking_for  # it imports this module's vocabulary
-
-    topics = [(t.name, asking_about(t.name)) for t in vocabulary().topics]
-    return [
-        ("look_up", look_up),
-        *topics,
-        ("facts", asking_for("facts")),
-        ("find", asking_for("find")),
-    ]
