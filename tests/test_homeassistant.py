@@ -34,8 +34,8 @@ from botpsy_homeassistant.entities import Directory
 from botpsy_homeassistant.tools import HomeTools
 
 from assistant.accounts import Account, AccountBook
+from assistant.choices import pick_one as pick_option
 from assistant.errors import AskUser, ToolArgumentError
-from assistant.intents import pick_option
 from assistant.scope import decline
 from assistant.tools import Effect, ToolRegistry
 from tests.conftest import require_program
