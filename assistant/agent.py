@@ -237,6 +237,8 @@ class Agent:
             following = None if text != request else self.intents.follow(text, recent)
             several = None if following else self.intents.match_all(text)
             match = None if following or several else self.intents.match(text)
+            if match is not None and match.points_back and recent.request:
+                match = None  # "add these to my list" after a turn: the model read what "these" are
             turn.timings["intent_match"] = time.perf_counter() - match_started
             if following or several or match is not None:
                 session.pending = None
@@ -719,7 +721,9 @@ class _Turn:
         # a change the model chose is the user's only if it names what they wrote (an intent's
         # call is read off their words: "undo that" is theirs with nothing to name)
         change = self.model_path and tool.effect is Effect.WRITE
-        authored = authored_by_user(call.arguments, self._user_words(), change=change)
+        authored = authored_by_user(
+            call.arguments, self._user_words(), change=change, read_off=not self.model_path
+        )
         verdict = agent.policy.judge(tool, taint, authored, self.carried)
         # the model's picks of the user's words, sent out with no yes, carry a few bits each;
         # an intent's calls are read off the request, with no choice to carry anything
@@ -749,6 +753,7 @@ class _Turn:
                         verdict.reason,
                         live=verdict.live,
                         pinned=record.pinned,
+                        grant=verdict.grant,
                     )
                 )
                 if not answer.approved or answer.arguments is None:
@@ -766,10 +771,12 @@ class _Turn:
             if not answer.approved:
                 decision = "refused" if answer.unavailable else "denied"
                 text = f"Not run: {answer.note}." if answer.note else "Not run: the user declined."
+                if verdict.grant and answer.unavailable:  # say which server, and the other way
+                    text = f"Not run: {verdict.reason}; {answer.note}."
                 return self._finish(record, decision, "skipped", text, path)
             decision = "approved"
             if not verdict.live:  # a yes given under taint is for this call only
-                agent.policy.remember(grant_name(tool), answer.remember)
+                agent.policy.remember(verdict.grant or grant_name(tool), answer.remember)
             record.arguments = prepared.display
         if tool.effect is not Effect.READ:  # written ahead: nothing that acts runs unrecorded
             unwritten = self._write_ahead(record, decision, path)
@@ -955,12 +962,26 @@ _TEMPLATE_TOKEN = re.compile(
 
 def _choices_hidden(text: str, options: list[str], labels: list[str]) -> str:
     """`text` with each choice it lists (an option, or the words it is known by) written
-    "[choice N]": what the model keeps of a question whose choices others named."""
+    "[choice N]": what the model keeps of a question whose choices others named.
+
+    A numbered listing ("1. Bob Keller <bob@x.org>; 2. ...") may describe each choice in
+    more words than its option or label (a contact's name beside its address): from its
+    "1." on, the model keeps only the choices' numbers (see `_LISTING`).
+    """
     named = [*enumerate(options, 1), *enumerate(labels, 1)]
     for number, said in sorted(named, key=lambda pair: -len(str(pair[1]))):
         if str(said).strip():
             text = text.replace(str(said), f"[choice {number}]")
+    listing = _LISTING.search(text)
+    if listing and len(options) > 1:
+        text = text[: listing.start()] + "; ".join(
+            f"[choice {n}]" for n in range(1, len(options) + 1)
+        )
     return text
+
+
+# Where a question's numbered listing starts: botpsy's "1." before the first choice.
+_LISTING = re.compile(r"(?<!\S)1\.\s")
 
 
 def _defused(text: str, end: str) -> str:

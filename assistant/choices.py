@@ -56,6 +56,24 @@ _ASKING_WORDS = (
     " tell set add remind"
 )
 _ASKING = frozenset(_ASKING_WORDS.split())
+# Words an answer may add that tell no option apart when no label has them: what kind of thing
+# it is ("the work address", "his mobile number"), a courtesy title ("ms keller"), a hedge
+# ("keller i think"). Left out only when they fit no option; a label that has one counts it.
+_SOFT_WORDS = (
+    "address addresses email mail e mail number phone contact person guy lady man woman his her"
+    " their think guess probably maybe suppose called named say said like"
+    " event meeting appointment alarm timer task reminder item entry light lamp device file"
+    " version copy thing account place room"
+)
+_SOFT = frozenset(_SOFT_WORDS.split())
+# Words of talk, never an attempt to pick ("thanks", "hello"): such an answer is no answer.
+_SOCIAL_WORDS = "thanks thank hello hi hey yes yeah yep sure cool great bye goodbye lol"
+_SOCIAL = frozenset(_SOCIAL_WORDS.split())
+# At most this many words of its own make an answer that is clearly one, even when it fits
+# no option ("the lounge"): the question is asked again rather than read as a new request.
+_SHORT_ANSWER = 3
+# How such an answer opens: a naming phrase ("the lounge", "my work one", "in the hall").
+_NOUN_OPENERS = frozenset(["the", "that", "this", "my", "his", "her", "their", "our", "in", "at"])
 _ALL = re.compile(
     r"^(?:(?:yes|yeah|ok(?:ay)?|please|just)[,.!]?\s+)*"
     rf"(?:(?:{'|'.join(sorted(_VERBS))})\s+)?(?:them\s+)?(?:the\s+)?"
@@ -153,7 +171,18 @@ def read_answer(
     shaped = bool(re.match(r"^(?:the|that)\s+(?:\w+\s+)?ones?\b|^(?:the|that)\b.*\bones?$", said))
     if words[0] in _VERBS and len(words) > 1:
         words = words[1:]
-    place = _place(words, len(options))
+    own = [w for w in words if w not in _FILLER and w not in _SOCIAL]
+    first = _tokens(said)[0]
+    if (
+        0 < len(own) <= _SHORT_ANSWER
+        and (first in _NOUN_OPENERS or len(words) <= 2)
+        and not ({first} & (_SOCIAL | _VERBS | _ASKING))
+    ):
+        # clearly an answer even when it fits no option ("the lounge"): asked again; one that
+        # shares words with an option ("the gym downtown") may still narrow the search
+        shaped = shaped or not any(set(own) & f for f in facts)
+    common = set.intersection(*facts) if len(facts) > 1 else set()
+    place = _place([w for w in words if w not in common or w in _PLACES], len(options))
     if place is not None:
         return Answer([options[place]], shaped=True)
     if {"number", "option", "choice"} & set(words):  # "number 7" of two: a place, not a time
@@ -162,6 +191,10 @@ def read_answer(
     if soonest is not None:
         return Answer([options[soonest]], shaped=True)
     units, selector = _units(words, now)
+    # a kind of thing, a title or a hedge no label has ("the work address", "ms keller")
+    units = [u for u in units if not (u & _SOFT) or any(u & f for f in facts)]
+    if len(units) > 1:  # words every option has ("anna" of two Annas) tell none apart
+        units = [u for u in units if not all(u & f for f in facts)] or units
     if not units:
         return Answer(shaped=shaped)
     fits = [o for o, f in zip(options, facts, strict=True) if all(u & f for u in units)]

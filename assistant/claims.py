@@ -110,7 +110,14 @@ _SECRET_WORD = re.compile(
     r"\b(?:password|passphrase|passcode|pin|pin\s+code|one[- ]time\s+code|verification\s+code|"
     r"security\s+code|sign[- ]?in\s+code|log[- ]?in\s+code|2fa\s+code|otp|cvv|cvc|"
     r"card\s+number|account\s+number|iban|seed\s+phrase|recovery\s+(?:phrase|code)|"
-    r"private\s+key|api\s+key|access\s+token|credentials)s?\b",
+    r"private\s+key|api\s+key|access\s+token|credentials|"
+    # details that unlock an account or pay: "your card details", "your login details"
+    r"(?:card|bank|banking|payment|account|log[- ]?in|sign[- ]?in)\s+details|"
+    r"security\s+(?:answer|question)|sort\s+code|routing\s+number|"
+    # a code sent to the person: "the 6-digit code", "the code we sent you"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight)[- ]?digit\s+code|"
+    r"code\s+(?:(?:that\s+)?(?:we|they|you)\s+(?:just\s+)?(?:sent|received|got|texted)|"
+    r"from\s+(?:your|the)\s+(?:text|sms|message|phone|app|authenticator)))s?\b",
     re.I,
 )
 # "Type your password", "To finish, please enter the code": an order to the person.
@@ -137,9 +144,15 @@ def asks_for_secret(reply: str) -> bool:
     ("what is the PIN of your card?"); a report of what others asked is not one."""
     for found in _SENTENCE.finditer(reply):
         sentence = found.group(0).strip()
-        if not _SECRET_WORD.search(sentence) or _REPORTED.search(sentence):
+        if not _SECRET_WORD.search(sentence):
             continue
+        if _IMPERATIVE.search(sentence):  # an order opening the sentence is botpsy's voice,
+            return True  # whatever "says" or "told" follows it ("type it so the bank says ok")
+        reported = _REPORTED.search(sentence)
+        need = _NEEDING.search(sentence)
+        if need and not (reported and reported.start() < need.start()):
+            return True  # "I need your PIN, the bank says": botpsy's need, then a tag
         question = sentence.endswith("?") and re.search(r"\byou(?:r)?\b", sentence, re.I)
-        if _IMPERATIVE.search(sentence) or _NEEDING.search(sentence) or question:
+        if question and not reported:
             return True
     return False

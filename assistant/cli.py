@@ -153,7 +153,7 @@ class TerminalApprover:
 
     def approve(self, request: ApprovalRequest) -> Approval:
         """Show the call and read the answer from the terminal."""
-        from assistant.policy import Approval
+        from assistant.policy import Approval, Remember
         from assistant.safetext import hidden_named, one_line, printable, visible
 
         out = self.stream
@@ -164,6 +164,13 @@ class TerminalApprover:
         print(f"  tool: {request.tool} ({request.effect}); {one_line(request.reason)}", file=out)
         for key, value in request.arguments.items():
             print(f"  {one_line(str(key))}: {visible(str(value))}", file=out)
+        if request.grant and not request.live:  # a server's first use: a yes may be for good
+            out.write("Allow? [y/N/a=always] ")
+            out.flush()
+            answer = sys.stdin.readline().strip().lower()
+            if answer in ("a", "always"):
+                return Approval(True, remember=Remember.ALWAYS)
+            return Approval(answer in ("y", "yes"))
         out.write("Allow? [y/N] ")
         out.flush()
         answer = sys.stdin.readline().strip().lower()

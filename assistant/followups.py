@@ -5,7 +5,7 @@ calls that ran, as their records show them). What a follow-up changes is chosen 
 the user's words and those records, never by a tool's output; the call it makes is a new
 call like any other, shown with its resolved arguments and asked for when its effect asks.
 
-Five mechanisms, none tied to one phrasing:
+Six mechanisms, none tied to one phrasing:
 - a pronoun ("it", "that", "them") stands for what the last call named: its item or its
   list; the request is read again with those words in its place;
 - a left-out list ("remove the eggs" after the shopping list was read or added to) is
@@ -17,7 +17,12 @@ Five mechanisms, none tied to one phrasing:
   words with the new day in place of the old one;
 - a new name ("call it brunch with ines", "rename it to X", "change the title to X")
   becomes the call that renames what the last turn made: `new_name` reads the name, and
-  a renamer per tool (`RENAMERS`) says which call makes the change.
+  a renamer per tool (`RENAMERS`) says which call makes the change;
+- one field of the thing just made ("add the location the red lion", "remind me an hour
+  before", "make it due tuesday", "put it on the shopping list instead", "her email is ...")
+  becomes the call that sets that field: `field_said` reads the field (named, or fitted by
+  the kind of value: a place, a length, a time before, a day) and a setter per tool
+  (`SETTERS`) says which call sets it; a time goes to the amenders.
 """
 
 from __future__ import annotations
@@ -30,13 +35,13 @@ from typing import TYPE_CHECKING, Any
 from assistant.choices import asks_anew
 from assistant.errors import TimeParseError
 from assistant.intents import DoneCall, FollowMatcher, IntentMatch, Recent, clean_request
-from assistant.timeparse import parse_moment
+from assistant.timeparse import parse_duration, parse_moment
 
 if TYPE_CHECKING:
     from assistant.intents import IntentRegistry
 
 # Arguments that name the thing a call was about (its item), most telling first.
-THING_ARGUMENTS = ("title", "task", "name", "text", "what", "event")
+THING_ARGUMENTS = ("title", "task", "name", "text", "what", "event", "device")
 # Arguments that name where the thing is kept: a pronoun may mean it, and a request that
 # leaves it out may borrow it ("remove the eggs" after reading the shopping list).
 PLACE_ARGUMENTS = ("list_name",)
@@ -191,6 +196,26 @@ def _same_plugin(match: IntentMatch, call: DoneCall) -> bool:
     return not call.plugin or match.intent.split(".", 1)[0] == call.plugin
 
 
+def _names_a_thing(match: IntentMatch) -> bool:
+    """Whether a match read without the last turn names its own thing, or has none to name.
+
+    "dim it to 30 percent" read alone sets every light (it names none), or has "it" for a
+    device: the pronoun went unread, so it may stand for the last call's thing, when the
+    same tool then reads it. "What time is it" keeps its own reading: read with the event's
+    title in place of "it" it is another tool (a search), so the pronoun was no thing.
+    """
+    things = [match.arguments.get(key) for key in THING_ARGUMENTS if key in match.arguments]
+    return any(isinstance(v, str) and _words(v) - _PRONOUN_WORDS for v in things)
+
+
+_REMOVING = re.compile(
+    r"\b(?:remove|delete|clear|cancel|drop|erase|get\s+rid\s+of|take|wipe)\b", re.I
+)
+# "delete that list": the list itself is named, so the pronoun may stand for it.
+_THE_LIST = re.compile(r"\b(?:that|this|the\s+same)\s+list\b", re.I)
+_PRONOUN_WORDS = frozenset(["it", "them", "that", "this", "one", "its"])
+
+
 def refer(registry: IntentRegistry) -> FollowMatcher:
     """A pronoun read as what the last call named ("what's on it now", "add it to my list")."""
 
@@ -198,14 +223,24 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
         text = _LEAD.sub("", text)
         if not _PRONOUN.search(text) or _is_edit(text, recent):
             return None
-        if registry.match(text) is not None:  # "what time is it": the words ask on their own
+        direct = registry.match(text)
+        if direct is not None and _names_a_thing(direct):  # "what time is it" asks on its own
             return None
         for call in reversed(recent.calls):
             for words, value, keys in _referents(call):
+                if (
+                    keys == PLACE_ARGUMENTS
+                    and _REMOVING.search(text)
+                    and not _THE_LIST.search(text)
+                ):
+                    continue  # "remove it" after a list was read: an item it printed, never the list
                 said = _PRONOUN.sub(words, text, count=1)
                 match = registry.match(said)
-                if match is not None and _carries(match, value, keys):
-                    return _with_place(match, call, registry.parameters(match.tool))
+                if match is None or not _carries(match, value, keys):
+                    continue
+                if direct is not None and match.tool != direct.tool:
+                    continue  # "what time is it", "turn it off": the words' own reading stands
+                return _with_place(match, call, registry.parameters(match.tool))
         return None
 
     return resolve
@@ -304,9 +339,33 @@ def _task_edit(call: DoneCall, value: str, now: datetime) -> IntentMatch | None:
 
 
 # How the core changes a call just made, per tool; plugins add theirs as follow-up matchers.
+_RELATIVE = re.compile(r"\b(?:later|earlier|back|forward|ahead|by|sooner)\b", re.I)
+
+
+def _listing_edit(call: DoneCall, value: str, now: datetime) -> IntentMatch | None:
+    """ "What's on friday" then "move it to 4pm": the day's one event, moved to a time said.
+
+    Only the listing's day (the user's words) chooses: the tool takes the one event of that
+    day, or asks which when there are several; nothing the listing printed is read here.
+    A move by an amount ("an hour later") needs the event's own time: left to the model.
+    """
+    span = str(call.arguments.get("when") or "").split("/")
+    first, last = (_when(part) for part in span) if len(span) == 2 else (None, None)
+    if first is None or last is None or last - first != timedelta(days=1):
+        return None
+    if _RELATIVE.search(value) or not _HAS_CLOCK.search(_DAY_WORDS.sub(" ", value)):
+        return None
+    new = amended_moment(value, first.replace(hour=12), now)
+    if new is None:
+        return None
+    arguments = {"event": "", "day": first.date().isoformat(), "start": new.isoformat()}
+    return IntentMatch("calendar_update_event", arguments)
+
+
 AMENDERS: dict[str, Amender] = {
     "calendar_create_event": _event_edit,
     "calendar_update_event": _event_edit,
+    "calendar_list_events": _listing_edit,
     "task_add": _task_edit,
     "task_update": _task_edit,
 }
@@ -468,7 +527,8 @@ def another_day(registry: IntentRegistry) -> FollowMatcher:
     def resolve(text: str, recent: Recent) -> IntentMatch | None:
         said = _ANOTHER_DAY.match(text)
         call = recent.last()
-        if not said or call is None or call.effect not in ("read", "write"):
+        # a forecast is egress (its place leaves the machine) and asks the same again as a read
+        if not said or call is None or call.effect not in ("read", "write", "egress"):
             return None
         day = said.group("day").strip()
         if day_phrase(day).lower() != day.lower():  # "and friday", not "and friday at the zoo"
@@ -483,10 +543,469 @@ def another_day(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+# == One field of what was just made ("add the location the red lion", "make it due tuesday") ==
+# A follow-up that names a field of the last thing done (or says a value whose kind fits one
+# field: a place, a length, a time before it, a day it is due) becomes the call that changes
+# that field of that thing. The field's name and value come from the user's words alone
+# (`field_said`); which call changes it comes from a table per tool (`THINGS`), the same for
+# events, tasks, contacts and alarms. Times and days go to the amenders, names to the renamers.
+_DET = r"(?:the|a|an|its|it'?s|their|his|her|this|that|my|some)"
+# Words that name a field, as people say them; the key is the field.
+FIELD_WORDS: dict[str, str] = {
+    "location": r"location|place|venue|address|spot|meeting\s+point",
+    "notes": r"notes?|description|details?|comment|memo",
+    "reminder": r"reminder|alert|notification|heads[\s-]?up|warning",
+    "duration": r"duration|length|running\s+time",
+    "due": r"due\s+(?:date|day|time)|deadline|due",
+    "email": r"e-?mail(?:\s+address)?|mail\s+address|address",
+    "phone": r"(?:phone|mobile|cell|telephone)(?:\s+number)?|number",
+}
+_FIELD = "|".join(f"(?P<{k}>{v})" for k, v in FIELD_WORDS.items())
+_SET_VERBS = (
+    r"add|set|put|give\s+it|include|change|update|make|use|attach|write|save|store|enter|fill\s+in"
+    r"|with|and|plus|also\s+add|can\s+you\s+add|please\s+add"
+)
+_OPEN = rf"^(?:(?:{_LEADS}|please|just|and|also|oh\s+and|then)[,.!]?\s+)*"
+# "add the location the red lion", "set its place to X", "a reminder an hour before", "note: X"
+_NAMED_FIELD = re.compile(
+    rf"{_OPEN}(?:(?P<verb>{_SET_VERBS})\s+)?(?:(?:it|that|this)\s+)?(?:(?P<det>{_DET})\s+)?(?:new\s+)?"
+    rf"(?:{_FIELD})(?:\s+(?P<join>to|as|of|at|for|is|will\s+be|should\s+be|would\s+be|=|that|saying"
+    r"|says|reading|which\s+says|which\s+is))?\s*(?P<colon>[:=\-])?\s+(?P<value>.+?)"
+    r"(?:\s+(?:instead|then|please|too))?[.!]*$",
+    re.I,
+)
+# Field words that name the field said bare ("location: the red lion", "note bring wine").
+_BARE_FIELDS = (
+    r"location|venue|notes?|reminder|deadline|duration|e-?mail(?:\s+address)?|phone(?:\s+number)?"
+)
+# "add the red lion as the location", "put bring wine in the notes"
+_VALUE_AS_FIELD = re.compile(
+    rf"{_OPEN}(?:add|put|write|include|set|use|save|make)\s+(?P<value>.+?)\s+"
+    rf"(?:as|to|in|into|for|on)\s+(?:{_DET}\s+)?(?:{_FIELD})(?:\s+(?:too|please|instead))?[.!]*$",
+    re.I,
+)
+# "it's at the community hall", "put it at marco's place", "move it to the big room", "at home"
+_AT_PLACE = re.compile(
+    rf"{_OPEN}(?:(?P<lead>it'?s|it\s+is|it'?ll\s+be|it\s+will\s+be|that'?s|that\s+is|it'?s\s+going\s+to\s+be"
+    r"|we'?re\s+meeting|we\s+meet|we'?ll\s+meet|let'?s\s+meet|meet|make\s+it|put\s+it|have\s+it"
+    r"|hold\s+it|do\s+it|set\s+it|book\s+it|host\s+it|(?:move|shift)\s+it(?:\s+(?:over\s+)?to)?"
+    r"|(?:it|that)(?:'ll|\s+will)?\s+(?:be\s+held|takes?\s+place|be\s+happening|is\s+happening"
+    r"|is\s+being\s+held|be|is))\s+)?"
+    r"(?P<join>at|in|to)\s+(?P<value>.+?)(?:\s+(?:instead|then|please))?[.!]*$",
+    re.I,
+)
+# "remind me an hour before", "alert me 10 minutes before it starts", "ping me the day before"
+_BEFORE = re.compile(
+    rf"{_OPEN}(?:(?:remind|alert|warn|notify|ping|buzz|nudge|tell)\s+me|give\s+me\s+a\s+(?:heads[\s-]?up"
+    r"|reminder|nudge|shout|ping)|(?:with|and|plus|add|set|put)\s+(?:an?\s+)?(?:reminder|alert|alarm)"
+    r"|(?:an?\s+)?(?:reminder|alert)|i\s+(?:want|need|'?d\s+like|would\s+like)\s+(?:an?\s+)?(?:reminder"
+    r"|alert|heads[\s-]?up))"
+    r"(?:\s+(?:for|of))?\s+(?P<value>.+?)\s+(?:before(?:hand)?|ahead(?:\s+of\s+time)?|earlier"
+    r"|in\s+advance|prior)(?:\s+(?:it(?:\s+(?:starts|begins))?|that|then|the\s+\w+(?:\s+starts)?"
+    r"|hand))?[.!]*$",
+    re.I,
+)
+# "set a 30 minute reminder", "add a two hour alert"
+_SIZED_REMINDER = re.compile(
+    rf"{_OPEN}(?:(?:{_SET_VERBS}|i\s+(?:want|need|'?d\s+like))\s+)?(?:an?\s+)?(?P<value>[\w.]+(?:\s+\w+)?)"
+    r"[\s-]+(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?:reminder|alert|warning|heads[\s-]?up)"
+    r"(?:\s+(?:before(?:hand)?|ahead))?[.!]*$",
+    re.I,
+)
+# "add that i bring wine", "note down that it's at the red lion": what follows is the field
+_THAT = re.compile(
+    rf"{_OPEN}(?:add|note|mention|put\s+down|write\s+down|jot\s+down|note\s+down|also\s+note)"
+    r"\s+that\s+(?P<rest>(?!to\b|on\b|in\b|for\b|as\b|into\b).+)$",
+    re.I,
+)
+# "put in the notes that i bring wine", "add to the description: bring wine"
+_INTO_FIELD = re.compile(
+    rf"{_OPEN}(?:put|add|write|include|mention|say|note)\s+(?:in|to|into|on)\s+(?:{_DET}\s+)?"
+    rf"(?:notes?|description|details|comments?)\s*[:,\-]?\s+(?:that\s+)?(?P<value>.+?)[.!]*$",
+    re.I,
+)
+# "it needs to be done by tuesday", "it has to be finished by friday"
+_DONE_BY = re.compile(
+    rf"{_OPEN}(?:(?:it|that)\s+(?:needs?\s+to|has\s+to|must|should)\s+be\s+)?(?:done|finished|completed"
+    r"|ready|sorted)\s+(?:by|before|on)\s+(?P<value>.+?)[.!]*$",
+    re.I,
+)
+# "make it two hours long", "it lasts 90 minutes", "make it last an hour", "for two hours"
+_LASTS = re.compile(
+    rf"{_OPEN}(?:(?:make|have|set|keep|book|schedule)\s+it\s+(?:(?:to\s+)?last\s+|for\s+)?"
+    r"|(?:it|that)(?:'ll|\s+will|\s+should)?\s+(?:lasts?|takes?|runs?|goes\s+on\s+for)\s+(?:for\s+)?"
+    r"|it'?s\s+|it\s+is\s+|for\s+|(?:extend|shorten|cut|change)\s+it\s+to\s+)"
+    r"(?P<value>.+?)(?:\s+long)?(?:\s+(?:instead|then|please))?[.!]*$",
+    re.I,
+)
+# "make it due tuesday", "it's due friday at 5", "due tomorrow"
+_DUE = re.compile(
+    rf"{_OPEN}(?:(?:make|set|have|put|move|change|switch)\s+(?:it|that|this)\s+(?:to\s+(?:be\s+)?)?"
+    r"|it'?s\s+|it\s+is\s+|(?:it|that)\s+(?:should\s+be|will\s+be|'ll\s+be)\s+)?"
+    r"due\s+(?:(?:on|by|for|at|date)\s+)?(?P<value>.+?)(?:\s+(?:instead|then|please))?[.!]*$",
+    re.I,
+)
+# "put it on the shopping list instead", "move it to my work list", "it goes on the party list"
+_TO_LIST = re.compile(
+    rf"{_OPEN}(?:(?P<verb>put|move|switch|change|transfer|shift|add|stick|file|place)\s+"
+    r"(?:it|that|this|them)\s+(?:to|on|onto|in|into|over\s+to)"
+    r"|(?:it|that|this)\s+(?:goes|belongs|should\s+go|should\s+be|is\s+for|'s\s+for)\s+(?:on|in|to)?"
+    r"|it'?s\s+(?:for|on)|(?:wrong\s+list[,.]?\s+)?(?:no[,.]?\s+)?(?:on|to)?)\s*"
+    r"(?:the|my|our)?\s*(?P<value>[\w'& -]+?)\s+list(?:\s+(?P<how>instead|too|also|as\s+well))?[.!]*$",
+    re.I,
+)
+# "every weekday", "make it repeat daily", "have it go off on weekends"
+_REPEAT = re.compile(
+    rf"{_OPEN}(?:(?:make|have|set)\s+it\s+(?:to\s+)?(?:repeat|go\s+off|ring)?\s*|repeat\s+it\s+|it\s+should\s+repeat\s+)?"
+    r"(?P<value>(?:every|each)\s+(?:day|morning|weekday|week\s*day|work\s*day|weekend|night"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?|daily|(?:on\s+)?week\s*(?:days|ends))[.!]*$",
+    re.I,
+)
+# Values that judge the field rather than give it ("the address is wrong").
+_NO_VALUE = re.compile(
+    r"^(?:wrong|right|fine|ok(?:ay)?|good|great|correct|missing|unknown|different|tbd|changed|empty"
+    r"|blank|it|that|this|there|here|what|where|when|the\s+same|too\s+\w+|not\s+.*|a\s+mistake|all)$",
+    re.I,
+)
+# Words that start a request of its own, never a place ("at" is no place in "in the kitchen
+# turn on the lights"): a place said after "at"/"in" has none of them.
+_REQUEST_WORD = re.compile(
+    r"\b(?:turn|switch|play|set|add|remind|cancel|delete|remove|call|text|email|send|open|show"
+    r"|tell|what|when|how|who|why|is|are|do|does|can|could|would|will|weather)\b",
+    re.I,
+)
+
+
+def _is_time(value: str, now: datetime | None) -> bool:
+    """Whether a value is a time or a day ("8", "noon", "friday at 5"): an edit's, not a place."""
+    if re.fullmatch(
+        r"\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?|\d{1,2}\s*o'?\s*clock", value.strip(), re.I
+    ):
+        return True
+    try:
+        parse_moment(value, now or datetime.now().astimezone())
+    except TimeParseError:
+        return False
+    return True
+
+
+def _minutes(value: str) -> int | None:
+    """A length said in words as whole minutes ("two hours" -> 120), or None."""
+    value = re.sub(r"^(?:for|about|around|roughly|like)\s+", "", value.strip(), flags=re.I)
+    value = re.sub(r"\s+long$", "", value, flags=re.I)
+    try:
+        length = parse_duration(value)
+    except TimeParseError:
+        return None
+    minutes = int(length.total_seconds() // 60)
+    return minutes if 0 < minutes <= 60 * 24 * 31 else None
+
+
+_BEFORE_DAY = {"day": 1440, "night": 1440, "evening": 1440, "morning": 1440, "week": 10080}
+
+
+def _lead_minutes(value: str) -> int | None:
+    """How long before ("an hour", "the day", "a week") as minutes, or None."""
+    said = re.sub(r"^(?:the|a|one)\s+", "", value.strip().lower())
+    if said in _BEFORE_DAY:
+        return _BEFORE_DAY[said]
+    if re.fullmatch(r"(?:at\s+the\s+start|when\s+it\s+starts|on\s+time)", value.strip(), re.I):
+        return 0
+    return _minutes(value)
+
+
+def _text_value(value: str) -> str | None:
+    """A field's text as said, or None when it judges rather than gives ("the address is wrong")."""
+    value = " ".join(value.split()).strip(" .!,;:\"'“”")
+    if not value or len(value) > 200 or _NO_VALUE.match(value):
+        return None
+    return value
+
+
+def field_said(text: str, now: datetime | None = None) -> tuple[str, str] | None:
+    """The field a follow-up sets and its value, read from the words alone.
+
+    ("add the location the red lion" -> ("location", "the red lion"); "remind me an hour
+    before" -> ("reminder", "60"); "make it due tuesday" -> ("due", "tuesday"); "put it on
+    the shopping list instead" -> ("list", "shopping"). A value whose kind fits another
+    field goes there: "it's at 8" is a time ("time"), "it's two hours" a length. None when
+    the words name no field; a place must not be a time, a length must be one.
+    """
+    said = " ".join(text.split())
+    if found := _THAT.match(said):  # "add that it's at the red lion": the rest, or a note
+        rest = found.group("rest")
+        return field_said(rest, now) or (("notes", kept) if (kept := _text_value(rest)) else None)
+    if found := _INTO_FIELD.match(said):
+        kept = _text_value(found.group("value"))
+        return ("notes", kept) if kept else None
+    if found := _BEFORE.match(said):
+        lead = _lead_minutes(found.group("value"))
+        return ("reminder", str(lead)) if lead is not None else None
+    if found := _SIZED_REMINDER.match(said):
+        lead = _lead_minutes(f"{found.group('value')} {found.group('unit')}")
+        return ("reminder", str(lead)) if lead is not None else None
+    if found := _DONE_BY.match(said):
+        value = found.group("value")
+        return ("time", value) if _is_time(value, now) else None
+    if found := _TO_LIST.match(said):
+        how, verb = (found.group("how") or "").lower(), (found.group("verb") or "").lower()
+        name = found.group("value").strip()
+        copies = how in ("too", "also", "as well") or (verb == "add" and how != "instead")
+        if copies or not name or _REQUEST_WORD.search(name) or len(name.split()) > 4:
+            return None  # "add it to the party list too": a copy, which `refer` makes
+        corrects = _LEAD.match(said) or re.match(r"(?i)wrong\s+list\b", said)
+        if not (
+            verb or how or corrects or re.search(r"\b(?:goes|belongs|should|for)\b", said, re.I)
+        ):
+            return None  # "the shopping list" alone is no move ("no, the shopping list" is)
+        return ("list", name)
+    if found := _DUE.match(said):
+        value = found.group("value")
+        return ("time", value) if _is_time(value, now) else None
+    if found := _REPEAT.match(said):
+        return ("repeat", found.group("value"))
+    for shape in (_NAMED_FIELD, _VALUE_AS_FIELD):
+        if (found := shape.match(said)) and (read := _named(found, now)) is not None:
+            return read
+    if found := _LASTS.match(said):
+        minutes = _minutes(found.group("value"))
+        if minutes is not None and _LENGTH.search(found.group("value")):
+            return ("duration", str(minutes))
+    if found := _AT_PLACE.match(said):
+        value = found.group("value")
+        if _is_time(value, now) and found.group("lead") and found.group("join").lower() == "at":
+            return ("time", value)  # "it's at 8": the time it starts
+        if _is_time(value, now) or _LENGTH.search(value):
+            return None  # "in two hours", "at 8" alone: a time, which `amend` may read
+        if found.group("join").lower() == "to" and not re.match(
+            r"(?i).*\b(?:move|change|switch|shift)\b", said
+        ):
+            return None
+        if _REQUEST_WORD.search(value) or re.match(r"(?i)(?:it|that|this|them|me|you)\b", value):
+            return None
+        bare_in = not found.group("lead") and found.group("join").lower() == "in"
+        if bare_in and not re.match(r"(?i)(?:the|a|an|my|our|his|her|their|\w+'s)\s", value):
+            return None  # "in spanish": no place; "in the back room" is one
+        place = _text_value(value)
+        return ("location", place) if place and len(place.split()) <= 8 else None
+    return None
+
+
+def _named(found: re.Match[str], now: datetime | None) -> tuple[str, str] | None:
+    """The field a `_NAMED_FIELD` or `_VALUE_AS_FIELD` match names, with its value checked."""
+    field = next(k for k in FIELD_WORDS if found.group(k))
+    value = found.group("value").strip()
+    framed = any(found.groupdict().get(k) for k in ("verb", "det", "join", "colon"))
+    if not framed and not re.fullmatch(_BARE_FIELDS, found.group(field), re.I):
+        return None  # "place an order for pizza": a word of its own, not the field
+    join = (found.groupdict().get("join") or "").lower()
+    if field == "notes" and (
+        join in ("to", "for", "about") or re.match(r"(?i)(?:to|about)\s", value)
+    ):
+        return None  # "add a note to buy milk": a task of its own
+    if field == "reminder":
+        value = re.sub(
+            r"\s+(?:before(?:hand)?|ahead|earlier|in\s+advance)(?:\s+it(?:\s+starts)?)?$",
+            "",
+            value,
+            flags=re.I,
+        )
+        lead = _lead_minutes(value)
+        return ("reminder", str(lead)) if lead is not None else None
+    if field == "duration":
+        minutes = _minutes(value)
+        return ("duration", str(minutes)) if minutes is not None else None
+    if field == "due":
+        return ("time", value) if _is_time(value, now) else None
+    if field == "email":
+        if "@" in value or re.search(r"\bat\b.+\bdot\b", value, re.I):
+            return ("email", value.strip(" ."))
+        if found.group("email").lower() == "address":  # "the address is 12 elm street": a place
+            place = _text_value(value)
+            return ("location", place) if place else None
+        return None
+    if field == "phone":
+        digits = re.sub(r"\D", "", value)
+        return ("phone", value.strip(" .")) if len(digits) >= 5 else None
+    if field == "location" and (_is_time(value, now) or _REQUEST_WORD.search(value)):
+        return None
+    kept = _text_value(value)
+    return (field, kept) if kept else None
+
+
+Setter = Callable[[DoneCall, str, str, "set[str]"], "IntentMatch | list[IntentMatch] | None"]
+
+
+def _event_title(call: DoneCall) -> tuple[str, str] | None:
+    """The event a call made or changed: its title now, and its day ("" when unknown)."""
+    title = call.arguments.get("title") or call.arguments.get("event")
+    if not isinstance(title, str) or not title.strip() or title.startswith("uid:"):
+        return None
+    start = _when(call.arguments.get("start"))
+    day = start.date().isoformat() if start else str(call.arguments.get("day") or "")[:10]
+    return title, day
+
+
+# Fields of an event and the parameter of calendar_update_event that holds each.
+_EVENT_FIELDS = {
+    "location": "location",
+    "notes": "notes",
+    "reminder": "reminder_minutes",
+    "duration": "duration_minutes",
+}
+_NUMBERS = frozenset(["reminder_minutes", "duration_minutes"])
+
+
+def _event_set(call: DoneCall, field: str, value: str, takes: set[str]) -> IntentMatch | None:
+    """The event just made or changed, with one field set: found by its title on its day."""
+    parameter = _EVENT_FIELDS.get(field)
+    found = _event_title(call)
+    if parameter is None or found is None or (takes and parameter not in takes):
+        return None
+    title, day = found
+    old = call.arguments.get(parameter)
+    if field == "notes" and isinstance(old, str) and old.strip() and value not in old:
+        value = f"{old.strip()}; {value}"  # "add a note": the one there stays
+    arguments: dict[str, Any] = {
+        "event": title,
+        parameter: int(value) if parameter in _NUMBERS else value,
+    }
+    if day:
+        arguments["day"] = day
+    return IntentMatch("calendar_update_event", arguments)
+
+
+def _task_title(call: DoneCall) -> str | None:
+    old = call.arguments.get("title" if call.tool == "task_add" else "task")
+    if call.tool == "task_update" and isinstance(call.arguments.get("title"), str):
+        old = call.arguments["title"]  # renamed already: the name it has now
+    if not isinstance(old, str) or not old.strip() or old.startswith("uid:"):
+        return None
+    return old
+
+
+_TASK_FIELDS = {"notes": "notes", "reminder": "reminder_minutes"}
+
+
+def _task_set(
+    call: DoneCall, field: str, value: str, takes: set[str]
+) -> IntentMatch | list[IntentMatch] | None:
+    """The task or list item just made or changed, with one field set, or moved to a list."""
+    title = _task_title(call)
+    if title is None:
+        return None
+    place = {k: call.arguments[k] for k in PLACE_ARGUMENTS if call.arguments.get(k)}
+    if field == "list":
+        return _task_move(call, title, value, place)
+    parameter = _TASK_FIELDS.get(field)
+    if parameter is None or (takes and parameter not in takes):  # only what task_update takes
+        return None
+    old = call.arguments.get(parameter)
+    if field == "notes" and isinstance(old, str) and old.strip() and value not in old:
+        value = f"{old.strip()}; {value}"
+    said: Any = int(value) if parameter in _NUMBERS else value
+    return IntentMatch("task_update", {"task": title, parameter: said, **place})
+
+
+def _task_move(
+    call: DoneCall, title: str, name: str, place: dict[str, Any]
+) -> list[IntentMatch] | None:
+    """The task moved to another list: taken off its own (asked), then added there as it was."""
+    old = str(place.get("list_name") or "")
+    if old and _words(old) - {"list"} == _words(name) - {"list"}:
+        return None  # on that list already
+    kept = {
+        k: call.arguments[k] for k in ("due", "notes", "reminder_minutes") if call.arguments.get(k)
+    }
+    return [
+        IntentMatch("task_delete", {"task": title, **place}),
+        IntentMatch("task_add", {"title": title, "list_name": name, **kept}, after_done=True),
+    ]
+
+
+def _contact_set(call: DoneCall, field: str, value: str, takes: set[str]) -> IntentMatch | None:
+    """The contact just saved, with an email address or a phone number added."""
+    name = call.arguments.get("name")
+    if field not in ("email", "phone") or not isinstance(name, str) or not name.strip():
+        return None
+    return IntentMatch("contacts_add", {"name": name, field: value})
+
+
+def _alarm_set(call: DoneCall, field: str, value: str, takes: set[str]) -> list[IntentMatch] | None:
+    """The alarm just set, repeating: cancelled (asked) and set again at its time, repeating."""
+    at = _when(call.arguments.get("time"))
+    if field != "repeat" or at is None:
+        return None
+    label = {"label": call.arguments["label"]} if call.arguments.get("label") else {}
+    return [
+        IntentMatch("alarm_delete", {"alarm": at.isoformat()}),
+        IntentMatch(
+            "alarm_set", {"time": at.isoformat(), "repeat": value, **label}, after_done=True
+        ),
+    ]
+
+
+def _alarm_time(call: DoneCall, value: str, now: datetime) -> list[IntentMatch] | None:
+    """The alarm just set, at the time said ("it's at 7"): cancelled (asked) and set again."""
+    at = _when(call.arguments.get("time"))
+    new = amended_moment(value, at, now) if at is not None else None
+    if at is None or new is None or new == at:
+        return None
+    kept = {k: call.arguments[k] for k in ("label", "repeat") if call.arguments.get(k)}
+    return [
+        IntentMatch("alarm_delete", {"alarm": at.isoformat()}),
+        IntentMatch("alarm_set", {"time": new.isoformat(), **kept}, after_done=True),
+    ]
+
+
+# How the core sets one field of a call just made, per tool; the update tool is asked for
+# its parameters, so a field it does not take is left alone (and the request goes on).
+SETTERS: dict[str, Setter] = {
+    "calendar_create_event": _event_set,
+    "calendar_update_event": _event_set,
+    "task_add": _task_set,
+    "task_update": _task_set,
+    "contacts_add": _contact_set,
+    "alarm_set": _alarm_set,
+}
+_UPDATES = {
+    "calendar_create_event": "calendar_update_event",
+    "calendar_update_event": "calendar_update_event",
+    "task_add": "task_update",
+    "task_update": "task_update",
+    "contacts_add": "contacts_add",
+    "alarm_set": "alarm_set",
+}
+
+
+def set_field(registry: IntentRegistry) -> FollowMatcher:
+    """One field of what the last turn made, set: "add the location the red lion" after an
+    event, "make it due tuesday" after a task. A time goes to the thing's amender, so "it's
+    at 8" moves it; the thing is the last call's record, the value the user's own words."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | list[IntentMatch] | None:
+        call = recent.last(*SETTERS)
+        if call is None or call is not recent.last():
+            return None  # the last thing done is no thing with fields ("what's on friday")
+        said = field_said(text, recent.now)
+        if said is None:
+            return None
+        field, value = said
+        if field == "time" and call.tool == "alarm_set" and recent.now is not None:
+            return _alarm_time(call, value, recent.now)
+        if field == "time":
+            amender = AMENDERS.get(call.tool)
+            return amender(call, value, recent.now) if amender and recent.now else None
+        return SETTERS[call.tool](call, field, value, registry.parameters(_UPDATES[call.tool]))
+
+    return resolve
+
+
 def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
     """The core's follow-up resolvers, tried after the plugins' own."""
     return [
         ("core.rename", rename(registry)),
+        ("core.set_field", set_field(registry)),
         ("core.amend", amend(registry)),
         ("core.another_day", another_day(registry)),
         ("core.refer", refer(registry)),

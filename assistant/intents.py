@@ -53,6 +53,9 @@ class IntentMatch:
     # A setting of how the next call's thing runs ("shuffle and play the kites"): in a
     # compound request it runs after that call, which starts what it applies to.
     setting: bool = False
+    # Points at something said before ("add these to my list"): after a turn, the model, which
+    # read that turn, resolves it; only in a new conversation is the thing asked for here.
+    points_back: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, kept in the conversation while a question waits for its answer."""

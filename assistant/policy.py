@@ -41,6 +41,7 @@ class Verdict:
     decision: Decision
     reason: str
     live: bool = False  # only a person answering now may approve (no --yes, no grants)
+    grant: str = ""  # what a remembered yes is kept under, when not the tool's own name
 
 
 class Policy:
@@ -68,6 +69,12 @@ class Policy:
             if self.remembered is not None:
                 self.remembered.parent.mkdir(parents=True, exist_ok=True)
                 self.remembered.write_text(json.dumps(sorted(self.always_allowed)), "utf-8")
+
+    def _allowed(self, key: str) -> bool:
+        """Whether the user's policy, a remembered yes or this session's yes covers `key`."""
+        return (
+            key in self.settings.allow or key in self.always_allowed or key in self.session_allowed
+        )
 
     def judge(
         self, tool: Tool, taint: str = "", authored: bool = False, carried: int = 0
@@ -112,6 +119,17 @@ class Policy:
                 f"this {what} comes after untrusted content ({taint}) entered this"
                 " conversation: text others wrote may be giving the orders",
                 live=True,
+            )
+        service = str(getattr(tool, "unchosen_service", "") or "")
+        if service and not tool.effect.sensitive:
+            consent = f"server {service}"  # no tool or MCP grant (SERVER:TOOL) has a space
+            if self._allowed(consent):
+                return Verdict(Decision.RUN, f"you chose to use {service}")
+            return Verdict(
+                Decision.ASK,
+                f"first use of {service}, botpsy's default, not a server you set up: what you"
+                f" ask goes there (or set your own server in config.toml)",
+                grant=consent,
             )
         if tool.effect.sensitive:
             if key in self.settings.allow or key in self.always_allowed:
@@ -198,7 +216,10 @@ _HOST = re.compile(r"[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)+", re.
 
 
 def authored_by_user(
-    arguments: Mapping[str, object], written: Iterable[str], change: bool = False
+    arguments: Mapping[str, object],
+    written: Iterable[str],
+    change: bool = False,
+    read_off: bool = False,
 ) -> bool:
     """Whether every text argument is made of words the user wrote in this conversation.
 
@@ -226,6 +247,12 @@ def authored_by_user(
     ("turn it up to 90" planted in a mail is not the user's 90; "thirty" said is their
     30), and a call that names nothing the user wrote (no arguments, or flags alone:
     `files_undo`, planted as "undo that") is not theirs for having nothing to check.
+
+    A call `read_off` the user's request by an intent (no model chose it) writes the day
+    and time the user said as the intent resolved them ("make it 1pm" becomes
+    `2026-12-05T13:00+01:00`, "move the dentist to 4pm" `4pm on 2026-12-04`, the day of
+    the event it moves): an ISO date, time or span in it is the user's. A model's call gets
+    no such pass: it may pick the minutes and seconds of a time to spell a code.
     """
     written = list(written)
     current = {t.casefold() for t in _tokens(written[-1])} if written else set()
@@ -247,6 +274,9 @@ def authored_by_user(
             sequence: list[str] = []  # this argument's words in the order the call gives them
             cased: list[str] = []  # ... and as the call writes them
             for text in _texts({"": value}, small=change):
+                if read_off:  # the days and times the user said, as the intent resolved them
+                    text, resolved = _RESOLVED_TIME.subn("", text)
+                    named += resolved
                 if not all(_named(host.casefold(), said) for host in _HOST.findall(text)):
                     return False  # a place the user never named, spelled from their words
                 for token in _tokens(_SCHEME.sub("", text)):
@@ -339,6 +369,10 @@ EGRESS_PER_REQUEST = 2
 FREE_TOKENS = 2
 # A word, a run of spaces, any other gap (a tab, a line break), or any one other character.
 _TOKEN = re.compile(r"[^\W_]+| {2,}|[^\S ]|[^\w\s]|_", re.UNICODE)
+# An ISO date, time or span ("2026-12-05", "2026-12-05T13:00+01:00", "A/B"): how an intent
+# writes the day and time the user said.
+_ISO = r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?"
+_RESOLVED_TIME = re.compile(rf"(?<![\w.:/+-]){_ISO}(?:/{_ISO})?(?![\w.:/+-])")
 # "https://" and "www." are how an address the user gave is written, not data.
 _SCHEME = re.compile(r"\bhttps?://(?:www\.)?|\bwww\.", re.I)
 
@@ -394,6 +428,7 @@ class ApprovalRequest:
     reason: str
     live: bool = False  # tainted: only a person answering now counts; no remembering
     pinned: dict[str, Any] = field(default_factory=dict)  # the exact targets the preview named
+    grant: str = ""  # set when a yes may be kept for good under this name (a server's first use)
 
 
 class Remember(StrEnum):

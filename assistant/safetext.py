@@ -31,7 +31,11 @@ def one_line(text: str, limit: int = 0) -> str:
 
 
 # Marks that read as a double quote: inside a quoted name they would end it early.
-_QUOTES = re.compile('["\u201c\u201d\u201e\u201f\u2033\u2036\u275d\u275e\u301d-\u301f\uff02]')
+# (also the look-alikes: modifier letter double prime, double acute, Hebrew gershayim, ditto)
+_QUOTES = re.compile(
+    '["\u02ba\u02dd\u05f4\u201c\u201d\u201e\u201f\u2033\u2036\u275d\u275e\u2e42'
+    "\u3003\u301d-\u301f\uff02]"
+)
 
 
 def quoted(text: str, limit: int = 200) -> str:

@@ -60,9 +60,11 @@ class Domain:
         return False
 
 
-# Verbs every domain uses: "read my email" names mail, not the tool that reads files.
+# Verbs every domain uses: "read my email" names mail, not the tool that reads files, and
+# "turn off the kitchen lights" names lights, not the tool that turns off an alarm.
 _GENERIC_VERBS = re.compile(
-    r"(?<!\w)(?:read|show|list|find|search|open|get|check|tell|give|see|look|view|display)(?!\w)",
+    r"(?<!\w)(?:read|show|list|find|search|open|get|check|tell|give|see|look|view|display"
+    r"|turn|switch|shut|power|on|off|up|down)(?!\w)",
     re.I,
 )
 
@@ -98,8 +100,13 @@ def _shape(entry: dict[str, Any]) -> re.Pattern[str]:
         unless = rf"(?!\s+(?:{skip})(?!\w))" if skip else ""
         return re.compile(rf"^\W*{_OPENERS}(?:{verbs}){unless}(?:\s+[\w'-]+){{1,{gap}}}\W*$", re.I)
     things = _alternatives(tuple(entry["things"]))
+    # `not_then`: words right after the thing that make it something else ("book dinner with
+    # the neighbours" is a plan with people for the calendar, not a table booked).
+    then = _alternatives(tuple(entry.get("not_then", ())))
+    unless = rf"(?!\s+(?:{then})(?!\w))" if then else ""
     return re.compile(
-        rf"^\W*{_OPENERS}(?:{verbs})(?!\w)(?:\s+[\w'-]+){{0,{gap}}}?\s+(?:{things})(?!\w)", re.I
+        rf"^\W*{_OPENERS}(?:{verbs})(?!\w)(?:\s+[\w'-]+){{0,{gap}}}?\s+(?:{things})(?!\w){unless}",
+        re.I,
     )
 
 

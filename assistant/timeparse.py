@@ -137,6 +137,16 @@ class _State:
     pieces: list[str] = field(default_factory=list)
 
     def set_day(self, value: date, text: str) -> None:
+        if (
+            self.day is not None
+            and self.day != value
+            and self.exact is None
+            and self.weekday is not None
+            and value.weekday() == self.weekday == self.day.weekday()
+            and not self.strictly_after_today
+        ):  # "thursday the 3rd": a date said with its own weekday is that date
+            self.day = value
+            return
         if (self.day is not None and self.day != value) or self.exact is not None:
             raise TimeParseError(f"'{text}' names a second, different day")
         self.day = value
@@ -188,6 +198,13 @@ _SAID = (
         r"\1 december 25",
     ),
     (re.compile(r"\b(on|for|until|till|before|after|by) halloween\b"), r"\1 october 31"),
+    # the day of this month said in full: "the 21st of this month"
+    (re.compile(r"\b(the \d{1,2}) of (?:this|the) month\b"), r"\1"),
+    # a clock said the military way: "at 1500 hours", "by 0930 hrs"
+    (
+        re.compile(r"\b(at|by|from|until|till) ([01]\d|2[0-3])([0-5]\d) ?(?:hours|hrs)\b"),
+        r"\1 \2:\3",
+    ),
     (
         re.compile(r"\b(on|for|until|till|before|after|by) valentine ?'?s(?: day)?\b"),
         r"\1 february 14",
@@ -533,6 +550,15 @@ class _Scanner:
         ahead = (WEEKDAYS[name] - self.today.weekday()) % 7
         if qualifier == "next" and ahead == 0:
             ahead = 7
+        if (
+            qualifier is None
+            and self.state.day is not None
+            and self.state.day.weekday() == WEEKDAYS[name]
+        ):
+            self.state.weekday = WEEKDAYS[
+                name
+            ]  # "the 3rd, a thursday": the date, its weekday agreed
+            return
         self.state.strictly_after_today = qualifier == "next"
         self.state.weekday = WEEKDAYS[name]
         self.state.set_day(self.today + timedelta(days=ahead), m.group(0))

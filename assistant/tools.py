@@ -179,6 +179,9 @@ class Tool:
     # A write others read (a calendar shared with them): its values leave this machine, so
     # after taint the policy judges it as egress (see `assistant.policy.leaves_machine`).
     reaches_others: bool = False
+    # A server this tool sends the user's words to that the user never chose (a plugin's
+    # default, e.g. "duckduckgo.com"): nothing leaves for it until the user says yes once.
+    unchosen_service: str = ""
 
     @classmethod
     def from_function(
@@ -316,9 +319,12 @@ class ToolRegistry:
                         f"{plugin}: {item!r} is neither a tool nor a toolbox of tools"
                     )
                 shared = bool(getattr(item, "reaches_others", False))  # a toolbox others read
+                # {tool name: server}: which of its tools reach a default server nobody chose
+                unchosen = dict(getattr(item, "unchosen_services", None) or {})
                 for method in marked:
                     made = Tool.from_function(method, plugin=plugin)
                     made.reaches_others = shared and made.effect is Effect.WRITE
+                    made.unchosen_service = str(unchosen.get(made.name, ""))
                     self.add(made)
 
         return register

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import caldav
 import pytest
@@ -69,7 +70,8 @@ def test_an_event_added_on_the_server_rings_its_reminder(
         files = sorted(str(p.relative_to(home)) for p in home.rglob("*.ics"))
         raise AssertionError(f"{running.stop()}\nlocal files: {files}") from None
     assert shown.summary == "Dentist"
-    assert shown.body.endswith(f"at {start.astimezone():%H:%M}")
+    # in the user's zone (the `home` fixture's TZ), even for an event the phone wrote in UTC
+    assert shown.body.endswith(f"at {start.astimezone(ZoneInfo('Europe/Berlin')):%H:%M}")
     assert due - 0.05 <= shown.received <= due + 3
     log = running.stop()
     assert "in the background: calendar sync" in log

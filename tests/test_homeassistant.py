@@ -416,7 +416,7 @@ def test_effects_and_untrusted_output(tools: HomeTools) -> None:
 def test_previews_pin_the_entities_they_show(hass: Hass, tools: HomeTools) -> None:
     shown = tools.preview_unlock({"device": "front door"})
     assert shown.pinned == {"device": "lock.front_door"}
-    assert shown.text.startswith("unlock Front Door (lock.front_door), now ")
+    assert shown.text.startswith('unlock "Front Door" (lock.front_door), now ')
 
 
 # -- account and the whole pipeline -------------------------------------------------------------
@@ -461,7 +461,7 @@ def test_unlocking_and_opening_ask_first(hass: Hass, cli: Any, home: Path) -> No
     wait_state(hass, "lock.front_door", "locked")
     refused = cli("unlock the front door", env=env)
     assert refused.status == 3, refused.stdout + refused.stderr
-    assert "unlock Front Door (lock.front_door)" in refused.stdout
+    assert 'unlock "Front Door" (lock.front_door)' in refused.stdout
     hass.call("cover", "close_cover", entity_id="cover.garage_door")
     wait_state(hass, "cover.garage_door", "closed")
     closed = cli("open the garage door", env=env)
@@ -561,7 +561,7 @@ def test_dry_run_and_ha_down_through_the_cli_change_nothing(
     hass.call("light", "turn_on", entity_id="light.kitchen_lights")
     shown = cli("--dry-run", "turn off the kitchen lights", env=env)
     assert shown.status == 0, shown.stderr
-    assert "turn off Kitchen Lights (light.kitchen_lights), now on" in shown.stdout
+    assert 'turn off "Kitchen Lights" (light.kitchen_lights), now on' in shown.stdout
     assert hass.state("light.kitchen_lights")["state"] == "on"
 
     AccountBook(home / ".config/botpsy/accounts.json").save(

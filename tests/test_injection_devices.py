@@ -548,7 +548,7 @@ def test_the_person_at_the_terminal_sees_the_door_the_call_would_unlock(
         assistant.close()
     (asked,) = person.asked
     assert asked.live and "home_devices" in asked.reason
-    assert asked.preview.startswith("unlock Front Door (lock.front_door)")
+    assert asked.preview.startswith('unlock "Front Door" (lock.front_door)')
     unlock = next(c for c in result.calls if c.tool == "home_unlock")
     assert unlock.pinned == {"device": "lock.front_door"} and unlock.decision == "denied"
     assert not _door_moved(at_home)

@@ -102,15 +102,15 @@ def test_a_list_with_no_item_asks_for_it(text: str, list_name: str) -> None:
 @pytest.mark.parametrize(
     ("text", "arguments", "asked"),
     [
-        ("add a new list called hobbies", {"list_name": "hobbies list"}, ["title"]),
-        ("i want a new list for my trip", {"list_name": "trip list"}, ["title"]),
-        ("we'd like another list", {}, ["list_name", "title"]),
+        ("add a new list called hobbies", {"list_name": "hobbies list"}, []),
+        ("i want a new list for my trip", {"list_name": "trip list"}, []),
+        ("we'd like another list", {}, ["list_name"]),
     ],
 )
 def test_a_new_list_said_as_a_wish(
     text: str, arguments: dict[str, object], asked: list[str]
 ) -> None:
-    assert call(text) == ("task_add", arguments, asked)
+    assert call(text) == ("list_create", arguments, asked)
 
 
 # Shape: [remove verb] ITEM [from|off] LIST, the list first, or "i bought ITEM, take it off".
@@ -211,7 +211,6 @@ def test_an_item_bought_off_an_unnamed_list() -> None:
     [
         ("wipe everything off my camping list", {"list_name": "camping list"}),
         ("empty all the items in the hardware list", {"list_name": "hardware list"}),
-        ("trash my packing list", {"list_name": "packing list"}),
         ("remove the camping list items", {"list_name": "camping list"}),
         ("clear my to-do list for today", {"list_name": "to-do list"}),
         ("delete all my to dos", {"list_name": "to do list"}),
@@ -257,7 +256,6 @@ def test_clearing_asks_for_one_item(text: str, arguments: dict[str, object]) -> 
         ("the things on my camping list", "camping list"),
         ("how does my packing list look", "packing list"),
         ("where is my hardware list", "hardware list"),
-        ("have we made a camping list", "camping list"),
     ],
 )
 def test_reading_a_list_said_many_ways(text: str, list_name: str) -> None:
@@ -298,16 +296,16 @@ def test_an_errand_reads_the_lists(text: str) -> None:
     [
         (
             "create a new list called weekend jobs and add mow the lawn",
-            {"list_name": "weekend jobs list", "title": "Mow the lawn"},
+            {"list_name": "weekend jobs list", "items": "Mow the lawn"},
         ),
         (
             "start a camping list then put rope on it",
-            {"list_name": "camping list", "title": "Rope"},
+            {"list_name": "camping list", "items": "Rope"},
         ),
     ],
 )
 def test_a_new_list_with_its_first_item(text: str, arguments: dict[str, object]) -> None:
-    assert call(text) == ("task_add", arguments, [])
+    assert call(text) == ("list_create", arguments, [])
 
 
 @pytest.mark.parametrize(
@@ -350,9 +348,20 @@ def test_a_new_list_with_its_first_item(text: str, arguments: dict[str, object])
 )
 def test_shapes_leave_other_requests(text: str) -> None:
     found = first_intent(text)
+    if found is not None and found.points_back:  # "add this to ...": asked in a new conversation
+        assert found.missing and found.tool in ("task_add", "task_delete"), (text, found)
+        return
     assert (
         found is None
-        or found.tool not in ("task_list", "task_delete", "task_complete")
+        or found.tool
+        not in (
+            "task_list",
+            "task_delete",
+            "task_complete",
+            "list_lists",
+            "list_create",
+            "list_delete",
+        )
         or (text == "put a reminder on my calendar")
     ), (text, found)
     if found is not None and found.tool == "task_add":
@@ -362,9 +371,9 @@ def test_shapes_leave_other_requests(text: str) -> None:
 
 def test_a_new_list_for_something_is_named_by_it() -> None:
     assert call("make a list for the barbecue") == (
-        "task_add",
+        "list_create",
         {"list_name": "barbecue list"},
-        ["title"],
+        [],
     )
 
 

@@ -19,6 +19,7 @@ from assistant.api import plain_request
 from tests.helpers import builtin_assistant
 
 TASK_TOOLS = {"task_add", "task_list", "task_delete", "task_complete"}
+TASK_TOOLS |= {"list_lists", "list_create", "list_rename", "list_delete"}  # whole lists too
 
 
 @pytest.fixture(scope="module")
@@ -121,10 +122,9 @@ NEW_LISTS = [
 
 
 @pytest.mark.parametrize(("text", "list_name"), NEW_LISTS)
-def test_a_new_list_is_named_and_its_first_item_asked(
-    assistant: Any, text: str, list_name: str
-) -> None:
-    _check(assistant, text, "task_add", {"list_name": list_name})
+def test_a_new_list_is_made_by_its_name(assistant: Any, text: str, list_name: str) -> None:
+    """A new list is a list of its own (`list_create`, session 12), empty until items come."""
+    _check(assistant, text, "list_create", {"list_name": list_name})
 
 
 READ_A_LIST = [
@@ -146,8 +146,6 @@ READ_A_LIST = [
     ("read out the camping list", "camping list"),
     ("display the shopping list", "shopping list"),
     ("what did i put on the packing list", "packing list"),
-    ("is there a list called camping", "camping list"),
-    ("do we have a packing list", "packing list"),
     ("what did i add to my camping list yesterday", "camping list"),
     ("can you check what is there in my shopping list", "shopping list"),
     ("read to me my packing list", "packing list"),
@@ -171,7 +169,12 @@ def test_a_list_is_read(assistant: Any, text: str, list_name: str) -> None:
     _check(assistant, text, "task_list", {"list_name": list_name})
 
 
-ALL_LISTS = [
+# Whether a list exists, and which lists there are: the lists themselves (`list_lists`).
+LIST_EXISTS = [
+    ("is there a list called camping", "camping list"),
+    ("do we have a packing list", "packing list"),
+]
+WHICH_LISTS = [
     "which lists do i have",
     "what lists do i have",
     "show me all my lists",
@@ -181,13 +184,27 @@ ALL_LISTS = [
     "how many lists do i have",
     "tell me my lists",
     "my lists",
-    "read out all my lists",
-    "read the items on the list",
     "what all lists do i have",
-    "what are the lists i have",
     "how many lists",
     "how many lists are there",
     "i wanna see my lists",
+]
+
+
+@pytest.mark.parametrize(("text", "name"), LIST_EXISTS)
+def test_whether_a_list_exists(assistant: Any, text: str, name: str) -> None:
+    _check(assistant, text, "list_lists", {"list_name": name})
+
+
+@pytest.mark.parametrize("text", WHICH_LISTS)
+def test_which_lists_there_are(assistant: Any, text: str) -> None:
+    _check(assistant, text, "list_lists", {"list_name": None})
+
+
+ALL_LISTS = [
+    "read out all my lists",
+    "read the items on the list",
+    "what are the lists i have",
     # what is still to buy: every list, for the shopping
     "what is left to buy",
     "what's left to get",
@@ -250,19 +267,27 @@ def test_an_item_comes_off_a_list(
 CLEAR_A_LIST = [
     ("clear my shopping list", "shopping list"),
     ("empty the shopping list", "shopping list"),
-    ("delete the camping list", "camping list"),
     ("wipe my grocery list", "grocery list"),
-    ("get rid of the shopping list", "shopping list"),
     ("clear all items from my shopping list", "shopping list"),
     ("delete everything on my shopping list", "shopping list"),
     ("wipe everything off the grocery list", "grocery list"),
+    ("empty my shopping list entirely", "shopping list"),
+]
+# Verbs that remove a thing for good remove the list itself (`list_delete`, asked first).
+DELETE_A_LIST = [
+    ("delete the camping list", "camping list"),
+    ("get rid of the shopping list", "shopping list"),
     ("throw away my packing list", "packing list"),
     ("scrap the party list", "party list"),
     ("remove the list of things to pack", "things to pack list"),
     ("delete the holiday list completely", "holiday list"),
-    ("empty my shopping list entirely", "shopping list"),
     ("delete the packing list for good", "packing list"),
 ]
+
+
+@pytest.mark.parametrize(("text", "name"), DELETE_A_LIST)
+def test_a_whole_list_is_deleted(assistant: Any, text: str, name: str) -> None:
+    _check(assistant, text, "list_delete", {"list_name": name})
 
 
 @pytest.mark.parametrize(("text", "list_name"), CLEAR_A_LIST)
@@ -435,17 +460,19 @@ NAMED_FIRST = [
 
 
 ONTO_A_NEW_LIST = [
-    ("add eggs to a new list", {"title": "eggs", "list_name": None}),
-    ("put rope and a tent on a new list called camping", {"title": "rope, tent",
-                                                           "list_name": "camping list"}),
-    ("add eggs to a new shopping list", {"title": "eggs", "list_name": "shopping list"}),
-    ("start milk on a fresh list", {"title": "milk", "list_name": None}),
+    ("add eggs to a new list", "list_create", {"items": "eggs", "list_name": None}),
+    ("put rope and a tent on a new list called camping", "list_create",
+     {"items": "rope, tent", "list_name": "camping list"}),
+    ("add eggs to a new shopping list", "task_add", {"title": "eggs", "list_name": "shopping list"}),
+    ("start milk on a fresh list", "list_create", {"items": "milk", "list_name": None}),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("text", "arguments"), ONTO_A_NEW_LIST)
-def test_items_for_a_new_list(assistant: Any, text: str, arguments: dict[str, Any]) -> None:
-    _check(assistant, text, "task_add", arguments)
+@pytest.mark.parametrize(("text", "tool", "arguments"), ONTO_A_NEW_LIST)
+def test_items_for_a_new_list(
+    assistant: Any, text: str, tool: str, arguments: dict[str, Any]
+) -> None:
+    _check(assistant, text, tool, arguments)
 
 
 @pytest.mark.parametrize(("text", "tool", "arguments"), NAMED_FIRST)
@@ -570,8 +597,7 @@ def test_near_misses_stay_off_the_lists(assistant: Any, text: str) -> None:
          {"title": "eggs", "list_name": "shopping list", "due": "tomorrow"}),
         ("on friday what is on my packing list", "task_list",
          {"list_name": "packing list", "due": "friday"}),
-        ("by saturday create a new camping list", "task_add",
-         {"list_name": "camping list", "due": "*"}),
+        ("by saturday create a new camping list", "list_create", {"list_name": "camping list"}),
         ("this weekend clear the party list", "task_delete", {"list_name": "party list", "due": None}),
     ],
 )  # fmt: skip

@@ -166,6 +166,10 @@ CASES = [
     # one word that names one tool is not vague
     ("battery", "battery_status"),
     ("timer", "?timer_set"),
+    # a whole list, or an item on one
+    ("which lists have i got", "list_lists"),
+    ("delete the whole camping list", "list_delete"),
+    ("drop the eggs from the list", "task_delete"),
 ]
 
 

@@ -299,7 +299,7 @@ def test_an_entity_name_cannot_add_a_line_to_the_approval(
     finally:
         _ha_request(hass, "DELETE", "/api/states/lock.side_gate")
     assert shown.pinned == {"device": "lock.side_gate"}
-    assert shown.text.startswith("unlock Side gate") and "\n" not in shown.text
+    assert shown.text.startswith('unlock "Side gate') and "\n" not in shown.text
     stream = io.StringIO()
     request = ApprovalRequest("home_unlock", "access", shown.text, {"device": "side gate"}, "asks")
     monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))

@@ -521,12 +521,13 @@ def test_a_place_from_untrusted_text_needs_a_live_yes(config: Any) -> None:
     from assistant.clock import Clock
     from assistant.hookspecs import PluginContext
     from assistant.plugins import load_plugins
-    from assistant.policy import Decision, Policy, authored_by_user
+    from assistant.policy import Decision, Policy, Remember, authored_by_user
 
     loaded = load_plugins(PluginContext(config, Clock.for_user("Europe/Lisbon")))
     tool = loaded.tools.get("weather_forecast")
     assert tool is not None
     policy = Policy()
+    policy.remember("server open-meteo.com", Remember.SESSION)  # the user said yes to it once
     written = ["what's the weather tomorrow"]
     smuggled = {"when": "tomorrow", "place": "bank PIN 4471"}
     verdict = policy.judge(tool, "a web page", authored_by_user(smuggled, written))

@@ -221,8 +221,10 @@ def assisted_tools(
         d for d in selected if explains(plain, d, definitions, fit(d["function"], request) > 0)
     ]
     relevant, unfillable = _fillable(request, selected)
-    if unfillable and _best(request, selected) in {name for name, _ in unfillable}:
+    best = _best(request, selected)
+    if unfillable and best in {name for name, _ in unfillable}:
         relevant = []
+        unfillable.sort(key=lambda lacking: lacking[0] != best)  # the question is for the best
     if _QUESTION.search(request):  # "What's on my calendar Friday?" reads, it makes nothing
         relevant = [d for d in relevant if not makes(d["function"])] or relevant
     if len(relevant) > 1:  # equally relevant: the one that takes more of what the user wrote
@@ -232,8 +234,9 @@ def assisted_tools(
             for d in relevant
         }
         ranked = sorted(relevant, key=lambda d: standing[d["function"]["name"]], reverse=True)
-        if standing[ranked[0]["function"]["name"]] > standing[ranked[1]["function"]["name"]]:
-            relevant = ranked[:1]
+        # a model left to choose among equals takes the first it is shown: show the best first
+        first, second = (standing[d["function"]["name"]] for d in ranked[:2])
+        relevant = ranked[:1] if first > second else ranked
     return relevant, unfillable
 
 

@@ -65,14 +65,44 @@ _COMPOUND = re.compile(
 )
 
 
-def _plain(text: str) -> list[str]:
-    """The words of a text, lower case, with compounds written as one ("to do": "todo")."""
+def _plain(text: str, things: bool = True) -> list[str]:
+    """The words of a text, lower case, with compounds written as one ("to do": "todo"), and
+    with `things`, "list" said as a thing written "itemlist" (`_noun`)."""
+    text = _NOUN_LIST.sub(_noun, text) if things else text
     spaced = " ".join(w for w in _SPLIT.split(_CAMEL.sub(" ", text).lower()) if w)
     return _COMPOUND.sub(lambda found: str(_COMPOUNDS[found.group(0)]), spaced).split()
 
 
+_BEFORE_A_VERB = words("selection", "before_a_verb")
+# "list" after a word and a space; in a name (`alarm_list`, `list_name`) it is the verb
+_NOUN_LIST = re.compile(r"\b([a-z']+)(\s+)lists?\b(?![_-])", re.I)
+
+
+def _noun(found: re.Match[str]) -> str:
+    """ "list" said as a thing, written "itemlist": "list" the verb ("list my meetings") says
+    how, as "show" does, but "remove it from my list", "the shopping list" name what the
+    request is about, and the tools that keep lists say so ("a named list")."""
+    said = " ".join(found.group(0).lower().split())
+    if found.group(1).lower() in _BEFORE_A_VERB or said in _COMPOUNDS:  # "please list"
+        return found.group(0)  # "play list" is one word: "playlist"
+    if re.match(r"\s+of\b", found.string[found.end() :], re.I):
+        return found.group(0)  # "a list of good films" asks for things of a kind, kept nowhere
+    before = {*found.string[: found.start()].lower().split()[-2:], found.group(1).lower()}
+    if before & _ON_A_LIST:  # "eggs off the list", "milk to my list": an item of it
+        return f"{found.group(1)}{found.group(2)}item itemlist"
+    return f"{found.group(1)}{found.group(2)}itemlist"
+
+
+_ON_A_LIST = frozenset({"from", "off", "on", "onto", "to", "in"})
+
+
 def content_words(text: str) -> set[str]:
     """Stemmed content words of a text (identifiers split at dots, underscores and case)."""
+    return {stem(w) for w in _plain(text, things=False) if w not in _STOP and not w.isdigit()}
+
+
+def _content(text: str) -> set[str]:
+    """`content_words`, with "list" said as a thing a word of what the text is about."""
     return {stem(w) for w in _plain(text) if w not in _STOP and not w.isdigit()}
 
 
@@ -94,7 +124,7 @@ def heard_words(request: str) -> set[str]:
         w if " ".join(said[i + 1 : i + 3]) in _TO_SOMEONE else _HEARD_AS.get(w, w)
         for i, w in enumerate(said)
     ]  # "listen to me" is said to someone, not of music
-    return content_words(" ".join(heard))
+    return _content(" ".join(heard))
 
 
 _TO_SOMEONE = frozenset(f"to {who}" for who in ("me", "you", "us", "him", "her", "them"))
@@ -203,7 +233,7 @@ def _lead_words(description: str) -> set[str]:
     put) an event") names what the tool does as surely as its name: those words count as the
     name's."""
     found = _LEAD.match(description)
-    return content_words(f"{found.group(1)} {found.group(2)}") if found else set()
+    return _content(f"{found.group(1)} {found.group(2)}") if found else set()
 
 
 # Words that say when, not what ("time", "now", "today"): evidence for a tool only beside a
@@ -325,6 +355,13 @@ _LIST_CUES = words("selection", "list_cues")
 _FIND_CUES = words("selection", "find_cues")
 _SPOKEN_NUMBER = "|".join(["\\d+", *words("selection", "numbers")])
 _TARGET = re.compile(rf"\b(?:to|at)\s+(?:{_SPOKEN_NUMBER})\b|\d+\s*(?:percent|%)")
+# "from zero to five" is a range (of an integral, a count), not a value to set something to
+_RANGE = re.compile(rf"\bfrom\s+(?:{_SPOKEN_NUMBER})\s+to\s+(?:{_SPOKEN_NUMBER})\b")
+
+
+_VERB_WORDS = frozenset(
+    w for action in ("write", "remove") for w in _REQUEST_VERBS[action] if " " not in w
+)  # the verbs that change something, stop words among them ("set", "make")
 
 
 def _parts(name: str) -> list[str]:
@@ -359,7 +396,9 @@ def tool_action(definition: dict[str, Any]) -> str:
     """What a tool does: write, remove, list, find or state; "" when neither name nor the
     description's first word says (`open_app`, `media_play`)."""
     function = definition.get("function", definition)
-    action = _action_of(_parts(function["name"]), _TOOL_ACTIONS)
+    parts = _parts(function["name"])
+    # a name opens with its family, which may be a verb's word too: `list_create` creates
+    action = _action_of(parts[1:], _TOOL_ACTIONS) or _action_of(parts[:1], _TOOL_ACTIONS)
     if not action:
         first = _parts(function.get("description", ""))[:1]
         action = _action_of(first, _TOOL_ACTIONS)
@@ -373,10 +412,11 @@ def request_action(request: str) -> str:
     opening = _opening(request)
     if not opening:
         return ""
-    verb = _action_of(opening[:2], _REQUEST_VERBS) if opening[0] not in _STOP else ""
+    # a stop word opens no request ("what", "is"), but a request verb does ("set", "make")
+    verb = _action_of(opening[:2], _REQUEST_VERBS) if opening[0] not in _STOP - _VERB_WORDS else ""
     if opening[0] in _REQUEST_VERBS["read"]:
         verb = "read"
-    if not verb and _TARGET.search(" ".join(opening)):
+    if not verb and _TARGET.search(_RANGE.sub(" ", " ".join(opening))):
         verb = "write"  # a value to set something to: "brightness to fifty percent"
     if not verb and request.rstrip().endswith("?"):
         verb = "read"
@@ -451,12 +491,12 @@ def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolSco
     opening = _opening(request)
     said = {" ".join(opening[:2]), " ".join(opening[:1])}  # its verb: "turn on", "send"
     # what the request is about, besides its verb and the words that ask to list or find
-    verb = content_words(opening[0]) if opening else set()
+    verb = _content(opening[0]) if opening else set()
     cues = {stem(w) for w in (_LIST_CUES | _FIND_CUES)}  # "next", "any": how, not what
     about = proper - cues - verb
     spoken = set(_plain(request))
     tools = [_tool_words(d) for d in definitions]
-    families = _family_words(tools)
+    families = _family_words([_tool_words(_unquoted(d)) for d in definitions])
     used = Counter(w for _, n, d in tools for w in n | d)
     counted = []
     for definition, (name, name_words, description_words) in zip(definitions, tools, strict=True):
@@ -467,7 +507,7 @@ def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolSco
         its = name_words | description_words
         known = frozenset(w for w, n in used.items() if n > (w in its))  # other tools' words
         function = definition.get("function", definition)
-        words_ = frozenset(content_words(function.get("description", "")))  # "Close a cover"
+        words_ = frozenset(_content(function.get("description", "")))  # "Close a cover"
         does = tool_action(definition)
         counted.append(
             (
@@ -498,7 +538,7 @@ def score_tools(request: str, definitions: list[dict[str, Any]]) -> list[ToolSco
         kept = (kept[0], kept[1] + same_doing)
         # "what's the date today" says only when: a tool about time needs no more evidence
         own = 0 if _about_time(name) and not what - asked else needs
-        if own == 2 and knowledge & wanted & content_words(name):
+        if own == 2 and knowledge & wanted & _content(name):
             own = 1  # "tell me a joke" is a joke tool's own request
         scores.append(ToolScore(name, *kept, needs_name=own))
     return scores
@@ -518,15 +558,16 @@ def _tool_words(definition: dict[str, Any]) -> tuple[str, set[str], set[str]]:
     """A tool's name, the words that name it, and the other words of its description."""
     function = definition.get("function", definition)
     description = function.get("description", "")
-    name_words = content_words(function["name"]) | _lead_words(description)
-    return function["name"], name_words, content_words(description) - name_words
+    name_words = _content(function["name"]) | _lead_words(description)
+    return function["name"], name_words, _content(description) - name_words
 
 
 def _family_words(tools: list[tuple[str, set[str], set[str]]]) -> dict[str, set[str]]:
     """The words most tools of a family (three or more sharing a name's first word) use.
 
     "meeting" is in four of the calendar's five descriptions: it is the family's word, and
-    `calendar_list_events` lists meetings too.
+    `calendar_list_events` lists meetings too. Give them without their quoted examples: the
+    words of an example are a request's ("called camping"), not what the family is about.
     """
     families: dict[str, list[set[str]]] = {}
     for name, name_words, description_words in tools:
@@ -594,6 +635,13 @@ def preferred(
             chosen = [i for i in chosen if tool_action(definitions[i]) in (*READS, "")]
             if not chosen:
                 return []
+        if asked in READS and _question(request):
+            # A tool whose action its words do not say (`media_play`, `mail_thread`) is
+            # offered for a question only when the question names it: "do you hear songs"
+            # shares the player's words, not its name
+            chosen = [i for i in chosen if tool_action(definitions[i]) or scores[i].name_hits]
+            if not chosen:
+                return []
     opening = _opening(request)
     for phrase in (" ".join(opening[:2]), " ".join(opening[:1])):
         named = [i for i in chosen if phrase and phrase in _verbs(definitions[i])]
@@ -605,6 +653,13 @@ def preferred(
     families = {_parts(definitions[i].get("function", definitions[i])["name"])[0] for i in top}
     if len(top) > 1 and len([w for w in opening if w not in _ARTICLES]) <= 1:
         return []  # "volume": to read it, set it or mute it?
+    if not asked and len({tool_action(definitions[i]) for i in top} - {""}) > 1:
+        # tools that read and tools that change tie, and no verb of ours says which is asked
+        # ("calendar events", "get the milk off my list": add or remove?): a change would be a
+        # guess, a reading costs the user nothing
+        chosen = [i for i in chosen if tool_action(definitions[i]) in (*READS, "")]
+        if not chosen:
+            return []
     # (a write, "add dentist friday 3pm", has values the tools take: those choose, `slots.fit`)
     if len(top) > 1 and len(families) > 1 and asked in ("", *READS):
         evidence = set().union(*(_evidence(request, definitions[i]) for i in top))
@@ -633,7 +688,7 @@ def about_words(request: str) -> set[str]:
     wanted = heard_words(request) | asked_for | _implied(request)
     proper = {w for w in wanted - _WHEN if len(w) > 1} - asked_for | _implied(request)
     opening = _opening(request)
-    verb = content_words(opening[0]) if opening else set()
+    verb = _content(opening[0]) if opening else set()
     cues = {stem(w) for w in (_LIST_CUES | _FIND_CUES)}
     return {w for w in proper - cues - verb - _NOT_ABOUT if not _CLOCK_TIME.fullmatch(w)}
 
@@ -656,14 +711,14 @@ def explains(
     """
     name, name_words, description_words = _tool_words(definition)
     if _about_time(name):  # a tool about time is about the words of when ("time in tokyo")
-        return bool(content_words(request) & _WHEN or _asked_for(request)) and not _beside_time(
+        return bool(_content(request) & _WHEN or _asked_for(request)) and not _beside_time(
             request, name_words | description_words
         )
     about = about_words(request)
     if not about:
         return True  # "add that to my list", "sound up": nothing else to explain
     tools = [_tool_words(d) for d in definitions]
-    shared = _family_words(tools)
+    shared = _family_words([_tool_words(_unquoted(d)) for d in definitions])
 
     def covered(name: str, name_words: set[str], description_words: set[str]) -> set[str]:
         description_words = description_words | shared.get(_parts(name)[0], set())
@@ -673,6 +728,13 @@ def explains(
         return bool(covered(name, name_words, description_words))
 
     mine = covered(name, name_words, description_words)
+    if mine and not _said_as_verb(request, definition):
+        # "calculate a close integral", "move that off the list": a word of the tool's verb
+        # ("close", "turn off") said as it is, but not as the request's verb, says nothing
+        # of its job ("a reminder" is a thing the task tool keeps, "remind" its verb)
+        mine -= {stem(w) for w in set(_plain(request)) & _verb_forms(definition)}
+        if not mine:
+            return False
     if mine and _question(request) and request_action(request) == "state":
         # a question of how things are, mostly about what no word of the tool names: "are
         # rice cakes gluten free" shares "free" with the free disk space, not disks
@@ -704,6 +766,21 @@ def explains(
     return naming == {family} or takes_values
 
 
+def _said_as_verb(request: str, definition: dict[str, Any]) -> bool:
+    """Whether the request's verb is one the tool names itself by, its particle maybe later
+    ("turn it off" says `turn off`); a word before it may be a name ("juno remind me")."""
+    opening = _opening(request)
+    said = {
+        phrase
+        for start in range(min(2, len(opening)))
+        for phrase in (
+            opening[start],
+            *(f"{opening[start]} {w}" for w in opening[start + 1 :]),
+        )
+    }
+    return bool(said & _verbs(definition))
+
+
 _PLACE_TAIL = re.compile(r"\b(?:in|at)\s+(.+)$")
 
 
@@ -716,7 +793,7 @@ def _beside_time(request: str, own: set[str]) -> set[str]:
     """
     spoken = _spoken(request)
     place = _PLACE_TAIL.search(spoken)
-    placed = content_words(place.group(1)) if place else set()
+    placed = _content(place.group(1)) if place else set()
     about = about_words(spoken) - placed - own - _WHEN - _OF_A_DAY
     return {w for w in about if not any(_related(w, o) for o in own)}
 
@@ -731,9 +808,16 @@ def _verb_words(definition: dict[str, Any]) -> set[str]:
     """The words of a tool's verbs: its action words and the synonyms its description leads
     with ("Turn on (switch on, start)"), not the nouns of its name."""
     function = definition.get("function", definition)
-    return content_words(" ".join(_verbs(definition) & _ACTION_WORDS)) | _lead_words(
-        function.get("description", "")
-    )
+    verbs = _verbs(definition) & _ACTION_WORDS  # each alone: "delete list" is no noun list
+    return set().union(*(_content(v) for v in verbs)) | _lead_words(function.get("description", ""))
+
+
+def _verb_forms(definition: dict[str, Any]) -> set[str]:
+    """The words of a tool's verbs as they are said ("turn", "off", "remind"), unstemmed."""
+    function = definition.get("function", definition)
+    found = _LEAD.match(function.get("description", ""))
+    lead = f"{found.group(1)} {found.group(2)}" if found else ""
+    return {w for v in (_verbs(definition) & _ACTION_WORDS) | {lead} for w in _parts(v)}
 
 
 _QUOTED = re.compile(r"\"[^\"]*\"")
@@ -761,7 +845,7 @@ def ungrounded(arguments: dict[str, Any], parameters: dict[str, Any], request: s
     Numbers, booleans, enums and structured values are not checked: the model may
     convert ("twenty" -> 20) or choose them legitimately.
     """
-    wanted = content_words(request)
+    wanted = _content(request)
     text = request.lower()
     properties = parameters.get("properties", {})
     missing = []
@@ -770,7 +854,7 @@ def ungrounded(arguments: dict[str, Any], parameters: dict[str, Any], request: s
         value = arguments.get(key)
         if not isinstance(value, str) or schema.get("type") != "string" or "enum" in schema:
             continue
-        words = content_words(value)
+        words = _content(value)
         if value.lower().strip() in text or not words or words & wanted:
             continue
         missing.append(key)

@@ -41,7 +41,7 @@ def restated_from(text: str, again: int = 2, alike: float = 0.6) -> int | None:
 
     A finished sentence of six words or more restates an earlier one when most of their
     words are shared (`alike`, by Jaccard). After `again` restatements the reply is cut
-    before the first. Sentences with digits never count as alike: a list of meetings
+    before the first; a sentence said again word for word is cut at once. Sentences with digits never count as alike: a list of meetings
     differs in its times, and each line is news.
     """
     seen: list[set[str]] = []
@@ -52,6 +52,8 @@ def restated_from(text: str, again: int = 2, alike: float = 0.6) -> int | None:
         words = set(_WORD.findall(sentence.lower()))
         if len(words) < 6 or any(c.isdigit() for c in sentence):
             continue
+        if words in seen:  # the very sentence again, word for word: that is the loop
+            return found.start() if first is None else first
         if any(len(words & old) / len(words | old) >= alike for old in seen):
             count += 1
             first = found.start() if first is None else first

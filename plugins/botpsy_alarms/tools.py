@@ -241,6 +241,8 @@ class AlarmTools:
         kinds = {k for k in ("alarm", "timer") if re.search(rf"\b{k}s?\b", text, re.I)}
         if re.search(r"\bwake[- ]?up\b", text, re.I):
             kinds.add("alarm")
+        if not upcoming:  # nothing to match against: say that, not "no alarm matches ..."
+            raise AlarmNotFound("no alarms or timers are set")
         candidates = [a for a in upcoming if not kinds or a.kind in kinds]
         rest = _KIND_WORDS.sub(" ", text).strip(" ,.")
         if rest:

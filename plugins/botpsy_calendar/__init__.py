@@ -8,23 +8,28 @@ are queued; without one, on a local vdir. Settings (`[plugins.calendar]`):
 root, default `<data dir>/calendars`), `calendar` (its collection, default
 `personal`) and `shared` (true when other people read that calendar: then what
 is written to it reaches them, and after untrusted text entered a conversation
-the policy judges its writes as egress, not as local changes). In a dry run (`--dry-run`) the account is only read: queued changes
-stay queued.
+the policy judges its writes as egress, not as local changes; `botpsy daemon` rings its
+events as possibly others') and `addresses` (the user's own addresses besides the
+accounts': an event they organise rings as theirs). In a dry run (`--dry-run`) the
+account is only read: queued changes stay queued.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from assistant.api import Account, DueItem, Moment, PluginContext, hookimpl, one_line
+from assistant.api import Account, DueItem, Moment, PluginContext, hookimpl, one_line, quoted
 from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools
 from botpsy_calendar.dav import DavClient
 from botpsy_calendar.intents import make_followups, make_matchers
+from botpsy_calendar.items import Event
 from botpsy_calendar.several import make_several_matchers
 from botpsy_calendar.store import VdirStore
 from botpsy_calendar.sync import CalDavStore, account_root
@@ -177,11 +182,21 @@ def due_items(context: PluginContext, start: datetime, end: datetime) -> list[Du
     chore syncs). A task rings at its due time less its reminder; a task due on
     a day with no reminder does not ring. Titles are text others may have
     written; `assistant.notify` shows them as plain text.
+
+    Only the user's own things ring as the user's reminders: an event or task with
+    no ORGANIZER (made by botpsy or another client of the user's) or organised from
+    one of the user's addresses (`own_addresses`), on a calendar nobody else writes.
+    An invitation carries its sender's VALARM and title: rung as the user's, it would
+    be the sender's pop-up at the sender's hour ("Your bank session expired, call
+    ..."). It rings as "Someone else's invitation", its title quoted as data and its
+    sender named; an event of a `shared = true` calendar, which others may have
+    written, rings as "An event on your shared calendar", its title quoted too.
     """
     store = open_store(context)
     local = VdirStore(store.folder.parent, store.name, store.zone)
     files = sorted(local.folder.glob("*.ics")) if local.folder.is_dir() else []
-    signature = []
+    mine = Ownership(own_addresses(context), _flag(context.settings("calendar").get("shared")))
+    signature: list[object] = [mine]
     for file in files:
         with contextlib.suppress(OSError):  # removed meanwhile: the next look sees it gone
             stat = file.stat()
@@ -194,23 +209,64 @@ def due_items(context: PluginContext, start: datetime, end: datetime) -> list[Du
             signature,
             start,
             wide,
-            _due_in(local, start, wide),
+            _due_in(local, start, wide, mine),
         )
     return [item for item in cached[3] if start <= item.at < end]
 
 
-def _due_in(local: VdirStore, start: datetime, end: datetime) -> list[DueItem]:
+def own_addresses(context: PluginContext) -> frozenset[str]:
+    """The user's own addresses, lower case: every email account's, the calendar account's
+    user name when it is an address, and `[plugins.calendar] addresses` (a list or one)."""
+    found: set[str] = set()
+    try:  # an unreadable accounts file must not stop the reminders: no address is then "own"
+        found.update(str(a.get("address") or "") for a in context.accounts("email"))
+        account = calendar_account(context)
+        if account is not None:
+            found.add(str(account.get("user") or ""))
+    except Exception:  # whatever the book raises, the daemon keeps ringing
+        found = set()
+    listed = context.settings("calendar").get("addresses") or []
+    found.update([listed] if isinstance(listed, str) else [str(a) for a in listed])
+    return frozenset(a.strip().removeprefix("mailto:").casefold() for a in found if "@" in a)
+
+
+@dataclass(frozen=True)
+class Ownership:
+    """Whose reminders ring as the user's: what the user's addresses are, and whether
+    others write to the calendar (`shared`)."""
+
+    addresses: frozenset[str]
+    shared: bool = False
+
+    def sender(self, organizer: str) -> str | None:
+        """None when the user's own; else who wrote it ("" when a sharer, unnamed)."""
+        if organizer and organizer not in self.addresses:
+            return organizer
+        return "" if self.shared else None
+
+
+def _due_in(
+    local: VdirStore, start: datetime, end: datetime, mine: Ownership | None = None
+) -> list[DueItem]:
     """Event reminders and task due times in [start, end), read from the files."""
-    found = []
-    for event in local.between(start, end + _LONGEST_REMINDER):
+    mine = mine or Ownership(frozenset())
+    found: list[DueItem] = []
+    theirs: list[tuple[str, DueItem]] = []  # (uid, item): capped a day each, below
+    for event in _events(local, start, end + _LONGEST_REMINDER):
         if event.reminder_minutes is None:
             continue
         at = event.start - timedelta(minutes=event.reminder_minutes)
         if start <= at < end:
             key = f"calendar:event:{event.uid}:{event.start.isoformat()}:{event.reminder_minutes}"
-            when = "all day" if event.all_day else f"at {event.start:%H:%M}"
+            begins = event.start.astimezone(local.zone)  # a phone may have written it in UTC
+            when = "all day" if event.all_day else f"at {begins:%H:%M}"
+            sender = mine.sender(event.organizer)
+            if sender is not None:
+                item = _theirs(key, at, sender, event.title, event.location, when, begins)
+                theirs.append((event.uid, item))
+                continue
             where = f", {one_line(event.location)}" if event.location else ""
-            body = f"{event.start:%A %-d %B} {when}{where}"
+            body = f"{begins:%A %-d %B} {when}{where}"
             # one line, no ESC: the daemon logs and `daemon status` prints titles to a terminal
             title = one_line(event.title) or "Event"
             found.append(DueItem(key, at, title, body, kind="reminder"))
@@ -219,10 +275,83 @@ def _due_in(local: VdirStore, start: datetime, end: datetime) -> list[DueItem]:
             continue
         at = task.due - timedelta(minutes=task.reminder_minutes or 0)
         if start <= at < end:
-            body = "" if task.due_all_day else f"Due at {task.due:%H:%M}"
+            due = task.due.astimezone(local.zone)
+            body = "" if task.due_all_day else f"Due at {due:%H:%M}"
             key = f"calendar:task:{task.uid}:{at.isoformat()}"
+            sender = mine.sender(task.organizer)
+            if sender is not None:
+                when = "all day" if task.due_all_day else f"due at {due:%H:%M}"
+                theirs.append(
+                    (task.uid, _theirs(key, at, sender, task.title, "", when, due, "task"))
+                )
+                continue
             found.append(DueItem(key, at, one_line(task.title) or "Task", body, kind="task"))
-    return found
+    return sorted([*found, *_few_a_day(theirs, local.zone)], key=lambda i: (i.at, i.key))
+
+
+# Occurrences of one object the daemon reads ahead: each object has its own room, so an
+# invitation repeating every minute cannot crowd the user's own reminders out of a listing.
+_SERIES_ROOM = 500
+# Rings a day of one thing someone else wrote: a daily meeting rings, a minutely one does not flood.
+_THEIRS_PER_DAY = 3
+
+
+def _events(local: VdirStore, start: datetime, end: datetime) -> list[Event]:
+    """Every object's events and occurrences in [start, end), each object read on its own.
+
+    `VdirStore.between` caps a listing as a whole, first files first: four invitations
+    repeating every minute (named to sort first) would fill it and silence every
+    reminder of the user's after them. Here each object gets `_SERIES_ROOM`.
+    """
+    found: list[Event] = []
+    for calendar in local.objects().values():
+        with contextlib.suppress(Exception):  # a malformed object must not hide the rest
+            found += local._occurrences(calendar, start, end, _SERIES_ROOM)
+    return sorted(found, key=lambda e: e.start)
+
+
+def _few_a_day(theirs: list[tuple[str, DueItem]], zone: tzinfo) -> list[DueItem]:
+    """At most `_THEIRS_PER_DAY` rings a day for each thing someone else wrote, first ones first."""
+    counted: Counter[tuple[str, date]] = Counter()
+    kept = []
+    for uid, item in sorted(theirs, key=lambda pair: (pair[1].at, pair[1].key)):
+        counted[uid, item.at.astimezone(zone).date()] += 1
+        if counted[uid, item.at.astimezone(zone).date()] <= _THEIRS_PER_DAY:
+            kept.append(item)
+    return kept
+
+
+def _theirs(
+    key: str,
+    at: datetime,
+    sender: str,
+    title: str,
+    location: str,
+    when: str,
+    day: datetime,
+    what: str = "invitation",
+) -> DueItem:
+    """A reminder someone else set or wrote: botpsy's words first, theirs quoted as data.
+
+    The summary, the line a notification shows largest, is botpsy's own; the title and
+    place follow in quotes they cannot close, with who sent them and a warning that the
+    words are theirs, so a planted "call this number" cannot pass for botpsy's reminder.
+    """
+    where = f", at {quoted(location, 120)}" if location else ""
+    if sender:  # an invitation or an assigned task: the sender's title, the sender's alarm
+        summary = "Someone else's invitation" if what == "invitation" else "Someone else's task"
+        whose = f"from {quoted(sender, 80)}"
+        warning = "Its words and this reminder are the sender's, not botpsy's."
+    else:  # a shared calendar: anyone who writes to it may have written this one
+        summary = (
+            "A task on your shared calendar"
+            if what == "task"
+            else "An event on your shared calendar"
+        )
+        whose = "on your shared calendar"
+        warning = "Anyone who writes to that calendar may have written it."
+    body = f"{quoted(title, 160)} {whose}, {day:%A %-d %B} {when}{where}. {warning}"
+    return DueItem(key, at, summary, body, kind=what)
 
 
 @hookimpl

@@ -30,6 +30,7 @@ from assistant.api import (
     ToolError,
     ToolResult,
     one_line,
+    quoted,
     tool,
 )
 from botpsy_calendar.dav import CARDDAV, Conflict, DavClient, DavError, Unreachable
@@ -180,11 +181,23 @@ class ContactBook:
             raise ToolArgumentError(
                 f"no contact named '{wanted}' has an email address; give the address itself"
             )
-        options = [address for c in matches for address in c.emails]
-        if len(options) == 1:
-            return options[0]
-        listed = "; ".join(f"{n}. {address}" for n, address in enumerate(options[:6], 1))
-        raise AskUser(f"Which address for '{wanted}'? {listed}", argument, options[:6])
+        pairs = [(c, address) for c in matches for address in c.emails]
+        if len(pairs) == 1:
+            return pairs[0][1]
+        # Each choice named by its person, so "keller" or "the work one" picks as well as "2" does.
+        # names (and addresses) on a synced card are others' words: a name may not fake a
+        # numbered entry ('Bob <bob@x>; 2. Bob'), so it is quoted and addresses lose ; < > "
+        shown = [
+            (address, quoted(c.name, 80), re.sub(r'[;<>"]', " ", one_line(address, 200)))
+            for c, address in pairs[:6]
+        ]
+        listed = "; ".join(f"{n}. {name} <{text}>" for n, (_, name, text) in enumerate(shown, 1))
+        raise AskUser(
+            f"Which address for '{one_line(wanted, 80)}'? {listed}",
+            argument,
+            [address for address, _, _ in shown],
+            [f"{name} {text.replace('@', ' ').replace('.', ' ')}" for _, name, text in shown],
+        )
 
     # -- writing ---------------------------------------------------------------------------------
     def add(self, name: str, email: str | None, phone: str | None) -> tuple[str, str]:

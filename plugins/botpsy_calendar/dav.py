@@ -289,6 +289,50 @@ class DavClient:
                 f"{_host(href)} refused the delete ({response.status} {response.reason})"
             )
 
+    # -- collections (lists) -----------------------------------------------------------------
+    def calendar_home(self) -> str:
+        """Where the user's calendars live (the principal's calendar home set)."""
+        with translated(self.url):
+            return str(self.client.principal().calendar_home_set.url)
+
+    def make_calendar(self, url: str, name: str, components: tuple[str, ...] = ("VTODO",)) -> None:
+        """MKCALENDAR a collection holding only `components` (a task list: VTODO), named `name`."""
+        sets = "".join(f'<c:comp name="{c}"/>' for c in components)
+        body = (
+            f'<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="{CALDAV}">'
+            f"<d:set><d:prop><d:displayname>{_escape(name)}</d:displayname>"
+            f"<c:supported-calendar-component-set>{sets}</c:supported-calendar-component-set>"
+            "</d:prop></d:set></c:mkcalendar>"
+        )
+        response = self._request(url, "MKCALENDAR", body, _xml_headers("0"))
+        if response.status == 405:
+            raise DavError(f"{_host(url)} already has a collection at {url}")
+        if response.status not in (200, 201):
+            raise DavError(
+                f"{_host(url)} refused to create it ({response.status} {response.reason})"
+            )
+
+    def rename_collection(self, url: str, name: str) -> None:
+        """PROPPATCH a collection's display name."""
+        body = (
+            '<?xml version="1.0" encoding="utf-8"?><d:propertyupdate xmlns:d="DAV:">'
+            f"<d:set><d:prop><d:displayname>{_escape(name)}</d:displayname></d:prop></d:set>"
+            "</d:propertyupdate>"
+        )
+        response = self._request(url, "PROPPATCH", body, _xml_headers("0"))
+        refused = response.status != 207 or any(
+            " 200 " not in f" {(status.text or '').strip()} "
+            for status in ET.fromstring(response.raw).iter(f"{{{DAV}}}status")
+        )
+        if refused:
+            raise DavError(f"{_host(url)} refused to rename {url} ({response.status})")
+
+    def delete_collection(self, url: str) -> None:
+        """DELETE a collection and everything in it; gone already is fine."""
+        response = self._request(url, "DELETE", "", {})
+        if response.status not in (200, 204, 404):
+            raise DavError(f"{_host(url)} refused the delete ({response.status} {response.reason})")
+
 
 def _xml_headers(depth: str) -> dict[str, str]:
     return {"Depth": depth, "Content-Type": "application/xml; charset=utf-8"}

@@ -25,6 +25,7 @@ from assistant.api import (
 )
 from botpsy_calendar.contacts import make_contact_matcher
 from botpsy_calendar.speech import (
+    ACTIVITY_KINDS,
     ADD_IT,
     AFTER_TIME,
     AGENDA_LEAD,
@@ -34,12 +35,14 @@ from botpsy_calendar.speech import (
     ANY_KIND,
     ANY_KIND_HEAD,
     ASK_LEAD,
+    ASKED_AFTER,
     BARE_PERIOD,
     BLOCK,
     BOOKING_VERBS,
     CALENDAR_FIRST,
     CALENDAR_HEAD,
     CALENDAR_UPDATE,
+    CLOCK_ASK,
     DAY_OF,
     DAY_OFF,
     DAYS_OWN,
@@ -49,9 +52,11 @@ from botpsy_calendar.speech import (
     EVENT_DETAILS,
     GENERIC_EVENT,
     GOING,
+    GUESTS_ASK,
     HAVE_EVENT,
     HAVE_KIND,
     HAVING,
+    INFORM_ME,
     IS_ON,
     KIND_HEAD,
     KIND_NOUN,
@@ -60,10 +65,16 @@ from botpsy_calendar.speech import (
     MEETING,
     MY_PERIOD,
     NAMED_KIND,
+    NAMED_REMINDER,
     NEW_EVENT,
+    NEXT_ASK,
+    NOT_A_TODO,
     NOT_AGENDA,
+    NOT_STATED,
     NOTE_THAT,
+    OBLIGATION,
     ON_CALENDAR,
+    OWN_EVENT,
     OWNED,
     OWNED_KIND,
     PERIOD_SPANS,
@@ -73,13 +84,20 @@ from botpsy_calendar.speech import (
     REMIND_AFTER,
     RIDES,
     SOME_EVENT,
+    STATED_OWNER,
+    STATED_VERB,
+    STATED_WHEN,
     STATUS_ASK,
+    STILL_ON,
+    TAKING,
+    TELL_EVENT,
     THE_KIND,
     TIME_FIRST_TOLD,
     TIME_IS,
     TODO_FIRST,
     TOLD_LEAD,
     TRAVEL,
+    VISIT,
     WANT_TO,
     WHICH_EVENT,
     WITH_SOMEONE,
@@ -95,7 +113,8 @@ _ADD = re.compile(
     r"|create|set up|make|plan"
     r"|pencil in|set|arrange|pop(?:\s+in)?|stick|slot(?:\s+in)?|squeeze(?:\s+in)?|fit\s+in"
     r"|organi[sz]e|enter|save\s+the\s+date(?:\s+for)?|save|note(?:\s+down)?|write\s+down"
-    r"|jot\s+down|log|mark\s+down|fix(?:\s+up)?|insert|keep|setup|set-up"
+    r"|jot\s+down|log|mark\s+down|mark|hold|host|throw|(?:make|take)\s+a\s+note\s+of|fix(?:\s+up)?|insert|keep|setup"
+    r"|set-up"
     r"|(?:register|sign)\s+(?:me|us)(?:\s+up)?\s+for|sign\s+up\s+for)\s+"
     r"(?:an?\s+|the\s+|my\s+)?(?P<noun>(?:new\s+)?(?:(?:recurring|repeating|regular|daily|weekly|monthly|yearly)\s+)?"
     r"(?:calendar\s+)?(?:event|appointment|entry)\s+"
@@ -138,10 +157,13 @@ _AN_EVENT = re.compile(
 )
 # Verbs that write anything down: an event only with a kind of event and a time said
 # ("save mum's birthday on may 5", "note down the dentist on friday at 3").
-_NOTE_VERBS = {"save", "note", "note down", "write down", "jot down", "log", "mark down"}
+_NOTE_VERBS = {
+    "save", "note", "note down", "write down", "jot down", "log", "mark down", "mark",
+    "make a note of", "take a note of",
+}  # fmt: skip
 # Verbs that make an event only with a kind of event and a time said, as with _NOTE_VERBS:
 # "fix a meeting with jo at ten", "keep an appointment on friday", "sign up for yoga on monday".
-_LOOSE_VERBS = {"fix", "fix up", "insert", "keep"}
+_LOOSE_VERBS = {"fix", "fix up", "insert", "keep", "hold", "host", "throw"}
 # "i need a call with the lawyer on friday", "we want to have lunch with ana tomorrow".
 _WANT_EVENT = re.compile(
     r"^(?:i|we)(?:\s+(?:need|want|would\s+like)|'d\s+like)\s+(?:to\s+(?:have|schedule|set\s+up|book"
@@ -175,7 +197,7 @@ _NOT_A_TITLE = re.compile(
     r"repeat|notify|alert|warn|"
     r"okay|ok|so|help|can|could|need|"
     r"info|more|anything|something|nothing|everything|all|what's|whats|where's|when's|who's|"
-    r"unmute|pause|resume|stop|skip|was|were|"
+    r"unmute|pause|resume|stop|skip|was|were|free|busy|available|"
     # corrections and continuations of something said before: "sorry i meant friday at 1",
     # "and zoo with tom on sunday", "another one at 5" (follow-ups; alone, not a title)
     r"sorry|actually|no|nope|meant|instead|and|also|plus|another|make|"
@@ -241,7 +263,7 @@ _MOVE_EVENT = re.compile(
     r"^(?:please\s+)?(?:move\s+up|move|reschedule|re-schedule|shift|push|postpone|prepone|advance|change"
     r"|put off|bring forward|delay"
     r"|bump|bring|switch|rearrange|rebook|re-book"
-    r"|update(?!\s+(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)\b))"
+    r"|update(?!\s+(?:me\b|(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)\b)))"
     r"(?:\s+(?:back|forward))?\s+(?P<rest>.+)$",
     re.I,
 )
@@ -251,7 +273,7 @@ _SHIFT_EVENT = re.compile(
     r"(?:(?:move|shift|push|bring|put)\s+(?P<what>.+?)\s+(?P<way>back|forward|later|earlier|out)"
     r"\s+(?:by\s+)?(?P<length>.+?)"
     r"|(?:move|shift|push|bring|put)\s+(?P<way2>back|forward)\s+(?P<rest>.+?)"
-    r"|(?:make|have)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier))$",
+    r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier))$",
     re.I,
 )
 # Words that end a question as part of it, never a name: "is my day off", "is friday on".
@@ -304,9 +326,12 @@ _IN_CALENDAR = re.compile(
 _BARE_AGENDA = re.compile(
     r"^(?:(?:my|the|our)\s+)?(?:(?P<day>today|tonight|tomorrow|(?:this\s+|next\s+)?week(?:end)?|(?:this\s+|next\s+)?"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:'s|’s|s)?\s+)?"
-    r"(?:upcoming\s+|next\s+|coming\s+|daily\s+|weekly\s+|monthly\s+|full\s+)?(?:calendar|agenda"
-    r"|schedule|diary|events|appointments|meetings|plans?|itinerary"
-    r"|(?<=next\s)(?:event|appointment|meeting))"
+    r"(?:all\s+(?:(?:of\s+)?(?:my|the)\s+)?|any\s+|other\s+|remaining\s+)?"
+    r"(?:upcoming\s+|next\s+|first\s+|last\s+|coming\s+|daily\s+|weekly\s+|monthly\s+|full\s+)?"
+    r"(?:calendar|agenda|schedule|diary|events|appointments|meetings|calls|plans?|itinerary"
+    r"|(?:(?<=next\s)|(?<=first\s)|(?<=last\s))(?:event|appointment|meeting|call|thing))"
+    # who with, said before the time: "meetings with kate this week", "any calls with the bank"
+    r"(?P<with>\s+with\s+(?!me\b|us\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)?"
     r"(?:\s+(?:(?:scheduled|planned|booked|happening|coming\s+up)\s+)?(?:for\s+|on\s+)?(?P<when>.+))?$",
     re.I,
 )
@@ -319,7 +344,9 @@ _NOT_A_QUESTION = re.compile(
 _WEATHER_LIKE = re.compile(r"^what(?:'?s| is| will) it (?:going to be |gonna be |be )?like\b", re.I)
 # A question that is "anything" and a time: "anything tomorrow", "anything on at 3 friday".
 _ANYTHING = re.compile(
-    r"(?:(?:is\s+there|have\s+i\s+got|got)\s+)?(?:any(?:thing)?|something)"
+    r"(?:(?:is\s+there|was\s+there|were\s+there|have\s+i\s+got|got|(?:did|have)\s+i\s+miss(?:ed)?"
+    r"|(?:list|show|tell|give|read)(?:\s+me)?)\s+)?"
+    r"(?:any(?:thing)?|something|everything)"
     r"(?:\s+(?:on|planned|scheduled|booked|happening|going\s+on))?(?:\s+(?:on|for|at))?",
     re.I,
 )
@@ -519,6 +546,14 @@ def near_hour(when: str, old: datetime, now: datetime, way: int = 0) -> str | No
     return best.isoformat(timespec="minutes")
 
 
+# A day of a month said (an ordinal or a month's name), not a bare hour ("for 3").
+_A_DATE_SAID = re.compile(
+    r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"[a-z]*\b",
+    re.I,
+)
+
+
 def dateish_tail(text: str) -> str | None:
     """The part of `text` that looks like an attempt at a date, for a clear refusal."""
     words = text.split()
@@ -628,6 +663,17 @@ def _old_day(what: str, now: datetime) -> tuple[str, str | None]:
         if m and _resolves(day, now) and not moment_parts(day, now)[1]:
             return m.group("what"), day
     return what, None
+
+
+def _is_day_word(word: str) -> bool:
+    """Whether `word` is a day said by name: "tomorrow", "friday", "today"."""
+    return bool(
+        re.fullmatch(
+            r"today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day",
+            word,
+            re.I,
+        )
+    )
 
 
 def said_kind(words: str) -> bool:
@@ -742,6 +788,21 @@ _NOT_OWN_EVENT = {
 }  # fmt: skip
 # A kind of event said bare, with no "the": "what time is yoga on thursday", "when is gym today".
 _BARE_KIND = re.compile(rf"(?:my\s+|our\s+)?(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})(?:\s+\w+)?", re.I)
+# The same, asked with no time said: the kind alone or with the word for its session ("when is
+# karate", "what time is swimming lesson"), not "golf season" or "basketball game" (anyone's).
+_BARE_ASKED = re.compile(
+    rf"(?:my\s+|our\s+)?(?:{PERSONAL_KINDS}|{PUBLIC_KINDS}|{ACTIVITY_KINDS})"
+    r"(?:\s+(?:class|lesson|practice|session|club|training|appointment|meeting))?",
+    re.I,
+)
+# Kinds that are also broadcast: "is football on tonight" asks about the tv.
+_ON_AIR = re.compile(
+    r"\b(?:games?|match(?:es)?|football|soccer|tennis|shows?|concerts?|mass|services?|golf|cricket"
+    r"|rugby|racing|boxing)\b",
+    re.I,
+)
+# Asked of an event said bare: when it is, not how long or how many.
+_WHEN_ASK = re.compile(r"^(?:when|what\s+time|(?:what|which)\s+day|at\s+what\s+time)\b", re.I)
 _EVERY_PART = re.compile(r"(?:every|each)\s+(morning|afternoon|evening|night)s?", re.I)
 _ON_DAYS = re.compile(
     r"\b(?:on\s+)(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b", re.I
@@ -864,6 +925,15 @@ def make_matchers(
             bare = re.sub(r"^(?:for|at)\s+", "", when, flags=re.I)
             if _resolves(f"at {bare}", now()):  # "a meeting for 3": three o'clock
                 when = f"at {bare}"
+        if (
+            when is not None
+            and (tail := dateish_tail(title))
+            and _A_DATE_SAID.search(tail)
+            and not _resolves(tail, now())
+        ):
+            # "lunch on the 31st of february at 1pm": the date is no title word; the tool says
+            # in one line that it is not a date on the calendar, and nothing is added
+            title, when = title[: title.rindex(tail)], f"{tail} {when}"
         hour = re.search(rf"\s+(?:for|at)\s+({_HOUR_SAID})$", title, re.I) if when else None
         if hour and when and _resolves(f"{when} at {hour.group(1)}", now()):
             title, when = title[: hour.start()], f"{when} at {hour.group(1)}"  # "for 3 tomorrow"
@@ -955,6 +1025,35 @@ def make_matchers(
             return None
         return IntentMatch("calendar_create_event", {"title": title, "start": when}, "add_event")
 
+    def obligation(text: str) -> IntentMatch | None:
+        """ "i have to pick up the kids at 3 tomorrow", "meeting reminder for 9 am": a to-do due
+        then (what one has to do is no event one goes to; the told events are matched first)."""
+        said = " ".join(text.strip().rstrip(".!").split())
+        if "?" in said or _NO_TOOL.search(said) or TRAVEL.search(said) or NOT_A_TODO.search(said):
+            return None
+        if named := NAMED_REMINDER.match(said):
+            what, when = named.group("what"), named.group("when")
+            if _NOT_A_TITLE.match(what) or not _resolves(when, now()):
+                return None
+            return IntentMatch("task_add", {"title": _title(what), "due": when}, "add_task")
+        m = OBLIGATION.match(said)
+        if not m or _OTHER_DOMAINS.search(said):
+            return None
+        rest, first = m.group("rest"), (m.group("when1") or "").strip()
+        if first and not _resolves(first, now()):
+            return None  # "so i have to ...": no time said first
+        title, when = (rest, first) if first else split_title_and_time(rest, now(), tight=True)
+        if first and split_title_and_time(rest, now())[1] is not None:
+            return None  # two times said: the model reads them
+        if when is None or not title or _a_range(when) or len(title.split()) > 8:
+            return None
+        title = _title(title)
+        if _resolves(title, now()) or re.match(r"(?:do|go|be|get|have|work)$", title, re.I):
+            return None  # "i have to go tomorrow": nothing named to do
+        if re.match(r"(?:be|get|wake|stay)\s+(?:up|awake|out\s+of\s+bed)\b", title, re.I):
+            return None  # "i need to be up at nine tomorrow": a wake-up, for the alarms
+        return IntentMatch("task_add", {"title": title, "due": when}, "add_task")
+
     def told_event(text: str) -> IntentMatch | None:
         """ "I have a dentist appointment friday at ten", "we're going to a wedding on the fifth".
 
@@ -997,9 +1096,23 @@ def make_matchers(
                 return _told(title, when, any_title=True)
         if (m := IS_ON.match(said)) and _resolves(m.group("when"), now()):
             # "the dentist is on friday" is the user's; "the game is on tonight" may be anyone's
-            return _told(
+            found = _told(
                 m.group("title"), m.group("when"), public=not said.lower().startswith("the ")
             )
+            if found is not None:
+                return found
+        if (stated := _stated(said)) is not None:
+            return stated  # "the school play is on tuesday at 7": any name, a day said
+        visit = VISIT.match(said)
+        if visit and _resolves(visit.group("when"), now()) and not _a_range(visit.group("when")):
+            who = visit.group("who").lower().split()
+            if who[-1] not in NOT_STATED and not _NOT_A_TITLE.match(visit.group("who")):
+                what = re.sub(r"\s+(?:us|me)$", "", visit.group("what"), flags=re.I)
+                return _told(f"{visit.group('who')} {what}", visit.group("when"), any_title=True)
+        if taking := TAKING.match(said):  # "i'm taking mum to the doctor on monday at 11"
+            title, when = split_title_and_time(taking.group("rest"), now(), tight=True)
+            if when is not None and re.search(r"\s(?:to|from)\s", title, re.I):
+                return _told(title, when, any_title=True)
         if (m := TIME_IS.match(said)) and _resolves(m.group("when"), now()):
             return _told(m.group("title"), m.group("when"))  # "friday is ana's party"
         for pattern, prefix in ((MEETING, "Meeting "), (GOING, ""), (HAVING, "")):
@@ -1015,6 +1128,38 @@ def make_matchers(
                 return None
             public = not said.lower().startswith("there")  # "there's a game tonight": anyone's
             return _told(prefix + title, when, any_title=bool(prefix), public=public)
+        return None
+
+    def _stated(said: str) -> IntentMatch | None:
+        """An event said as a fact with any name: "the school play is on tuesday at 7", "parents
+        evening is thursday at 6", "his graduation's on june the 12th".
+
+        A statement only: the name is no question word, thing or broadcast (`NOT_STATED`), the
+        time starts as a day or a date does and says a day; with no "the"/"my" before the name,
+        an hour too ("dinner is at 8": any day, "lunch is ready": no time at all).
+        """
+        if _NOT_A_TITLE.match(said) or _OTHER_DOMAINS.search(said):
+            return None
+        for verb in islice(STATED_VERB.finditer(said), 4):
+            title, when = said[: verb.start()].strip(), said[verb.end() :].strip()
+            owned = STATED_OWNER.match(title)
+            name = title[owned.end() :] if owned else title
+            words = re.findall(r"[\w'’-]+", name.lower())
+            if not words or len(words) > 5 or not STATED_WHEN.match(when):
+                continue
+            if re.match(r"on\s+(?:at|for|tonight|today|now|again)\b", when, re.I):
+                return None  # "the film is on at 9 tonight": on the air
+            head = re.sub(r"(?:'s|’s)$", "", words[-1])
+            if head in NOT_STATED or words[0] in NOT_STATED or not _resolves(when, now()):
+                continue
+            try:
+                has_day, has_time = moment_parts(when, now())
+            except TimeParseError:
+                continue
+            if not has_day or not (owned or has_time):
+                continue  # "my alarm is at 7", "christmas is on friday": no event of one's own
+            keep = owned is not None and not owned.group(0).lower().startswith("the")
+            return _told(title if keep else name, when, any_title=True)
         return None
 
     def _told(
@@ -1043,9 +1188,14 @@ def make_matchers(
         read after noon. Only an hour said bare: "at 6 pm" and "6 in the evening" stay."""
         if re.search(r"morning|evening|night|afternoon|noon|midnight|[ap]\.?\s?m\b", when, re.I):
             return when
-        hour = re.search(r"\bat\s+(?:8|9|10|11|eight|nine|ten|eleven)(?:[:\s]\w+)?$", when, re.I)
+        hour = re.search(
+            r"\bat\s+(?:8|9|10|11|eight|nine|ten|eleven)(?:[:\s](?!on\b|this\b|next\b|today\b"
+            r"|tomorrow\b|\w+day\b)\w+)?(?=(?:\s+(?:today|tomorrow|(?:on\s+|this\s+|next\s+)?\w+day))?$)",
+            when,
+            re.I,
+        )  # "at 8", "at 8:30", "at 8 tomorrow": the hour, then the day it is on
         if hour and EVENING_KINDS.search(title):
-            evening = f"{when} pm"
+            evening = f"{when[: hour.end()]} pm{when[hour.end() :]}"
             return evening if _resolves(evening, now()) else when
         early = re.search(
             r"\bat\s+(?:[1-7]|one|two|three|four|five|six|seven)(?:[:\s]\w+)?$", when, re.I
@@ -1069,6 +1219,9 @@ def make_matchers(
             return None
         said, repeat = take_repeat(NEW_EVENT.sub("", text))
         said = re.sub(r"^(?:calendar\s+)?(?:event|entry)\s*:?\s+(?=\S)", "", said, flags=re.I)
+        said = re.sub(
+            r"^(?:my\s+)?(?:calendar|diary|agenda)\s*[,:]?\s+(?=\S)", "", said, flags=re.I
+        )
         if (
             who := re.match(r"^(?P<head>.+?)\s+(?P<with>with\s+[a-z][\w' ]{0,30})$", said, re.I)
         ) and (
@@ -1118,8 +1271,23 @@ def make_matchers(
         )
         if stated and not KIND_NOUN.search(title):
             return None  # "the game is on tonight", "the film starts at eight": anyone's
+        if re.search(r"\s(?:is|are|was|were|isn't|aren't)\s", title, re.I) and not KIND_NOUN.search(
+            title
+        ):
+            return None  # "the shop is open till 8 tonight": a statement about a thing
         title = re.sub(r"\s+(?:starts?|begins?)$", "", title, flags=re.I)
         title = _title(_TOLD_EDGES.sub("", title))  # "have meeting at three", "the play is on ..."
+        if (own := re.match(r"^(\w+)(?:'s|’s)\s+(?=\S)", title)) and _is_day_word(own.group(1)):
+            return None  # "tomorrow's meeting at 10": a question of an event, or one on that day
+        day_first = re.match(r"^(\w+)\s+(?=\S)", title)
+        if day_first and _is_day_word(day_first.group(1)) and not _is_day(when):
+            if not _resolves(f"{day_first.group(1)} {when}", now()):
+                return None
+            title, when = (
+                _title(title[day_first.end() :]),
+                f"{day_first.group(1)} {when}",
+            )  # "tuesday
+            # meeting at 10am": the meeting on tuesday at 10
         if (
             not title
             or len(title.split()) > 5
@@ -1194,6 +1362,21 @@ def make_matchers(
 
     def cancel_event(text: str) -> IntentMatch | None:
         text = as_cancel(text)
+        hour = re.match(
+            r"^(?:cancel|delete|remove|drop|clear|erase)\s+(?:my|the|our)\s+(?P<when>\S.*?)"
+            r"(?:\s+(?:one|event|slot))?$",
+            text.strip(),
+            re.I,
+        )  # "delete my 3pm", "cancel my 10 o'clock": the event then, the user says which
+        if (
+            hour
+            and _CLOCK.search(hour.group("when"))
+            and not re.search(r"[a-z]{4,}day\b", hour.group("when"))
+        ):
+            said = hour.group("when")
+            said = said if re.match(r"at\s", said, re.I) else f"at {said}"
+            if _clock_time(said) and not _is_day(hour.group("when")) and not _NO_TOOL.search(text):
+                return _ask_which(said, one=True)
         m = _CANCEL.match(text)
         if (
             not m
@@ -1358,7 +1541,22 @@ def make_matchers(
         return True
 
     def list_events(text: str) -> IntentMatch | None:
-        bare = _BARE_AGENDA.match(text.strip().rstrip("?. "))
+        if (hour := CLOCK_ASK.match(text.strip().rstrip("?. "))) and _CLOCK.search(
+            hour.group("when")
+        ):
+            when = hour.group("when").strip()  # "what's my 2 o'clock": the events then
+            said = when if re.match(r"at\s", when, re.I) else f"at {when}"
+            if _spans(said):
+                return IntentMatch("calendar_list_events", {"when": said}, "list_events")
+        guests = GUESTS_ASK.match(text.strip().rstrip("?. "))  # "is jo coming to the party"
+        if guests and _is_kind(guests.group("what"), bare=False):
+            return _search(guests.group("what"))
+        if nxt := NEXT_ASK.match(text.strip().rstrip("?. ")):  # "what have i got next"
+            when = nxt.group("when")
+            return IntentMatch(
+                "calendar_list_events", {"when": when} if when else {}, "list_events"
+            )
+        bare = _BARE_AGENDA.match(INFORM_ME.sub("", text.strip().rstrip("?. ")))
         if bare:
             when = (bare.group("when") or bare.group("day") or "").strip()
             if not when or set(when.lower().split()) <= _SOON:
@@ -1430,6 +1628,14 @@ def make_matchers(
                 return IntentMatch("calendar_search_events", {"text": title}, "search_events")
         if when is None and asked and asked.group("mine") and (mine := _own_event(asked)):
             return IntentMatch("calendar_search_events", {"text": mine}, "search_events")
+        if (
+            when is None
+            and asked
+            and _WHEN_ASK.match(question)
+            and _BARE_ASKED.fullmatch(asked.group("what"))
+            and not _ON_AIR.search(asked.group("what"))
+        ):
+            return _search(asked.group("what"))  # "what time is yoga", "when is karate"
         asked_bare = EVENT_ASK.match(bare) if when else None
         if not (
             said_agenda
@@ -1720,6 +1926,51 @@ def make_matchers(
             return IntentMatch("calendar_search_events", {"text": words}, "search_events")
         return None
 
+    def named_ask(text: str) -> IntentMatch | None:
+        """An event named with what is asked of it, said briefly: "dentist when", "lily's
+        birthday date", "is yoga on tonight", "tell me my interview details"."""
+        said = " ".join(text.strip().rstrip("?.!").split())
+        if _NO_TOOL.search(said) or TRAVEL.search(said) or _OTHER_DOMAINS.search(said):
+            return None
+        if (on := STILL_ON.match(said)) and _is_kind(
+            on.group("what"), bare=not _ON_AIR.search(on.group("what"))
+        ):  # "is yoga on tonight"; "is football on tonight" asks about the tv
+            when = (on.group("when") or "").strip()
+            if when and _spans(when):
+                return IntentMatch("calendar_list_events", {"when": when}, "list_events")
+            if not when:
+                return _search(on.group("what"))
+            return None
+        if asked_is := re.match(r"^(?:is|are)\s+(?P<rest>\S.+)$", said, re.I):
+            title, when = split_title_and_time(asked_is.group("rest"), now())
+            if when is None:  # "is sam's birthday this week": a range said last
+                title, when = due_tail(asked_is.group("rest"), now())
+            title = re.sub(r"\s+(?:on|for|at|in)$", "", title, flags=re.I)
+            if when and _spans(when) and _is_kind(title, bare=False):
+                return IntentMatch("calendar_list_events", {"when": when}, "list_events")
+        tell = TELL_EVENT.match(said)
+        said = tell.group("what") if tell else said
+        after = ASKED_AFTER.match(said)
+        what = after.group("what") if after else said if tell else ""
+        # "my interview time", "lily's birthday date"; said bare only "dentist when", "yoga
+        # details": "quiz time", "dinner date" and "tell me a quiz" are no questions of an event
+        bare = bool(not tell and after and after.group("ask").lower() not in ("time", "date"))
+        if what and _is_kind(what, bare) and split_title_and_time(what, now())[1] is None:
+            return _search(what)
+        return None
+
+    def _is_kind(what: str, bare: bool = True) -> bool:
+        """Whether `what` names one of the user's events, whole: "my interview", "lily's birthday",
+        "the team meeting"; with `bare`, also a kind said alone ("yoga", "dentist")."""
+        what = what.strip()
+        if bare and _BARE_ASKED.fullmatch(what):
+            return True
+        return bool(OWN_EVENT.fullmatch(what))
+
+    def _search(what: str) -> IntentMatch:
+        words = re.sub(r"^(?:(?:the|my|our|next|upcoming)\s+)+", "", what.strip(), flags=re.I)
+        return IntentMatch("calendar_search_events", {"text": words.lower()}, "search_events")
+
     def search_events(text: str) -> IntentMatch | None:
         """ "Search my calendar for the dentist", "find the dentist in my calendar"."""
         m = _SEARCH_EVENTS.match(text.strip())
@@ -1757,6 +2008,7 @@ def make_matchers(
         ("list_events", list_events),
         ("search_events", search_events),
         ("event_details", event_details),
+        ("named_ask", named_ask),
         ("event_reminder", event_reminder),
         ("rename_event", rename_event),
         ("resize_event", resize_event),
@@ -1768,6 +2020,7 @@ def make_matchers(
         ("add_event", add_event),
         ("want_event", want_event),
         ("told_event", told_event),
+        ("obligation", obligation),
         ("event_at_time", event_at_time),
         ("agenda_question", agenda_question),
     ]

@@ -87,6 +87,7 @@ class Event:
     reminder_minutes: int | None = None
     recurrence_id: datetime | None = None  # set on one occurrence of a series
     attendees: tuple[str, ...] = ()  # others invited: a server may email them any change
+    organizer: str = ""  # who sent it (ORGANIZER, lower case, no mailto:); "" when nobody did
 
     def overlaps(self, other: Event) -> bool:
         """Whether two events share any time."""
@@ -129,6 +130,7 @@ class Event:
             if recurrence is not None
             else None,
             attendees=_attendees(master if master is not None else component),
+            organizer=organizer_of(master if master is not None else component),
         )
 
     def apply(self, calendar: Calendar | None) -> Calendar:
@@ -228,6 +230,7 @@ class Task:
     uid: str = field(default_factory=new_uid)
     reminder_minutes: int | None = None
     categories: tuple[str, ...] = ()
+    organizer: str = ""  # who assigned it (ORGANIZER), "" when nobody did
 
     @property
     def list_name(self) -> str:
@@ -253,6 +256,7 @@ class Task:
             uid=str(component.get("uid")),
             reminder_minutes=_reminder(component),
             categories=_categories(component),
+            organizer=organizer_of(component),
         )
 
     def apply(self, calendar: Calendar | None) -> Calendar:
@@ -304,3 +308,20 @@ def _attendees(component: Component) -> tuple[str, ...]:
         return ()
     values = found if isinstance(found, list) else [found]
     return tuple(str(v).removeprefix("mailto:").removeprefix("MAILTO:") for v in values)
+
+
+def organizer_of(component: Component) -> str:
+    """Who organised an event or assigned a task: its ORGANIZER's address in lower case.
+
+    "" when it has none (the user's own, from botpsy or another client of theirs). An
+    invitation names its sender here; the daemon rings its reminders as the sender's.
+    """
+    found = component.get("organizer")
+    if isinstance(found, list):
+        found = found[0] if found else None
+    if found is None:
+        return ""
+    address = str(found).strip()
+    if address[:7].casefold() == "mailto:":
+        address = address[7:]
+    return address.strip().casefold()

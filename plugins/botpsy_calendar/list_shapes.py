@@ -17,6 +17,7 @@ from assistant.api import IntentMatch
 from botpsy_calendar.intents import _title
 from botpsy_calendar.shopping import all_goods, is_goods, make_shopping_matchers
 from botpsy_calendar.tools import list_label
+from botpsy_calendar.whole_lists import as_delete, deletes
 
 # Verbs that start a thing to do: two of them joined by "and" are two reminders ("water the
 # plants and feed the cat"); "buy salt and pepper", "call mum and dad" join things, not doings.
@@ -312,6 +313,14 @@ _OPEN_AND = re.compile(
     rf"(?P<ref>{LISTREF})\s*,?\s+(?:and\s+(?:then\s+)?|then\s+)(?P<rest>\S.*)$",
     re.I,
 )
+# "take that thing off my list", "add this to the camping list": the item pointed at, not
+# said. In a new conversation it is asked for; after a turn the model reads what it points at.
+_POINTED = re.compile(
+    rf"^(?P<verb>{_ADD_V}|{_RM_V})\s+(?:(?:this|that|it|these|those)(?:\s+(?:one|item|thing|entry))?"
+    r"|the\s+(?:item|thing|entry))\s+(?P<way>to|on|onto|in|into|from|off(?:\s+of)?|out\s+of)\s+"
+    rf"(?:(?P<some>an?\s+list)|{LISTREF_AFTER})$",
+    re.I,
+)
 _ADD_FIRST = re.compile(rf"^{_ADD_V}\b", re.I)
 _RM_FIRST = re.compile(rf"^{_RM_V}\b", re.I)
 _ADD_NOTHING = re.compile(
@@ -584,6 +593,11 @@ def make_shape_matchers(
                 name = todo_name(m.group("todo")) if m.group("todo") else list_named(m, named)
                 if not isinstance(name, str):
                     return None
+                whole = not re.search(
+                    rf"\b{_ALL}\s+(?:from|off|on|in|out)|\b(?:items|contents|entries)\b", said
+                )
+                if whole and deletes(said) and name and list_label(name):
+                    return as_delete(name)  # "scrap the whole camping list": the list itself
                 return clear_one_at_a_time(name or None)
         return None
 
@@ -711,6 +725,28 @@ def make_shape_matchers(
             return IntentMatch("task_list", {"list_name": name} if name else {}, "read_list")
         return None
 
+    def pointed(text: str) -> IntentMatch | None:
+        """ "drop it from the list" in a new conversation: which item is asked (the list too)."""
+        m = _POINTED.match(plain(text))
+        if m is None:
+            return None
+        name = "" if m.group("some") else list_named(m, named)
+        if not isinstance(name, str):
+            return None
+        label = list_label(name) if name else ""
+        where = f"the {label} list" if label else "the list"
+        adds = _ADD_FIRST.match(m.group("verb")) is not None
+        if adds != (m.group("way").split()[0] in ("to", "on", "onto", "in", "into")):
+            return None  # "add it off the list": not a sentence of lists
+        arguments = {"list_name": name} if name else {}
+        if adds:
+            asked = {"title": f"What should I add to {where}?"}
+            if not name:
+                asked["list_name"] = "To which list?"
+            return IntentMatch("task_add", arguments, "add_to_list", asked, points_back=True)
+        asked = {"task": f"Which item should I take off {where}?"}
+        return IntentMatch("task_delete", arguments, "remove_from_list", asked, points_back=True)
+
     def open_and(text: str) -> IntentMatch | None:
         """ "open the grocery list and remove butter": the removal, from that list."""
         m = _OPEN_AND.match(plain(text))
@@ -725,6 +761,7 @@ def make_shape_matchers(
 
     return [
         ("list_shape_open_and", open_and),
+        ("list_shape_pointed", pointed),
         ("list_shape_add", add),
         ("list_shape_add_nothing", add_nothing),
         ("list_shape_clear", clear),

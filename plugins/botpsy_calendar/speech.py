@@ -28,8 +28,8 @@ CALENDAR_FIRST = re.compile(
     r"|save|mark(?:\s+down)?)\s+(?:(?:it\s+)?(?:in|on|into|to)\s+(?:(?:my|the|our)\s+)?"
     r"(?:calendar|diary|agenda|schedule))[\s,:]+(?:(?:for|that|about)\s+)?"
     # "update my calendar with the dentist on friday", "mark my calendar for the fair on the 9th"
-    r"|^(?:update|fill\s+in|mark|set)\s+(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)\s+"
-    r"(?:with|for)\s+(?P<verb2>)",
+    r"|^(?:update|fill\s+in|mark|set)\s+(?:(?:my|the|our)\s+)?(?:calendar|diary|agenda|schedule)\s+"
+    r"(?:(?:info|information|entry|event|details)\s+)?(?:with|for)\s+(?P<verb2>)",
     re.I,
 )
 # The calendar updated with an event: "update calendar dinner with ana friday at 7".
@@ -87,7 +87,9 @@ ASK_LEAD = re.compile(
 HAVE_EVENT = re.compile(
     r"^(?:(?:can|could|may)\s+(?:i|we)\s+(?:get|have|book)|(?:i|we)\s+(?:should|must|need\s+to|have\s+to"
     r"|ought\s+to)\s+have|let's\s+have|lets\s+have|let\s+us\s+have|(?:i|we)\s+(?:want|need|would\s+like)"
-    r"\s+to\s+have|(?:i|we)'d\s+like\s+to\s+have|(?:get|find)\s+(?:me|us))\s+(?P<rest>(?:an?|the|our|my)\s+.+)$",
+    r"\s+to\s+have|(?:i|we)'d\s+like\s+to\s+have|(?:get|find)\s+(?:me|us))\s+(?P<rest>(?:an?|the|our|my)\s+.+"
+    # a meal had with someone: "let's have lunch with tom on friday at 12"
+    r"|(?:breakfast|brunch|lunch|dinner|supper|drinks|coffee)\s+with\s+.+)$",
     re.I,
 )
 # A time said before "remind me": "at six pm remind me to call jo", "on friday remind me ...".
@@ -160,6 +162,113 @@ TIME_IS = re.compile(
     r"(?P<title>(?:my|our|[a-z][\w-]*(?:'s|’s|s))\s.+)$",
     re.I,
 )
+# An event said as a fact, whatever its name: "the school play is on tuesday at 7", "parents
+# evening is thursday at 6", "her leaving do's on friday". The verb splits name from time.
+STATED_VERB = re.compile(r"\s+(?:is|will\s+be|'s|’s)\s+|(?<=\w)(?:'s|’s)\s+", re.I)
+STATED_OWNER = re.compile(r"^(?:the|my|our|his|her|their)\s+", re.I)
+# How the time of a stated event starts: a day or a date, not "is on at 9" (on the air), "is on
+# tv", "is at 10 percent".
+STATED_WHEN = re.compile(
+    r"^(?:(?:on|this|next|at|from|for)\s+)?(?:the\s+)?(?:this\s+|next\s+|coming\s+)?"
+    r"(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d|(?:first|second|third|fourth"
+    r"|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth|twentieth|[a-z]+-?"
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth)\b"
+    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday)\b)",
+    re.I,
+)
+# Things that are "on", "at" or "due" but are no event of one's own: the weather, devices and
+# their levels, shops' hours, broadcasts, travel, money. Heads of a stated title, kept as data.
+NOT_STATED_TEXT = """
+    weather forecast temperature sun moon sunrise sunset rain snow wind phone battery charge
+    kettle oven heating heater boiler lights light lamp tv television radio volume alarm timer
+    music song album film movie episode programme program show news channel game match stream
+    shop store shops bank pharmacy chemist library supermarket post office restaurant cafe pub
+    bar gym pool museum it that this there everything nothing something anything today tomorrow
+    bus train flight plane taxi cab uber ride tram ferry coach delivery parcel package order
+    rent bill bills payment payments salary wage invoice tax price cost time date day week month
+    year clock wifi internet password car traffic road
+"""
+NOT_STATED = frozenset(NOT_STATED_TEXT.split())
+# What comes next, asked: "what have i got next", "what's next for me today", "my next thing".
+NEXT_ASK = re.compile(
+    r"^(?:what(?:'s|s|\s+is)\s+next\s+(?:for\s+(?:me|us)|on\s+(?:my|the|our)\s+(?:calendar|agenda"
+    r"|schedule|diary|plate))|what\s+(?:have\s+(?:i|we)\s+got|do\s+(?:i|we)\s+have|am\s+i\s+doing"
+    r"|are\s+we\s+doing)\s+next|(?:what(?:'s|s|\s+is)\s+)?(?:my\s+|the\s+)?(?:next|first)\s+thing"
+    r"(?:\s+(?:on\s+(?:my|the)\s+(?:calendar|agenda|schedule|diary)|for\s+(?:me|us)))?"
+    r"|where\s+(?:am\s+i|are\s+we)\s+(?:going|off\s+to|heading)\s+next)"
+    r"(?:\s+(?P<when>today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week)))?$",
+    re.I,
+)
+# An event named, then what is asked of it: "dentist when", "lily's birthday date", "my
+# interview details", "the book club what time".
+ASKED_AFTER = re.compile(
+    r"^(?P<what>[a-z][\w' -]{1,40}?)\s+(?P<ask>when|what\s+time|what\s+day|which\s+day|what\s+date"
+    r"|date|time|start\s+time|details|info|information)$",
+    re.I,
+)
+# Asked whether an event goes ahead: "is yoga on tonight", "is the party still on".
+STILL_ON = re.compile(
+    r"^(?:is|are)\s+(?P<what>[a-z][\w' -]{1,40}?)\s+(?:still\s+)?(?:on|happening|going\s+ahead)"
+    r"(?:\s+(?P<when>.+))?$",
+    re.I,
+)
+# "tell me lily's birthday", "tell me my interview": an event looked up by its name.
+TELL_EVENT = re.compile(r"^(?:tell|give|show)\s+me\s+(?P<what>.+)$", re.I)
+# Something one has to do, told with its time: "i have to pick up the kids at 3 tomorrow",
+# "on friday i need to call the plumber", "we must renew the car tax by monday": a to-do, due then.
+OBLIGATION = re.compile(
+    r"^(?:(?P<when1>[\w' ]{2,30}?)[\s,]+)?(?:i|we)(?:\s+(?:really\s+)?(?:(?:have|need|got|ought)\s+to|must"
+    r"|have\s+got\s+to|gotta)|'ve\s+got\s+to)\s+(?!(?:be\s+reminded|know|see|tell|ask|remember)\b)"
+    r"(?P<rest>[a-z][\w' -]+)$",
+    re.I,
+)
+# What the weather decides or a ride answers, never a to-do: "i need to take an umbrella
+# tomorrow", "i need to go to the airport at six" (a taxi, a train).
+NOT_A_TODO = re.compile(
+    r"\b(?:umbrella|raincoat|coat|jacket|sunscreen|sun\s+cream|rain|snow|sunny|cold|hot|warm|wind"
+    r"|airport|station|terminal)\b",
+    re.I,
+)
+# A reminder named by what it is for: "meeting reminder for 9 am", "dentist reminder on friday".
+NAMED_REMINDER = re.compile(
+    r"^(?P<what>[a-z][\w' -]{1,40}?)\s+(?:reminder|alert)\s+(?:for|at|on)\s+(?P<when>.+)$", re.I
+)
+# Asked to be told of the agenda: "update me on my appointments today", "fill me in on today's
+# plans", "catch me up on this week's meetings": the agenda named after it.
+INFORM_ME = re.compile(
+    r"^(?:update|fill|brief|catch|inform|bring)\s+me(?:\s+(?:in|up))?(?:\s+to\s+speed)?\s+(?:on|about|with|of)"
+    r"\s+(?:all\s+(?:of\s+)?)?(?=\S)",
+    re.I,
+)
+# A visit told: "sam is coming over on friday at 7", "my parents are visiting next saturday".
+VISIT = re.compile(
+    r"^(?P<who>[a-z][\w' -]{1,30}?)\s+(?:is|are|'s|’s|will\s+be)\s+(?P<what>coming\s+(?:over|round|around"
+    r"|to\s+(?:visit|stay|dinner|lunch|tea))|visiting(?:\s+(?:us|me))?|staying(?:\s+over)?|dropping\s+by"
+    r"|popping\s+(?:in|round|over|by))\s+(?P<when>.+)$",
+    re.I,
+)
+# Someone taken somewhere, told: "i'm taking mum to the doctor on monday at 11", "we're picking
+# up the kids from school at 3 tomorrow".
+TAKING = re.compile(
+    r"^(?:i'm|i\s+am|we're|we\s+are|i'll\s+be|we'll\s+be)\s+(?P<rest>(?:taking|driving|picking\s+up"
+    r"|dropping(?:\s+off)?|collecting|walking)\s+\S.+)$",
+    re.I,
+)
+# An event asked after by its hour: "what's my 2 o'clock", "who's my 3pm with", "whats at 3 pm
+# today", "where's my 10am": that time's events.
+CLOCK_ASK = re.compile(
+    r"^(?:what|who|where)(?:'s|’s|s|\s+is)\s+(?:(?:my|our|the|on)\s+(?=\S)|(?=at\s))(?P<when>(?:at\s+)?\d[\w:' ]*?"
+    r"|(?:at\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'?\s?clock[\w ]*?)"
+    r"(?:\s+(?:with|about|for|meeting|appointment|call|one))*$",
+    re.I,
+)
+# Who comes to an event: "is john coming to the meeting", "how many people are coming to the party".
+GUESTS_ASK = re.compile(
+    r"^(?:(?:is|are)\s+[a-z][\w' ]{1,30}?|how\s+many\s+(?:people|guests|of\s+us)\s+are)\s+(?:coming|going"
+    r"|invited|attending)\s+(?:to\s+)?(?P<what>(?:the|my|our)\s+.+)$",
+    re.I,
+)
 # What follows such a statement: "add it", "put it on my calendar", "please save that".
 ADD_IT = re.compile(
     r"(?:[\s,]+(?:so\s+|and\s+|please\s+|can\s+you\s+|could\s+you\s+)*"
@@ -199,8 +308,15 @@ WANT_TO = re.compile(
     re.I,
 )
 CANCEL_VERBS = re.compile(
-    r"^(?:get\s+rid\s+of|scrap|scratch|unschedule|strike|cross\s+out|forget(?:\s+about)?|never\s+mind"
+    r"^(?:get\s+rid\s+of|scrap|scratch|strike|cross\s+out|forget(?:\s+about)?|never\s+mind"
     r"|take\s+off|knock\s+off|skip)\s+(?=(?:the|my|our|that|this|tomorrow|tonight|today)\b)",
+    re.I,
+)
+# Undone by name, with or without "the": "unschedule lunch with ana"; a series stopped: "stop the
+# weekly meeting".
+UNSCHEDULE = re.compile(
+    r"^(?:unschedule|unbook|un-?book|de-?schedule)\s+(?=\S)"
+    r"|^(?:stop|end)\s+(?=(?:the|my|our)\s+(?:recurring|repeating|regular|daily|weekly|monthly|yearly)\s)",
     re.I,
 )
 TAKE_OFF = re.compile(
@@ -272,6 +388,9 @@ CANCELLED = re.compile(
     r"|can\s+no\s+longer|am\s+not\s+able\s+to|'m\s+not\s+able\s+to|'m\s+not\s+going\s+to"
     r"|am\s+not\s+going\s+to|won't)\s+(?:make(?:\s+it\s+to)?|attend|go\s+to|be\s+at)\s+"
     r"(?P<what2>.+)$"
+    # "i'm not going to the party on saturday", "we're skipping yoga tonight"
+    r"|^(?:i'm|i\s+am|we're|we\s+are)\s+(?:not\s+(?:going\s+to|attending)|skipping)\s+"
+    r"(?P<what4>(?:the|my|our)\s.+|(?:yoga|gym|pilates|football|tennis|swimming|lunch|dinner|class)\b.*)$"
     # "i don't need the meeting with priya any more", "we no longer need the room on friday"
     r"|^(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|want|have)\s+(?P<what3>(?:my|our|the|that|this)"
     r"\s.+?)(?:\s+any\s*more)?$",
@@ -306,7 +425,9 @@ def as_cancel(text: str) -> str:
     said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
     said = CANCEL_IT.sub("", said)  # "i can't make the party on friday, please cancel it"
     if m := CANCELLED.match(said):
-        said = f"cancel {m.group('what') or m.group('what2') or m.group('what3')}"
+        what = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
+        said = f"cancel {what}"
+    said = UNSCHEDULE.sub("remove ", said)
     said = WANT_TO.sub("", said)
     said = CANCEL_VERBS.sub("remove ", said)
     if m := MAKE_CLEAR.match(said):
@@ -336,11 +457,11 @@ AGENDA_LEAD = re.compile(
     r"^(?:(?:do|will|did)\s+(?:i|we)\s+(?:have|got|need to be)|have\s+i\s+got|(?:am|are)\s+(?:i|we)"
     r"|have\s+(?:i|we)(?=\s+(?:any|anything|something|got)\b)"
     r"|(?:does|do|will|did)\s+(?:my|the|our)\s+(?:calendar|agenda|diary|schedule)"
-    r"|(?:did|have)\s+(?:i|we)\s+(?:scheduled?|booked?|planned?|arranged?|put|add|added)"
+    r"|(?:did|have)\s+(?:i|we)\s+(?:scheduled?|booked?|planned?|arranged?|put|add|added|set)"
     r"(?=\s+(?:anything|something|an?\s|any\s))"
     r"|(?:is|are)\s+(?:there|the|my|our|it|anything|something)|any|anything|how\s+many|when(?:'s|\s+is|\s+are|s)?|what(?:'s|\s+is|\s+are|s)?"
     r"|(?:tell|give|read)\s+me|show(?:\s+me)?|list|check|whose|at\s+what\s+time"
-    r"|(?:i\s+)?need|gimme|get\s+me|(?:was|were)\s+there"
+    r"|(?:i\s+)?need|gimme|get\s+me|(?:was|were)\s+there|(?:did|have)\s+(?:i|we)\s+miss(?:ed)?"
     r"|(?=remind\s)" + AGENDA_REMIND + r""
     # the same questions asked politely or by another word: "i'd like to know what's on friday",
     # "how does my week look", "which meetings are on monday", "where is my meeting today"
@@ -350,6 +471,10 @@ AGENDA_LEAD = re.compile(
     r"|(?:can|could|would|will)\s+you\s+(?:tell|show|check|give|read|look|open|pull|bring)|do\s+you\s+know"
     r"|how(?:'s|\s+is|\s+does|\s+do|\s+busy|\s+full|\s+packed)?|which|who|where(?:'s|\s+is|\s+are)?"
     r"|is\s+(?:today|tonight|tomorrow|(?:next\s+|this\s+)?" + DAY_NAMES + r")"
+    # fragments and other ways to ask for free time: "free on sunday", "busy tomorrow",
+    # "can i fit something in on tuesday"
+    r"|(?:free|busy|available|booked\s+up)(?=\s)|(?:can|could)\s+(?:i|we)\s+fit\s+(?=(?:something|anything"
+    r"|an?\s+\w+|in)\b)"
     r"|(?:open|look\s+at|pull\s+up|bring\s+up|go\s+through|run\s+through|read(?:\s+out)?)\s+(?:my|the|our"
     r"|(?=calendar|agenda|diary|schedule))"
     r"|(?:run|walk|take)\s+me\s+through|brief\s+me|summari[sz]e|recap"
@@ -368,13 +493,14 @@ WHEN_NEXT = (
 DAY_NEXT = (
     r"(?=\s+(?:(?:for|on|in|at|during|over)\s+)?(?:the\s+)?(?:this\s+|next\s+|coming\s+)?"
     r"(?:today|tonight|tomorrow|week|weekend|month|morning|afternoon|evening|night"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)\b)"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d|now|right\s+now)\b)"
 )
 AGENDA_WORDS = re.compile(
     r"\b(?:calendar|agenda|schedule|events?|meetings?|appointments?|programs?|diary"
     r"|anything\s+(?:on|going\s+on|happening|planned|scheduled)|anywhere\s+to\s+be|anywhere"
     r"|(?:scheduled?|booked?|planned?|arranged?|put)\s+(?:anything|something)"
-    r"|(?:doing|up\s+to)\s+(?:anything|something)"
+    r"|(?:doing|up\s+to)\s+(?:anything|something)|^what\s+(?:am\s+i|are\s+we)\s+up\s+to\b"
+    r"|fit\s+(?:something|anything|an?\s+\w+)\s+in\b"
     r"|(?:have|got)\s+(?:anything|something)(?:\s+(?:on|planned|scheduled|booked|going\s+on))?"
     + WHEN_NEXT
     + r""
@@ -388,10 +514,15 @@ AGENDA_WORDS = re.compile(
     # "anything to do today", "what am i supposed to do", "something important on friday",
     # "do i have time for lunch today"
     r"|(?:(?:anything|something)\s+(?:to\s+do|important|special|urgent|big)"
-    r"|(?:am\s+i|are\s+we|i'm|i\s+am|we're|we\s+are)\s+supposed\s+to\s+(?:do|be))"
+    r"|(?:am\s+i|are\s+we|i'm|i\s+am|we're|we\s+are)\s+(?:supposed|meant|expected)\s+to\s+(?:be\s+)?(?:do|doing|be))"
     + DAY_NEXT
     + r"|(?:have|got)\s+(?:the\s+)?time\s+for"
-    r"|conflicts?|clash(?:es)?|double\s+booked"
+    r"|conflicts?|clash(?:es)?|double\s+booked|(?:a|any)\s+gaps?|spare\s+time|free\s+(?:at|on|in)\b"
+    # a day's end at work: "what time do i finish today", "when do i get off on friday"
+    r"|^(?:when|what\s+time)\s+(?:do|will|am|are|should|must)\s+(?:i|we)\s+(?:finish|start|get\s+off"
+    r"|clock\s+(?:off|on|in|out)|knock\s+off)\b"
+    # a meeting missed: "did i miss any meetings today"
+    r"|(?:did|have)\s+(?:i|we)\s+miss(?:ed)?\s+(?:any|anything|something)"
     # whom one meets and when: "what time do i meet jo on friday", "when am i seeing the vet"
     r"|^(?:when|what\s+time|who|whom)\s+(?:do|will|am|are|should|must)\s+(?:i|we)\s+(?:meet|meeting|see"
     r"|seeing|having|have)"
@@ -399,6 +530,8 @@ AGENDA_WORDS = re.compile(
     r"|my\s+(?:day|week|weekend|morning|afternoon|evening|night)"
     r"|where\s+(?:do|will|should|must)\s+(?:i|we)\s+(?:(?:need|have|got)\s+to\s+)?be"
     r"|where\s+(?:am\s+i|are\s+we)\s+(?:supposed|meant|expected)\s+to\s+be"
+    r"|where\s+(?:am\s+i|are\s+we)\s+(?:going|off\s+to|heading)" + WHEN_NEXT + r""
+    r"|where\s+(?:should|must)\s+(?:i|we)\s+be\s+(?:right\s+)?now"
     r"|(?:anything|anywhere)\s+(?:i|we)\s+(?:need|have)\s+to\s+(?:attend|go|be|do)"
     r"|(?:anything|something)\s+(?:i|we)\s+(?:should|need\s+to|ought\s+to)\s+know\s+about"
     # work as a calendar matter: "do i have to work tomorrow", "what time do i start work"
@@ -427,6 +560,7 @@ PERSONAL_KINDS = (
     r"|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|part(?:y|ies)|birthdays?|anniversar(?:y|ies)"
     r"|weddings?|shifts?|trainings?|webinars?|workshops?|lectures?|seminars?|meet-?ups?|plans"
     r"|conferences?|get-?togethers?|gatherings?|reunions?|showers?|recitals?|visits?|surgery"
+    r"|marriages?|engagements?"
     r"|consultations?|therapy|tutoring|days?\s+off|barbecues?|bbqs?|picnics?|sleepovers?"
     # the meetings of work said by their kind: "my weekly standup", "the friday catch-up"
     r"|stand-?ups?|check-?ins?|catch-?ups?|syncs?|one-?(?:on|to)-?ones?|huddles?|retros?|briefings?"
@@ -439,6 +573,14 @@ PUBLIC_KINDS = (
     r"games?|match|concerts?|shows?|tournaments?|festivals?|performances?"
     r"|holidays?|vacations?|services?|ceremon(?:y|ies)|celebrations?|gym|yoga|pilates|work|school"
     r"|church|mass|choir|club|football|soccer|tennis"
+)
+# Activities and outings one goes to by name, known only in questions ("do i have swimming on
+# thursday", "what time is karate", "the date of the school trip"): "delete the dance shoes" and
+# "remove golf balls" are items of lists, so cancels and adds do not read these as events.
+ACTIVITY_KINDS = (
+    r"swimming|swim|dance|dancing|ballet|karate|judo|taekwondo|scouts|cubs|brownies|zumba|bowling"
+    r"|trips?|outings?|excursions?|fairs?|fetes?|fundraisers?|assembl(?:y|ies)|graduations?"
+    r"|christenings?|funerals?|quiz\s+night|pub\s+quiz"
 )
 # Public events one goes to, named: "the school concert", "the book club".
 SHOWN = PUBLIC_KINDS.replace("|holidays?|vacations?", "")
@@ -513,19 +655,30 @@ SOMEONES = (
 )
 DET = re.compile(r"^(?:(?:a|an|any|the|my|our|some|more|other|upcoming)\s+)+", re.I)
 KIND_HEAD = re.compile(rf"^{HEAD}(?:{PERSONAL_KINDS})\b", re.I)
-ANY_KIND_HEAD = re.compile(rf"^{HEAD}(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b", re.I)
+ANY_KIND_HEAD = re.compile(rf"^{HEAD}(?:{PERSONAL_KINDS}|{PUBLIC_KINDS}|{ACTIVITY_KINDS})\b", re.I)
 OWNED_KIND = re.compile(
-    rf"^(?:my|our|{SOMEONES})\s+(?:next\s+|first\s+)?{HEAD}(?:{PERSONAL_KINDS}|{PUBLIC_KINDS})\b",
+    rf"^(?:my|our|{SOMEONES})\s+(?:next\s+|first\s+)?{HEAD}(?:{PERSONAL_KINDS}|{PUBLIC_KINDS}"
+    rf"|{ACTIVITY_KINDS})\b",
     re.I,
 )
 NAMED_KIND = re.compile(
-    rf"^(?:(?:the|next)\s+{HEAD}(?:{PERSONAL_KINDS}|{SHOWN_KINDS})\b|(?:{PERSONAL_KINDS})\s+with\s+\S"
+    rf"^(?:(?:the|next)\s+{HEAD}(?:{PERSONAL_KINDS}|{SHOWN_KINDS})\b"
+    rf"|(?:{PERSONAL_KINDS})\s+with\s+\S"
     # a person's day said with no apostrophe: "johns birthday", "ana anniversary"
     r"|(?!(?:a|an|the|this|that|it|his|her|its|their|whose|which|what|next|last|any)\b)[a-z]+"
     r"(?:'s|’s|s)?\s+(?:birthday|bday|anniversary)\b)",
     re.I,
 )
 OWNED = re.compile(r"^(?:my|our|[a-z][\w-]*(?:'s|’s|s')|(?:my|our)\s+[\w-]+(?:'s|’s|s'))\s", re.I)
+# One's own event named whole, its kind last ("my dentist appointment", "lily's birthday party",
+# "the team meeting with ana"); "the" only before kinds nobody else has ("the match" may be on tv).
+_WITH_WHOM = r"(?:\s+with\s+[\w'’ -]{1,30})?"
+OWN_EVENT = re.compile(
+    rf"(?:my|our|{SOMEONES})\s+(?:next\s+|first\s+)?(?:[\w'’-]+\s+){{0,3}}?"
+    rf"(?:{PERSONAL_KINDS}|{PUBLIC_KINDS}|{ACTIVITY_KINDS}){_WITH_WHOM}"
+    rf"|the\s+(?:next\s+)?(?:[\w'’-]+\s+){{0,3}}?(?:{PERSONAL_KINDS}){_WITH_WHOM}",
+    re.I,
+)
 NOT_AGENDA = re.compile(
     r"\b(?:e-?mails?|inbox|messages?|news|weather|world|in\s+town|near(?:by|\s+me|\s+here)?"
     r"|around\s+(?:here|me|town)|local|city|(?:on|in)\s+the\s+(?:tv|radio|cinema|theatre|theater)"
@@ -605,7 +758,7 @@ PLACE_WORD = re.compile(
 NOT_A_PLACE = re.compile(
     rf"(?:{PERSONAL_KINDS}|calendar|agenda|schedule|diary|morning|afternoon|evening|night|moment"
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight|half|quarter"
-    r"|lunchtime|dinnertime|work|office|school|what|which|all|least|once|first|last)$",
+    r"|lunchtime|dinnertime|work|office|school|what|which|all|least|once|first|last|on|for|by|to)$",
     re.I,
 )
 

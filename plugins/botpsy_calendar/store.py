@@ -12,11 +12,19 @@ cannot stall a listing.
 
 `write` and `remove` return a note for the reply ("" when there is nothing to
 say); the CalDAV store (sync.py) overrides them to reach the server.
+
+A list is either a collection of its own holding only to-dos (a sibling folder
+whose `supported-components` file says VTODO, as a CalDAV task list is a
+calendar collection of VTODO only), or a category on to-dos in the main one
+("Shopping"). `tasks()` reads both; a task goes back to where it came from, and
+a new item on a list kept as a collection goes into that collection.
 """
 
 from __future__ import annotations
 
 import os
+import uuid
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 
@@ -36,7 +44,9 @@ from botpsy_calendar.items import (
 )
 from botpsy_calendar.repeat import describe_repeat
 
-__all__ = ["Event", "Task", "VdirStore", "atomic_write"]
+__all__ = ["Event", "ListInfo", "Task", "VdirStore", "atomic_write"]
+
+LIST_MARK = "supported-components"  # in a list's folder: "VTODO", what its collection holds
 
 SERIES_CAP = 500  # occurrences of one repeating event in one listing
 TOTAL_CAP = 2000  # occurrences in one listing
@@ -61,6 +71,8 @@ class VdirStore:
         self.problems: list[str] = []  # what a read skipped or cut short, one line each
         self._paths: dict[str, Path] = {}  # uid → the file that holds it, as last listed
         self._listed = False  # whether `_paths` covers every file
+        self._home: dict[str, VdirStore] = {}  # uid → the list collection a task came from
+        self._subs: dict[str, VdirStore] = {}  # a list collection's folder or URL → its store
 
     # -- objects -----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -236,7 +248,32 @@ class VdirStore:
 
     # -- tasks -------------------------------------------------------------------------------
     def tasks(self) -> list[Task]:
-        """Every task: open ones first, by due date."""
+        """Every task, here and on the lists kept as collections: open ones first, by due date.
+
+        A task from a list collection carries the list's name as its first category.
+        """
+        found = self.own_tasks()
+        problems = list(self.problems)
+        self._home = {}
+        for name, home in self.list_stores().items():
+            try:
+                theirs = home.own_tasks()
+            except ToolError as exc:  # one list gone or refused must not hide the rest
+                problems.append(f"skipped the list {name[:60]}: {exc}")
+                self.list_failed(home)
+                continue
+            for task in theirs:
+                rest = [c for c in task.categories if c.casefold() != name.casefold()]
+                task.categories = (name, *rest)
+                self._home[task.uid] = home
+                found.append(task)
+            problems += home.problems
+        self.problems = problems
+        far = datetime.max.replace(tzinfo=UTC)
+        return sorted(found, key=lambda t: (t.done, t.due or far, t.title.lower()))
+
+    def own_tasks(self) -> list[Task]:
+        """The tasks in this collection only."""
         found = []
         for uid, calendar in self.objects().items():
             try:
@@ -245,12 +282,117 @@ class VdirStore:
                     found.append(Task.from_component(todo, self.zone))
             except Exception as exc:  # one malformed task must not hide the rest
                 self._skipped(uid, exc)
-        far = datetime.max.replace(tzinfo=UTC)
-        return sorted(found, key=lambda t: (t.done, t.due or far, t.title.lower()))
+        return found
 
     def save_task(self, task: Task) -> str:
-        """Create or change a task."""
-        return self.write(task.uid, task.apply(self.read(task.uid)))
+        """Create or change a task, in the list collection it belongs to if it has one."""
+        home, name = self._home_of(task)
+        if home is self:
+            return self.write(task.uid, task.apply(self.read(task.uid)))
+        kept = tuple(c for c in task.categories if c.casefold() != name.casefold())
+        return home.write(task.uid, replace(task, categories=kept).apply(home.read(task.uid)))
+
+    def remove_task(self, uid: str) -> str:
+        """Remove a task from the collection it came from (as last read)."""
+        return self._home.get(uid, self).remove(uid)
+
+    def _home_of(self, task: Task) -> tuple[VdirStore, str]:
+        """Where a task is kept: the list collection it came from, or its list's, else here."""
+        if task.uid in self._home:
+            home = self._home[task.uid]
+            return home, next((n for n, h in self.list_stores().items() if h is home), "")
+        if task.categories:
+            wanted = task.categories[0].casefold()
+            for name, home in self.list_stores().items():
+                if name.casefold() == wanted:
+                    return home, name
+        return self, ""
+
+    # -- lists -------------------------------------------------------------------------------
+    def list_stores(self) -> dict[str, VdirStore]:
+        """The lists kept as collections of their own, by name (a name others may have written)."""
+        root, found = self.folder.parent, dict[str, VdirStore]()
+        if not root.is_dir():
+            return {}
+        for folder in sorted(root.iterdir()):
+            if folder == self.folder or folder.name.startswith(".") or not is_list_folder(folder):
+                continue
+            name = display_name(folder)
+            if name.casefold() not in {n.casefold() for n in found}:
+                home = self._subs.setdefault(folder.name, VdirStore(root, folder.name, self.zone))
+                found[name] = home
+        return found
+
+    def list_failed(self, home: VdirStore | None = None) -> None:
+        """A list could not be read (the CalDAV store looks for its lists again next time)."""
+
+    def lists(self) -> list[ListInfo]:
+        """Every list: the collections of to-dos, and the categories items here are on."""
+        tasks = self.tasks()
+        infos = {name.casefold(): ListInfo(name, 0, True) for name in self.list_stores()}
+        for task in tasks:
+            if task.list_name:
+                key = task.list_name.casefold()
+                info = infos.setdefault(key, ListInfo(task.list_name, 0, False))
+                info.items += not task.done
+                info.done += task.done
+        return sorted(infos.values(), key=lambda i: i.name.casefold())
+
+    def make_list(self, name: str) -> str:
+        """Create a list as a collection of its own (a folder marked as holding to-dos)."""
+        root = self.folder.parent
+        slug = folder_name(name)
+        if (root / slug).exists():
+            slug = f"{slug}-{uuid.uuid4().hex[:6]}"
+        folder = root / slug
+        folder.mkdir(parents=True)
+        atomic_write(folder / "displayname", name.encode("utf-8"))
+        atomic_write(folder / LIST_MARK, b"VTODO\n")
+        return ""
+
+    def rename_list(self, old: str, new: str) -> str:
+        """Rename a list: its collection's display name, and the category of its items here."""
+        notes = []
+        home = self._list_store(old)
+        if home is not None:
+            notes.append(self.rename_collection(home, new))
+        for task in [t for t in self.own_tasks() if t.on_list(old)]:
+            task.categories = tuple(
+                new if c.casefold() == old.casefold() else c for c in task.categories
+            )
+            notes.append(self.write(task.uid, task.apply(self.read(task.uid))))
+        return " ".join(dict.fromkeys(n for n in notes if n))
+
+    def drop_list(self, name: str) -> str:
+        """Delete a list and its items; everything goes to the history first."""
+        notes = []
+        home = self._list_store(name)
+        if home is not None:
+            notes.append(self.drop_collection(home))
+        for task in [t for t in self.own_tasks() if t.on_list(name)]:
+            notes.append(self.remove(task.uid))
+        return " ".join(dict.fromkeys(n for n in notes if n))
+
+    def rename_collection(self, home: VdirStore, new: str) -> str:
+        """Give a list collection a new display name (the CalDAV store tells the server first)."""
+        atomic_write(home.folder / "displayname", new.encode("utf-8"))
+        return ""
+
+    def drop_collection(self, home: VdirStore) -> str:
+        """Move a list collection's folder, items and all, into the history."""
+        self.keep_folder(home.folder)
+        return ""
+
+    def keep_folder(self, folder: Path) -> None:
+        """Move a whole folder into the history (`.history/lists/NAME.STAMP`), never deleting it."""
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
+        kept = self.history / "lists" / f"{folder.name}.{stamp}"
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(folder, kept)
+
+    def _list_store(self, name: str) -> VdirStore | None:
+        wanted = name.casefold()
+        return next((h for n, h in self.list_stores().items() if n.casefold() == wanted), None)
 
     # -- helpers -----------------------------------------------------------------------------
     def _ensure(self) -> None:
@@ -294,6 +436,40 @@ def _series_stop(
     if stop <= start:
         raise ValueError(f"it repeats too often to list ({describe_repeat(first.repeat)})")
     return stop
+
+
+@dataclass
+class ListInfo:
+    """A list as the list tools show it: its name, its open items, whether it is a collection."""
+
+    name: str
+    items: int
+    collection: bool
+    done: int = 0  # items ticked off, still kept on it
+
+
+def is_list_folder(folder: Path) -> bool:
+    """Whether a folder is a list: a collection marked as holding to-dos and nothing else."""
+    try:
+        marked = (folder / LIST_MARK).read_text(encoding="utf-8").split()
+    except OSError:
+        return False
+    return marked == ["VTODO"]
+
+
+def display_name(folder: Path) -> str:
+    """A collection's display name (one line), else its folder's name."""
+    try:
+        name = (folder / "displayname").read_text(encoding="utf-8")
+    except OSError:
+        name = ""
+    return " ".join(name.split())[:80] or folder.name
+
+
+def folder_name(name: str) -> str:
+    """A safe folder (and collection) name for a list: "Weekly shop" → "weekly-shop"."""
+    slug = "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+    return slug[:40] or "list"
 
 
 def _uid_of(calendar: Calendar) -> str:

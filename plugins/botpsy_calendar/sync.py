@@ -15,6 +15,12 @@ Before the first read in a process the store syncs: queued changes go out,
 then changed objects come in (one PROPFIND of ETags, one multiget of what
 differs), objects deleted on the server go away locally. In a dry run
 (`--dry-run`) nothing is sent: the store only reads from the server.
+
+The account's task lists are its other calendar collections that hold only
+VTODO; each is mirrored in `lists/<name>/` with its own sync state, and
+`lists.json` remembers them for reading offline. Creating, renaming and deleting
+a list happens on the server first (MKCALENDAR, PROPPATCH, DELETE): a server that
+is down or refuses changes nothing here and says so in one line.
 """
 
 from __future__ import annotations
@@ -22,19 +28,20 @@ from __future__ import annotations
 import fcntl
 import json
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urlsplit
 
 from icalendar import Calendar
 
-from assistant.api import one_line
-from botpsy_calendar.dav import Conflict, DavClient, Unreachable
-from botpsy_calendar.store import VdirStore, atomic_write
+from assistant.api import ToolError, one_line
+from botpsy_calendar.dav import Collection, Conflict, DavClient, DavError, Unreachable
+from botpsy_calendar.store import VdirStore, atomic_write, folder_name
 
 REFRESH_SECONDS = 60.0  # a long-running app re-reads the server at most this often
 
@@ -100,6 +107,8 @@ class CalDavStore(VdirStore):
         self.offline = ""  # why the last sync could not reach the server
         self._synced_at = 0.0
         self._notices: list[str] = []
+        self.account_root = root
+        self._lists_at = -REFRESH_SECONDS  # when the lists were last read from the server
 
     @property
     def client(self) -> DavClient:
@@ -135,7 +144,111 @@ class CalDavStore(VdirStore):
     def take_notices(self) -> list[str]:
         """Things the user should hear once: queued changes sent, conflicts, working offline."""
         notices, self._notices = self._notices, []
+        for home in self._subs.values():  # the lists' news; being offline is said once
+            said = home.take_notices()
+            notices += [n for n in said if not (n.startswith("Offline:") and self.offline)]
         return notices
+
+    # -- lists -------------------------------------------------------------------------------
+    def list_stores(self) -> dict[str, VdirStore]:
+        """The account's task lists (collections of VTODO only), each mirrored and synced."""
+        found: dict[str, VdirStore] = {}
+        for url, entry in sorted(self._list_index().items(), key=lambda i: i[1]["name"].casefold()):
+            if entry["name"].casefold() in {n.casefold() for n in found}:
+                continue
+            if url not in self._subs:
+                self._subs[url] = CalDavStore(
+                    self.account_root / "lists" / entry["slug"],
+                    entry["slug"],
+                    self.zone,
+                    url,
+                    lambda: self.client,
+                    dry_run=self.dry_run,
+                )
+            found[entry["name"]] = self._subs[url]
+        return found
+
+    def list_failed(self, home: VdirStore | None = None) -> None:
+        """A list could not be read (deleted elsewhere, say): ask the server for the lists again."""
+        self._lists_at = -REFRESH_SECONDS
+
+    def _list_index(self) -> dict[str, dict[str, str]]:
+        """URL → {"name", "slug"} of each list: from the server once a minute, else as last seen."""
+        path = self.account_root / "lists.json"
+        index: dict[str, dict[str, str]] = {}
+        try:
+            if path.exists():
+                index = dict(json.loads(path.read_text(encoding="utf-8")))
+                index = {u: e for u, e in index.items() if {"name", "slug"} <= set(e)}
+        except (OSError, ValueError, TypeError):  # unreadable: the server's answer rebuilds it
+            self._lists_at = -REFRESH_SECONDS
+        if self.offline or time.monotonic() - self._lists_at < REFRESH_SECONDS:
+            return index
+        self._lists_at = time.monotonic()
+        try:
+            collections = self.client.calendars()
+        except DavError as exc:  # offline or refused: the lists known last time, said once
+            self._notices.append(f"Lists not refreshed: {exc}.")
+            return index
+        mine = self.collection.rstrip("/")
+        fresh: dict[str, dict[str, str]] = {}
+        for found in collections:
+            if found.url.rstrip("/") == mine or not _holds_only_todos(found):
+                continue
+            known = index.get(found.url, {})
+            slug = known.get("slug") or _unused(found.url, index, fresh)
+            fresh[found.url] = {"name": " ".join(found.name.split())[:80] or slug, "slug": slug}
+        if fresh != index:
+            self._save_index(fresh)
+        return fresh
+
+    def _save_index(self, index: dict[str, dict[str, str]]) -> None:
+        atomic_write(
+            self.account_root / "lists.json", (json.dumps(index, indent=1) + "\n").encode()
+        )
+
+    def make_list(self, name: str) -> str:
+        """MKCALENDAR a collection of VTODO on the server, then mirror it; nothing on failure."""
+        if self.dry_run:
+            raise ToolError("a dry run sends nothing: the list was not created")
+        index = self._list_index()
+        home = self.client.calendar_home()
+        home = home if home.endswith("/") else home + "/"
+        slug = folder_name(name)
+        taken = {urlsplit_path(url) for url in index} | {urlsplit_path(self.collection)}
+        if urlsplit_path(home + slug + "/") in taken:
+            slug = f"{slug}-{uuid.uuid4().hex[:6]}"
+        url = home + quote(slug) + "/"
+        self.client.make_calendar(url, name)
+        index[url] = {"name": name, "slug": _unused(url, index, {})}
+        self._save_index(index)
+        return ""
+
+    def rename_collection(self, home: VdirStore, new: str) -> str:
+        """PROPPATCH the list's display name on the server, then here."""
+        if self.dry_run:
+            raise ToolError("a dry run sends nothing: the list was not renamed")
+        assert isinstance(home, CalDavStore)
+        self.client.rename_collection(home.collection, new)
+        index = self._list_index()
+        if home.collection in index:
+            index[home.collection]["name"] = new
+            self._save_index(index)
+        return ""
+
+    def drop_collection(self, home: VdirStore) -> str:
+        """DELETE the list's collection on the server, then keep the mirror in the history."""
+        if self.dry_run:
+            raise ToolError("a dry run sends nothing: the list was not deleted")
+        assert isinstance(home, CalDavStore)
+        self.client.delete_collection(home.collection)
+        index = self._list_index()
+        index.pop(home.collection, None)
+        self._save_index(index)
+        self._subs.pop(home.collection, None)
+        if home.account_root.is_dir():
+            self.keep_folder(home.account_root)
+        return ""
 
     # -- syncing -----------------------------------------------------------------------------
     def sync(self) -> None:
@@ -270,6 +383,23 @@ class CalDavStore(VdirStore):
                 yield SyncState.load(self.state_path)
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _holds_only_todos(found: Collection) -> bool:
+    """A task list: a collection that holds to-dos and no events."""
+    return "VTODO" in found.components and "VEVENT" not in found.components
+
+
+def urlsplit_path(url: str) -> str:
+    """A collection URL's path without its last slash, to compare two URLs of one collection."""
+    return unquote(urlsplit(url).path).rstrip("/")
+
+
+def _unused(url: str, *indexes: dict[str, dict[str, str]]) -> str:
+    """A mirror folder name for a list collection that no other list uses."""
+    slug = folder_name(unquote(urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]))
+    taken = {entry["slug"] for index in indexes for u, entry in index.items() if u != url}
+    return slug if slug not in taken else f"{slug}-{uuid.uuid4().hex[:6]}"
 
 
 def _quotable(text: str) -> str:

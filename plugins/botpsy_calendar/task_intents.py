@@ -26,6 +26,8 @@ from botpsy_calendar.intents import (
 )
 from botpsy_calendar.shopping import all_goods
 from botpsy_calendar.speech import TIME_FIRST_REMIND
+from botpsy_calendar.tools import list_label
+from botpsy_calendar.whole_lists import as_create, as_delete, deletes, make_whole_list_matchers
 
 _REMIND_TO = re.compile(
     r"^(?:please\s+)?remind\s+me\s+(?:to|that i (?:need|have) to|about)\s+(?P<rest>.+?)\.?$", re.I
@@ -405,9 +407,13 @@ def _onto_a_new_list(m: re.Match[str]) -> IntentMatch | None:
     name = name or (_list_named(m, "before") if m.group("before") else None)
     if (m.group("before") or m.group("after")) and name is None:
         return None  # "a new playlist", the to-dos: not a list of ours
-    arguments = {"title": _title(", ".join(items))} | ({"list_name": name} if name else {})
-    missing = {} if name else {"list_name": "What should the new list be called?"}
-    return IntentMatch("task_add", arguments, "new_list", missing=missing)
+    return as_create(name, _title(", ".join(items)))
+
+
+def _words_named(words: str) -> str | None:
+    """The list that some words name ("weekly shop" → "weekly shop list"), as `_list_named`."""
+    m = re.match(r"(?P<list>.*)", re.sub(r"\s+list$", "", words.strip(), flags=re.I))
+    return _list_named(m) if m else None
 
 
 def _list_named(m: re.Match[str], group: str = "list") -> str | None:
@@ -444,7 +450,10 @@ def _list_named(m: re.Match[str], group: str = "list") -> str | None:
         re.I,
     ):
         return None  # "delete my newest list": which one is for the model to look up
-    if name.lower() in ("new", "whole", "entire", "old", "first", "last", "next", "same", "other"):
+    if name.lower() in (
+        *("new", "whole", "entire", "old", "first", "last", "next", "same", "other"),
+        *("another", "separate", "different", "extra", "second", "fresh", "blank", "empty"),
+    ):
         return None
     if re.match(r"^(?:today|tomorrow|tonight|this\s+week|next\s+week)(?:'?s)?(?:\s|$)", name, re.I):
         return None  # "today's list": the day's to-dos, not a list of that name
@@ -558,6 +567,8 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             return IntentMatch("task_list", {}, "read_list")
         return None
 
+    whole = make_whole_list_matchers(_words_named)
+
     def new_list(text: str) -> IntentMatch | None:
         """A list exists once something is on it: ask for its name, then its first items."""
         onto = _ADD_TO_NEW.match(text.strip().rstrip(". "))
@@ -580,17 +591,16 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             name = _list_or_todo(m, "before") or name
         if (m.group("before") or m.group("after") or m.group("named")) and name is None:
             return None  # "create a playlist": another thing
-        arguments = {"list_name": name} if name else {}
-        missing = {} if name else {"list_name": "What should the new list be called?"}
         then = re.sub(r"\s+(?:to|on|in)\s+(?:it|that|this|the\s+list)$", "", then, flags=re.I)
         items = _list_items(m.group("items") or then)
-        if items and all(len(i.split()) <= 6 for i in items):
-            arguments["title"] = _title(", ".join(items))  # "... with eggs and milk"
-        elif m.group("items"):
+        if m.group("items") and not (items and all(len(i.split()) <= 6 for i in items)):
             return None
-        else:
-            missing["title"] = "What should go on it first?"
-        return IntentMatch("task_add", arguments, "new_list", missing=missing)
+        title = _title(", ".join(items)) if items else None  # "... with eggs and milk"
+        if name and not list_label(name):  # "make a new to do list": the tasks, no list
+            arguments = {"list_name": name} | ({"title": title} if title else {})
+            missing = {} if title else {"title": "What should go on it first?"}
+            return IntentMatch("task_add", arguments, "new_list", missing=missing)
+        return as_create(name, title)
 
     def clear_list(text: str) -> IntentMatch | None:
         """Never a bulk delete on the intents path: items go one at a time, each confirmed."""
@@ -602,10 +612,13 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             name = _list_or_todo(dropped, "before") if dropped else None
             if not dropped or (dropped.group("before") and name is None):
                 return None
-            return one_at_a_time(name)
+            return as_delete(name) if name and list_label(name) else one_at_a_time(name)
         name = _list_or_todo(m, "after") or _list_or_todo(m, "before")
         if (m.group("before") or m.group("after")) and name is None:
             return None
+        items = re.search(r"\b(?:items|contents|entries|everything|all)\b", text, re.I)
+        if deletes(text) and not items and (name is None or list_label(name)):
+            return as_delete(name, text)  # "get rid of the camping list": the list, asked first
         return one_at_a_time(name)
 
     def one_at_a_time(name: str | None) -> IntentMatch:
@@ -654,6 +667,7 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         return IntentMatch(tool, {"task": _title(items[0]), "list_name": name}, "remove_from_list")
 
     matchers = [
+        *whole,  # the lists themselves: which there are, whether one exists, a new name
         ("add_to_list", add_to_list),
         ("read_list", read_list),
         ("all_lists", all_lists),
@@ -664,9 +678,26 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
     from botpsy_calendar.list_shapes import make_shape_matchers  # it reads this module's helpers
 
     shapes = make_shape_matchers(_list_named, _list_items, one_at_a_time)  # what the above miss
-    return [(name, _tolerant(matcher)) for name, matcher in matchers] + [
-        (name, _not_the_todo_phrases(matcher)) for name, matcher in shapes
+    return [(name, _list_nouns(_tolerant(matcher))) for name, matcher in matchers] + [
+        (name, _list_nouns(_not_the_todo_phrases(matcher))) for name, matcher in shapes
     ]
+
+
+# Other words for a list, as data: "my packing checklist" is the packing list.
+_LIST_NOUNS = re.compile(r"\b(?:check-?list|tick-?list)(s?)\b", re.I)
+
+
+def _list_nouns(
+    matcher: Callable[[str], IntentMatch | None],
+) -> Callable[[str], IntentMatch | None]:
+    """The matcher, tried again with the other words for a list said as "list"."""
+
+    def match(text: str) -> IntentMatch | None:
+        found = matcher(text)
+        said = _LIST_NOUNS.sub(r"list\1", text)
+        return found if found is not None or said == text else matcher(said)
+
+    return match
 
 
 def _not_the_todo_phrases(

@@ -37,9 +37,10 @@ from assistant.api import (
     quoted,
     tool,
 )
+from botpsy_calendar.dav import DavError
 from botpsy_calendar.fence import Fenced, ForModel
 from botpsy_calendar.repeat import describe_repeat, parse_repeat
-from botpsy_calendar.store import Event, Task, VdirStore
+from botpsy_calendar.store import Event, ListInfo, Task, VdirStore
 
 _QUOTED = re.compile(r'"[^"]*"')  # a title quoted in a sync note (quotes in it are made ')
 _FILLER = re.compile(r"\b(the|my|our|an?|appointment|meeting|event)\b", re.I)
@@ -95,6 +96,29 @@ def _told(event: Event) -> str:
     listed = ", ".join(one_line(a, 80) for a in event.attendees[:3])
     more = f" and {len(event.attendees) - 3} more" if len(event.attendees) > 3 else ""
     return f"; your calendar server may tell the people it invites ({listed}{more})"
+
+
+def _stem(name: str) -> str:
+    """A list name's last word without its plural ending: "Groceries" and "grocery" -> "grocery"."""
+    words = name.casefold().split()
+    if not words:
+        return ""
+    last = words[-1]
+    if last.endswith("ies"):
+        last = last[:-3] + "y"
+    elif last.endswith("es") and last[:-2].endswith(("s", "sh", "ch", "x", "z")):
+        last = last[:-2]
+    elif last.endswith("s") and not last.endswith("ss"):
+        last = last[:-1]
+    return " ".join([*words[:-1], last])
+
+
+def _uid_shaped(text: str) -> bool:
+    """Whether words said could be an id: a synced item others made may have any UID, and one
+    called "dentist" must not be picked ahead of the user's dentist by its title."""
+    return (
+        len(text) >= 16 and not any(c.isspace() for c in text) and bool(re.search(r"[\d@-]", text))
+    )
 
 
 def describe(event: Event) -> str:
@@ -250,12 +274,12 @@ class CalendarTools:
             events = self.store.between(first, first + timedelta(days=1))
         else:
             events = self.store.events()
-        exact = [e for e in events if e.uid == event]
+        exact = [e for e in events if e.uid == event and _uid_shaped(event)]
         if exact:
             return exact[0]
         words = _FILLER.sub(" ", event).split()
         wanted = " ".join(words).lower()
-        if not wanted and at is None:
+        if not wanted and at is None and day is None:  # with a day: that day's one event
             raise ToolArgumentError("say which event: its title or id")
         matches = [
             e
@@ -280,7 +304,8 @@ class CalendarTools:
                 where += f" at {at.strftime('%H:%M')}"
             raise ToolError(f"no event matches '{event}'{where}")
         if len(matches) > 1:
-            raise which_one(matches, "events", event, "event", describe)
+            said = event if wanted else f"{day:%A %-d %B}" if day else event
+            raise which_one(matches, "events", said, "event", describe)
         return matches[0]
 
     def _at(self, matches: list[Event], at: datetime, said: str) -> list[Event]:
@@ -621,12 +646,13 @@ class CalendarTools:
         With `list_name` only the items on that list are looked at.
         """
         tasks = self.store.tasks()
-        exact = [t for t in tasks if t.uid == task.removeprefix("uid:")]
+        bare = task.removeprefix("uid:")
+        exact = [t for t in tasks if t.uid == bare and (task != bare or _uid_shaped(bare))]
         if exact:
             return exact[0]
         if task.startswith("uid:"):  # pinned by a preview: that one or none
             raise ToolError("the task shown is no longer on the list; nothing was changed")
-        label = list_label(list_name)
+        label = self.known_label(list_name)
         if label:
             tasks = [t for t in tasks if t.on_list(label)]
         wanted = " ".join(_FILLER.sub(" ", task).split()).lower()
@@ -671,7 +697,7 @@ class CalendarTools:
             reminder_minutes: alert this many minutes before the due time
             list_name: the list to put it on, e.g. "shopping" for "my shopping list"
         """
-        label = list_label(list_name)
+        label = self.known_label(list_name)
         if label:
             return self._add_to_list(label, title, due, notes, reminder_minutes)
         title = " ".join(title.split())
@@ -742,7 +768,7 @@ class CalendarTools:
             due: only tasks due on this day or in this range, e.g. "today", "tomorrow", "this week"
         """
         tasks = [t for t in self.store.tasks() if include_done or not t.done]
-        label = list_label(list_name)
+        label = self.known_label(list_name)
         if label:
             tasks = [t for t in tasks if t.on_list(label)]
         asked = {"due": due.iso()} if due is not None else {}
@@ -817,7 +843,7 @@ class CalendarTools:
             list_name: the list the item is on, e.g. "shopping"
         """
         found = self.find_task(task, list_name)
-        note = self.store.remove(found.uid)
+        note = self.store.remove_task(found.uid)
         summary = f"Deleted the task {describe_task(found)}."
         return self._changed(summary, "Deleted the task.", {"deleted": True}, note)
 
@@ -866,10 +892,179 @@ class CalendarTools:
             data["title"] = new_title
         return self._changed(summary, "Changed the task.", data, note)
 
+    # -- whole lists -------------------------------------------------------------------------
+    def known_label(self, name: str | None) -> str:
+        """The list `name` says, as the user already keeps it: "grocery" is their "Groceries"
+        (one list of the same word, singular or plural), so no second list is started."""
+        label = list_label(name)
+        if not label:
+            return label
+        stem = _stem(label)
+        same = {i.name for i in self.store.lists() if _stem(i.name) == stem}
+        return same.pop() if len(same) == 1 else label
+
+    def find_list(self, name: str) -> ListInfo:
+        """The one list `name` names ("list:NAME" as a preview pinned it: that one exactly)."""
+        lists = self.store.lists()
+        if name.startswith("list:"):
+            pinned = name.removeprefix("list:")
+            found = next((i for i in lists if i.name == pinned), None)
+            if found is None:
+                raise ToolError("the list shown is no longer there; nothing was changed")
+            return found
+        label = list_label(name)
+        if not label:
+            raise ToolArgumentError('say which list: its name, e.g. "camping"')
+        wanted = label.casefold()
+        exact = [i for i in lists if i.name.casefold() == wanted]
+        near = exact or [
+            i for i in lists if wanted in i.name.casefold() or i.name.casefold() in wanted
+        ]
+        if not near:
+            raise ToolError(f"you have no list called '{label}'")
+        if len(near) > 1:
+            shown = near[:5]
+            listed = "; ".join(f"{n}. {_list_said(i)}" for n, i in enumerate(shown, 1))
+            raise AskUser(
+                f"{len(near)} lists match '{label}': {listed}. Which one?",
+                "list_name",
+                [f"list:{i.name}" for i in shown],
+                [one_line(i.name, 60) for i in shown],
+            )
+        return near[0]
+
+    def _list_change(self, change: Callable[[], str], failed: str) -> str:
+        """Run a change to a whole list; a server that is down or refuses: one line, nothing lost."""
+        try:
+            return change()
+        except DavError as exc:
+            self.store.list_failed()  # the lists are looked for again at the next read
+            raise ToolError(f"{exc}; {failed}") from None
+        except OSError as exc:
+            raise ToolError(f"{one_line(str(exc), 160)}; {failed}") from None
+
+    @tool(Effect.READ, untrusted_output=True)
+    def list_lists(self, list_name: str | None = None) -> ToolResult:
+        """Which lists the user keeps, and how many items each holds: "what lists do i have", "is there a list called X".
+
+        Args:
+            list_name: only whether this list exists, e.g. "X" for "do i have an X list"
+        """
+        lists = self.store.lists()
+        label = self.known_label(list_name)
+        if list_name and label:
+            wanted = label.casefold()
+            found = [i for i in lists if i.name.casefold() == wanted] or [
+                i for i in lists if wanted in i.name.casefold()
+            ]
+            if not found:
+                head = f"You have no list called {quoted(label)}."
+                return self._fenced(head, head, {"asked": label, "lists": []})
+            head = f"Yes: {len(found)} list{'s' if len(found) > 1 else ''} match {quoted(label)}."
+            lines = [head, *(f"- {_list_said(i)}" for i in found)]
+            data = {"asked": label, "lists": [_list_data(i) for i in found]}
+            return self._fenced(head, "\n".join(lines), data)
+        if not lists:
+            head = "You have no lists yet."
+            return self._fenced(head, head, {"lists": []})
+        head = f"{len(lists)} list{'s' if len(lists) > 1 else ''}:"
+        lines = [head, *(f"- {_list_said(i)}" for i in lists)]
+        return self._fenced(head, "\n".join(lines), {"lists": [_list_data(i) for i in lists]})
+
+    @tool(Effect.WRITE)
+    def list_create(self, list_name: str, items: str | None = None) -> ToolResult:
+        """Start (create, make) a new, empty list of the user's own: "start a new list called X".
+
+        Args:
+            list_name: the new list's name, e.g. "X" for "a new X list"
+            items: first items to put on it, if said
+        """
+        label = list_label(list_name)
+        if not label:
+            raise ToolArgumentError('say what the new list is called, e.g. "camping"')
+        there = next((i for i in self.store.lists() if i.name.casefold() == label.casefold()), None)
+        if there is None:
+            note = self._list_change(
+                lambda: self.store.make_list(label), f"the {label} list was not created"
+            )
+            summary = f"Started a new list: {label}."
+        else:
+            note, summary = "", f"You already have a {label} list."
+        data: dict[str, Any] = {"list": label, "created": there is None}
+        if items and split_items(items):
+            added = self._add_to_list(label, items, None, None, None)
+            summary += " " + added.summary.split("\n")[0]
+            data["items"] = split_items(items)
+        return self._changed(summary, summary, data, note)
+
+    def preview_list_rename(self, arguments: dict[str, Any]) -> Shown:
+        """The list a rename applies to, named in full with its items, and pinned."""
+        found = self.find_list(arguments["list_name"])
+        new = list_label(arguments.get("new_name"))
+        text = f"rename the list {_list_said(found)} to {quoted(new)}"
+        return Shown(text, {"list_name": f"list:{found.name}"})
+
+    @tool(Effect.WRITE, untrusted_output=True, preview="preview_list_rename")
+    def list_rename(self, list_name: str, new_name: str) -> ToolResult:
+        """Rename a whole list of the user's: "rename the X list to Y".
+
+        Args:
+            list_name: the list's name now, "X"
+            new_name: its new name, "Y"
+        """
+        found = self.find_list(list_name)
+        new = list_label(new_name)
+        if not new:
+            raise ToolArgumentError('say the list\'s new name, e.g. "weekly shop"')
+        if new == found.name:
+            summary = f"The list is already called {new}."
+            return self._changed(summary, summary, {"list": new})
+        clash = [i for i in self.store.lists() if i.name.casefold() == new.casefold()]
+        if clash and clash[0].name.casefold() != found.name.casefold():
+            raise ToolError(f"you already have a list called '{new}'; nothing was renamed")
+        note = self._list_change(
+            lambda: self.store.rename_list(found.name, new), "the list was not renamed"
+        )
+        summary = f"Renamed the list {quoted(found.name)} to {new}."
+        return self._changed(summary, f"Renamed the list to {new}.", {"list": new}, note)
+
+    def preview_list_delete(self, arguments: dict[str, Any]) -> Shown:
+        """The list a delete removes, by name and how many items go with it; pinned by name."""
+        found = self.find_list(arguments["list_name"])
+        text = f"delete the list {_list_said(found)}"
+        return Shown(text, {"list_name": f"list:{found.name}"})
+
+    @tool(Effect.DELETE, untrusted_output=True, preview="preview_list_delete")
+    def list_delete(self, list_name: str) -> ToolResult:
+        """Delete a whole list of the user's and everything on it: "delete the X list".
+
+        Args:
+            list_name: the list's name, "X"
+        """
+        found = self.find_list(list_name)
+        note = self._list_change(
+            lambda: self.store.drop_list(found.name), "the list was not deleted"
+        )
+        summary = f"Deleted the list {_list_said(found)}."
+        data = {"deleted": True, "items": found.items + found.done}
+        said = f"Deleted the list and its {found.items + found.done} items."
+        return self._changed(summary, said, data, note)
+
 
 def _joined(summary: str, extra: list[str]) -> str:
     """A summary with notes after it: on lines of their own after a listing."""
     return ("\n" if "\n" in summary else " ").join([summary, *extra])
+
+
+def _list_said(found: ListInfo) -> str:
+    """'"Camping" (3 items)': a list's name (others may have written it) and its open items."""
+    done = f", and {found.done} done" if found.done else ""
+    return f"{quoted(found.name, 80)} ({found.items} item{'' if found.items == 1 else 's'}{done})"
+
+
+def _list_data(found: ListInfo) -> dict[str, Any]:
+    """What the model sees of a list."""
+    return {"name": one_line(found.name, 80), "items": found.items, "done": found.done}
 
 
 def _span_label(span: Span, now: datetime) -> str:

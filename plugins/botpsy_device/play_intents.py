@@ -234,9 +234,12 @@ _NOT_PLAYING = re.compile(
     r"taxis?|cabs?|uber|lyft|rides?|lift|trains?|bus|buses|flights?|platform)\b",
     re.I,
 )
-# What no request to play starts with ("play how to ...", "hear about the vote").
+# What no request to play starts with ("play how to ...", "hear about the vote"), nor a
+# statement about a play as a noun ("school play is on tuesday at 7", "the play's at eight").
 _NOT_WHAT_ALWAYS = re.compile(
-    r"^(?:to|about|how|why|whether|if|more\s+about|a\s+bit\s+about)\b", re.I
+    r"^(?:to|about|how|why|whether|if|more\s+about|a\s+bit\s+about"
+    r"|(?:is|'s|will\s+be|has\s+been)\s+(?:on|at)|(?:starts?|begins?)\s+at)\b",
+    re.I,
 )
 # After "hear" or "listen to" these are talk, not media: "i want to hear what you think".
 _NOT_WHAT = re.compile(rf"{_NOT_WHAT_ALWAYS.pattern}|^(?:what|when|where|who|your|you)\b", re.I)

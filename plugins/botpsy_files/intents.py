@@ -167,7 +167,9 @@ _DOC_NOUNS = _vocabulary(
     "certificates form forms proposal proposals memo memos paper papers homework assignment "
     "assignments script scripts poem poems lease agreement payslip payslips "
     "manual manuals guide warranty journal budget checklist transcript notebook "
-    "spreadsheet spreadsheets document documents doc docs pdf pdfs file files note notes"
+    "spreadsheet spreadsheets document documents doc docs pdf pdfs file files note notes "
+    "tax return returns bill bills quote quotes estimate estimates policy policies prescription "
+    "application applications confirmation confirmations scan scans"
 )
 # A thing of the user's said with "the" names a file only with one of these for its head word.
 _FILE_HEADS = _vocabulary("document documents doc docs file files pdf pdfs spreadsheet notes")

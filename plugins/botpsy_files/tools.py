@@ -180,7 +180,15 @@ class FileTools:
         if under is not None:
             what += f" in {self._shown(under)}"
         head = f"{len(found)} file{'s' if len(found) != 1 else ''} found for '{what}':"
-        return self._hits(found, head, f"No files found for '{what}'.", note)
+        looked = self._shown(under) if under is not None else self._where_looked()
+        return self._hits(found, head, f"No files found for '{what}' (looked in {looked}).", note)
+
+    def _where_looked(self) -> str:
+        """The allowed folders that exist, or why none can be searched, for a "none found"."""
+        existing = self.folders.existing()
+        if existing:
+            return ", ".join(self._shown(root) for root in existing)
+        return f"{self.folders.describe()}: none of them exists; choose folders with [plugins.files] folders"
 
     @tool(Effect.READ, untrusted_output=True)
     def files_search(self, text: str) -> ToolResult:

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from assistant.api import Effect, Shown, ToolArgumentError, ToolResult, one_line, tool
+from assistant.api import Effect, Shown, ToolArgumentError, ToolResult, one_line, quoted, tool
 from botpsy_homeassistant.client import HomeAssistantError
 from botpsy_homeassistant.colours import rgb
 from botpsy_homeassistant.entities import Directory, Entity, words
@@ -80,9 +80,10 @@ class HomeTools:
     def _pin(self, device: str, domains: tuple[str, ...], what: str, verb: str) -> Shown:
         found = self.directory.find(device, domains, what)
         # Names and states are others' words (an integration, a nearby device naming itself):
-        # one line each, so none adds a line of its own under the approval's real one.
+        # one line each, so none adds a line of its own under the approval's real one, and
+        # each name in quotes it cannot close, so none reads as botpsy's words or another id.
         listed = ", ".join(
-            f"{one_line(e.shown(), 160)}, now {one_line(e.state, 40)}" for e in found
+            f"{quoted(e.name, 120)} ({e.entity_id}), now {one_line(e.state, 40)}" for e in found
         )
         return Shown(f"{verb} {listed}", {"device": ",".join(e.entity_id for e in found)})
 

@@ -410,7 +410,8 @@ class MailTools:
         return self._send(message, f'"{message["Subject"]}"')
 
     def _reply_message(self, original: MailView, body: str, reply_all: bool) -> EmailMessage:
-        to = [original.reply_to or formataddr((original.sender, original.sender_address))]
+        elsewhere = _reply_elsewhere(original)  # bare addresses: no display name to mislead
+        to = elsewhere or [formataddr((original.sender, original.sender_address))]
         cc: list[str] = []
         if reply_all:
             mine = self.mailbox.address.lower()
@@ -435,7 +436,13 @@ class MailTools:
         """The reply as it will go out, and which message it answers (pinned by its id)."""
         original = self.resolve_message(arguments["message"])
         message = self._reply_message(original, arguments["body"], bool(arguments.get("reply_all")))
-        text = _shown("send a reply", message, arguments["body"], ("answering", original.line()))
+        answering = original.line()
+        if _reply_elsewhere(original):  # a classic of phishing: said plainly before the yes
+            answering += (
+                f" (the reply goes to its Reply-To address, not to its sender"
+                f" {one_line(original.sender_address, 120)})"
+            )
+        text = _shown("send a reply", message, arguments["body"], ("answering", answering))
         return Shown(text, {"message": original.id})
 
     @tool(Effect.SEND, untrusted_output=True, preview="preview_reply")
@@ -514,6 +521,14 @@ class MailTools:
             f'Moved "{view.subject}" from {view.sender} to {trash} (now {new_id}).',
             {"id": new_id, "was": view.id},
         )
+
+
+def _reply_elsewhere(original: MailView) -> list[str]:
+    """The bare addresses of a Reply-To that names someone other than the sender, else []."""
+    addresses = [a for _, a in getaddresses([original.reply_to]) if "@" in a]
+    if all(a.lower() == original.sender_address.lower() for a in addresses):
+        return []
+    return addresses
 
 
 def _shown(what: str, mail: EmailMessage, body: str = "", extra: tuple[str, str] = ("", "")) -> str:

@@ -41,6 +41,8 @@ NAME_LIMIT = 64
 _SCHEMA_KEYS = ("type", "description", "enum", "default", "minimum", "maximum")
 _FORMATS = {"date", "date-time", "time", "email", "uri", "uuid", "duration", "hostname"}
 _UNSAFE = re.compile(r"[^A-Za-z0-9_]")
+# The JSON Schema type names: a "type" the server wrote as anything else is its own text.
+_TYPES = {"string", "number", "integer", "boolean", "object", "array", "null"}
 
 
 @dataclass
@@ -156,13 +158,19 @@ def _clean(
         merged = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
         return _clean(merged, definitions, depth + 1, tool, limit)
     out: dict[str, Any] = {k: schema[k] for k in _SCHEMA_KEYS if k in schema}
+    # Every value here reaches the model's prompt: a "type", a "minimum" or an allowed value
+    # is a slot for the server's words too ("<|im_end|>" in a type would close the system
+    # turn), so only what the keyword can mean is kept.
+    for key in ("minimum", "maximum"):
+        if key in out and (isinstance(out[key], bool) or not isinstance(out[key], int | float)):
+            out.pop(key)
     if schema.get("format") in _FORMATS:
         out["format"] = schema["format"]
     kind = out.get("type")
     if isinstance(kind, list):  # ["string", "null"]: the value's type, None is "leave it out"
         kinds = [k for k in kind if k != "null"]
         out["type"] = kinds[0] if kinds else "string"
-    if not isinstance(out.get("type", "string"), str):
+    if "type" in out and (not isinstance(out["type"], str) or out["type"] not in _TYPES):
         out.pop("type")
     if "description" in out:
         out["description"] = third_party(out["description"], limit)

@@ -67,6 +67,8 @@ def check_key(key: str, tool: str) -> str:
 def check_enum(values: list[Any], tool: str) -> list[Any]:
     """Allowed values, unchanged (they go back to the server as they are), or `Unfit`."""
     for value in values:
+        if value is not None and not isinstance(value, str | int | float | bool):
+            raise Unfit(f"tool '{tool}' has an allowed value that is not plain")
         if isinstance(value, str) and third_party(value, ENUM_LIMIT) != value:
             raise Unfit(
                 f"tool '{tool}' has an allowed value with control text or of over 80 characters"

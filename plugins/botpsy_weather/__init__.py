@@ -33,13 +33,17 @@ def make_tools(context: PluginContext) -> WeatherTools:
         str(settings.get("forecast_url") or FORECAST_URL),
         timeout,
     )
-    return WeatherTools(
+    box = WeatherTools(
         client,
         context.clock,
         context.data_dir / "weather" / "home.json",
         str(settings.get("location") or ""),
         units,
     )
+    if not (settings.get("geocoding_url") or settings.get("forecast_url")):
+        # botpsy's default service, not one the user chose: asked once before a place leaves
+        box.unchosen_services = {"weather_forecast": "open-meteo.com"}
+    return box
 
 
 @hookimpl

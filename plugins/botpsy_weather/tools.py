@@ -74,6 +74,7 @@ class WeatherTools:
         self.home_file = home_file
         self.location = location
         self.imperial = units == "imperial"
+        self.unchosen_services: dict[str, str] = {}  # {tool: server} nobody chose (see Tool)
 
     @tool(Effect.EGRESS)
     def weather_forecast(

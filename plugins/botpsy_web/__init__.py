@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from assistant.api import PluginContext, hookimpl
 from botpsy_web.matchers import make_matchers
-from botpsy_web.providers import make_provider
+from botpsy_web.providers import DEFAULT_SERVICE, make_provider
 from botpsy_web.tools import WebTools
 
 BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
@@ -22,7 +22,10 @@ BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
 def register_tools(register: Callable[..., None], context: PluginContext) -> None:
     """The web toolbox."""
     settings = context.settings("web")
-    register(WebTools(make_provider(settings), bool(settings.get("allow_private", False))))
+    box = WebTools(make_provider(settings), bool(settings.get("allow_private", False)))
+    if "provider" not in settings:  # botpsy's default, not the user's choice: asked once first
+        box.unchosen_services = dict.fromkeys(("web_search", "web_research"), DEFAULT_SERVICE)
+    register(box)
 
 
 @hookimpl

@@ -82,6 +82,10 @@ class Searxng:
         return found
 
 
+# Where searches go when the user set no provider (asked once before the first one leaves).
+DEFAULT_SERVICE = "duckduckgo.com"
+
+
 class DuckDuckGo:
     """DuckDuckGo through the `ddgs` package (no account, no key)."""
 

@@ -73,6 +73,7 @@ class WebTools:
     def __init__(self, provider: SearchProvider, allow_private: bool = False) -> None:
         self.provider = provider
         self.allow_private = allow_private
+        self.unchosen_services: dict[str, str] = {}  # {tool: server} nobody chose (see Tool)
 
     def _search(self, query: str) -> list[SearchResult]:
         return [
