@@ -58,7 +58,8 @@ def make_config(
 
 @contextlib.contextmanager
 def temporary_home(path: Path) -> Iterator[Path]:
-    """HOME, the XDG folders, BOTPSY_CONFIG and BOTPSY_DATA_DIR inside `path` for the block.
+    """HOME, the XDG folders, BOTPSY_CONFIG (its zone UTC, as `make_config`'s) and
+    BOTPSY_DATA_DIR inside `path` for the block.
 
     Nothing the test does reaches the real user's config, data or files; the
     previous values come back afterwards.
@@ -72,7 +73,11 @@ def temporary_home(path: Path) -> Iterator[Path]:
         "BOTPSY_CONFIG": str(path / "config.toml"),
         "BOTPSY_DATA_DIR": str(path / "data"),
     }
-    (path / "config.toml").touch()  # BOTPSY_CONFIG must name a file that exists
+    config = path / "config.toml"  # BOTPSY_CONFIG must name a file that exists
+    if not config.exists():
+        # the zone `make_config` uses, so a `botpsy` command run in this home reads the same
+        # days as the in-process runs (else near midnight "today" differs between the two)
+        config.write_text('timezone = "UTC"\n', encoding="utf-8")
     saved = {key: os.environ.get(key) for key in wanted}
     os.environ.update(wanted)
     try:
