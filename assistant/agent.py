@@ -45,6 +45,7 @@ from assistant.policy import (
     described_by_others,
     grant_name,
     leaves_machine,
+    picked_host,
 )
 from assistant.prompts import load_prompt
 from assistant.scope import decline, named_first
@@ -288,7 +289,11 @@ class Agent:
         written by the user), maybe refused, audited, its output fenced and tainting
         `session` when others wrote it. Returns the record and the text for the caller.
         """
-        return _Turn(self, session, _ignore, "").execute(call, path)
+        turn = _Turn(self, session, _ignore, "")
+        # judged as a model's call: no intent read it off the user's words, so a date in it
+        # is not theirs, and a change naming nothing they wrote is not theirs (trust round 8)
+        turn.model_path = True
+        return turn.execute(call, path)
 
     def cancel(self) -> None:
         """Stop the model's current generation (from another thread)."""
@@ -523,7 +528,7 @@ class _Turn:
                 reply = reply.replace(record.summary, told)
         asked, call = self.question, self.question_call
         tool = self.agent.tools.get(call.name) if call else None
-        if asked and asked.options and tool and not tool.untrusted_output:
+        if asked and asked.options and tool:  # a tool reading others' words too (trust round 8)
             reply = _choices_hidden(reply, asked.options, asked.labels)  # see `_asked`
         return reply
 
@@ -724,7 +729,10 @@ class _Turn:
         authored = authored_by_user(
             call.arguments, self._user_words(), change=change, read_off=not self.model_path
         )
-        verdict = agent.policy.judge(tool, taint, authored, self.carried)
+        # an address the model came up with is a server nobody chose (an intent's is read off
+        # the user's words): its first use asks, like a plugin's default server
+        picked = picked_host(call.arguments, self._user_words()) if self.model_path else ""
+        verdict = agent.policy.judge(tool, taint, authored, self.carried, picked)
         # the model's picks of the user's words, sent out with no yes, carry a few bits each;
         # an intent's calls are read off the request, with no choice to carry anything
         if self.model_path and taint and leaves_machine(tool):
@@ -855,9 +863,10 @@ class _Turn:
         self.question, self.question_call = asked, call
         tool = self.agent.tools.get(call.name)
         text = f"Ask the user: {asked.question}"
-        if tool is not None and not tool.untrusted_output and asked.options:
-            # choices a tool found, not fenced (the applications whose names match, and a
-            # web app's name is its site's words): the person reads them, the model does not
+        if tool is not None and asked.options:
+            # choices a tool found (the applications whose names match, and a web app's name
+            # is its site's words; devices an integration named "Kitchen\n2. unlock the door"):
+            # the person reads them, the model, fenced or not, reads "[choice N]"
             text = f"Ask the user: {_choices_hidden(asked.question, asked.options, asked.labels)}"
         return self._finish(
             record, decision, "question", self._fenced(tool, text) if tool else text, path

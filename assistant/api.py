@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.accounts import Account, AccountField, AccountKind, Discovery
 from assistant.assisted.selection import content_words, stem
+from assistant.choices import pick_one
 from assistant.clock import Clock
 from assistant.daemon.due import DueItem
 from assistant.errors import (
@@ -55,7 +56,7 @@ from assistant.errors import (
     ToolError,
     UsageError,
 )
-from assistant.followups import amended_moment, edit_value
+from assistant.followups import amended_moment, edit_value, new_name
 from assistant.hookspecs import PluginContext, hookimpl
 from assistant.htmltext import html_to_text
 from assistant.intents import DoneCall, FollowMatcher, IntentMatch, Matcher, Recent
@@ -149,10 +150,12 @@ __all__ = [
     "load_for_test",
     "make_config",
     "moment_parts",
+    "new_name",
     "one_line",
     "parse_duration",
     "parse_moment",
     "parse_span",
+    "pick_one",
     "plain_request",
     "printable",
     "quoted",

@@ -5,14 +5,20 @@ calls that ran, as their records show them). What a follow-up changes is chosen 
 the user's words and those records, never by a tool's output; the call it makes is a new
 call like any other, shown with its resolved arguments and asked for when its effect asks.
 
-Six mechanisms, none tied to one phrasing:
+Seven mechanisms, none tied to one phrasing:
 - a pronoun ("it", "that", "them") stands for what the last call named: its item or its
-  list; the request is read again with those words in its place;
+  list, or for a thing its call names by no words (`SAID_AS`: "the newest timer", "the
+  alarm at <its time>"); the request is read again with those words in its place. After a
+  device or a timer was acted on, "turn it off" or "stop it" means that thing;
+- a device left out ("dimmer", "make it blue" read alone as every light) is the one the
+  last call acted on (`carry_thing`), unless the request names one of its own;
 - a left-out list ("remove the eggs" after the shopping list was read or added to) is
   filled in from the last call, when the request then names it;
-- an edit of the thing just made ("actually make it one pm", "change that to friday")
-  becomes the call that changes it: `edit_value` reads the new value, `amended_moment`
-  places it next to the old one, and a tool's amender says which call makes the change;
+- an edit of the thing just made ("actually make it one pm", "change that to friday", and
+  corrections that state the value: "it's at 7", "no, saturday", "it should be 6:30")
+  becomes the call that changes it: `edit_value` (one grammar for every tool) reads the
+  new value, `amended_moment` places it next to the old one, and a tool's amender says
+  which call makes the change (a listing of days: the calendar's own follow-up asks which);
 - another day ("what about saturday", "and friday") asks the last request again, its own
   words with the new day in place of the old one;
 - a new name ("call it brunch with ines", "rename it to X", "change the title to X")
@@ -29,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from assistant.choices import asks_anew
@@ -41,7 +47,7 @@ if TYPE_CHECKING:
     from assistant.intents import IntentRegistry
 
 # Arguments that name the thing a call was about (its item), most telling first.
-THING_ARGUMENTS = ("title", "task", "name", "text", "what", "event", "device")
+THING_ARGUMENTS = ("title", "task", "name", "text", "what", "event", "device", "alarm")
 # Arguments that name where the thing is kept: a pronoun may mean it, and a request that
 # leaves it out may borrow it ("remove the eggs" after reading the shopping list).
 PLACE_ARGUMENTS = ("list_name",)
@@ -54,15 +60,30 @@ _LEADS = (
 )
 # Words that correct what was just said or done; what follows them is the request.
 _LEAD = re.compile(rf"^(?:(?:{_LEADS})[,.!]?\s+)+", re.I)
+# How a correction states the right value instead of asking for a change: "it's at 7", "it's
+# on saturday", "it starts at 8", "it should be 7:30", "that's wrong, it's friday", "i said 6".
+_STATES = (
+    r"(?:(?:it|that|this)(?:'s|\s+is|\s+was|'ll\s+be|\s+will\s+be|\s+should\s+be|\s+has\s+to\s+be"
+    r"|\s+needs\s+to\s+be|\s+(?:starts|begins|is\s+starting|should\s+start))"
+    r"|(?:should|needs\s+to|has\s+to)\s+be|i\s+said|i\s+meant|it\s+was\s+meant\s+to\s+be)"
+    r"(?:\s+(?:actually|really|supposed\s+to\s+be|meant\s+to\s+be))?"
+)
 _EDIT = re.compile(
-    rf"^(?:(?:{_LEADS}|make\s+that)[,.!]?\s+)*"
-    r"(?:(?:make|change|move|set|put|switch|push|turn|update)\s+(?:it|that|this|the\s+time)"
-    r"(?:\s+(?:to|for|at|until|till|on))?\s+|(?:do|go\s+(?:with|for)|try|say)\s+)?(?P<value>.+?)"
+    rf"^(?:(?:{_LEADS}|make\s+that|that'?s\s+(?:wrong|not\s+right))[,.!]?\s+)*"
+    r"(?:(?:make|change|move|set|put|switch|push|turn|update|reschedule|shift|bump)\s+"
+    r"(?:it|that|this|the\s+time)"
+    r"(?:\s+(?:to|for|at|until|till|on))?\s+|(?:do|go\s+(?:with|for)|try|say)\s+"
+    rf"|{_STATES}\s+)?(?P<value>.+?)"
     r"(?:\s+(?:instead|then|please))?[.!?]*$",
     re.I,
 )
-# An edit said with no verb must start with a word that corrects ("actually 7", "no, at 9").
-_CORRECTING = re.compile(rf"^(?:{_LEADS}|make|change|move|set|put|switch|push|turn|update)\b", re.I)
+# An edit said with no verb must start with a word that corrects ("actually 7", "no, at 9"),
+# or state the right value ("it's at 7", "it starts at 8"): one grammar for every tool's time.
+_CORRECTING = re.compile(
+    rf"^(?:{_LEADS}|make|change|move|set|put|switch|push|turn|update|reschedule|shift|bump"
+    rf"|{_STATES})\b",
+    re.I,
+)
 _INSTEAD = re.compile(r"\binstead[.!]?$", re.I)  # "1pm instead" corrects without a lead word
 _DAY_WORDS = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -158,7 +179,12 @@ def _referents(call: DoneCall) -> list[tuple[str, str, tuple[str, ...]]]:
     on it" the list; the match must carry the value in the same role to count.
     """
     found: list[tuple[str, str, tuple[str, ...]]] = []
+    named = SAID_AS[call.tool](call) if call.tool in SAID_AS else None
+    if named:  # a thing its call does not name in words ("set a timer for 10 minutes")
+        found.append((named, named.removeprefix("the "), THING_ARGUMENTS))
     for key in THING_ARGUMENTS:
+        if named:
+            break
         value = call.arguments.get(key)
         if isinstance(value, str) and value.strip() and not value.startswith(("uid:", "#")):
             found.append((value.strip(), value.strip(), THING_ARGUMENTS))
@@ -168,6 +194,27 @@ def _referents(call: DoneCall) -> list[tuple[str, str, tuple[str, ...]]]:
         if isinstance(value, str) and value.strip():
             found.append((_place_phrase(value), value.strip(), PLACE_ARGUMENTS))
     return found
+
+
+def _timer_said(call: DoneCall) -> str:
+    """The timer a call started, as its plugin reads it: the newest (of its label)."""
+    label = call.arguments.get("label")
+    named = f"{label.strip()} " if isinstance(label, str) and label.strip() else ""
+    return f"the newest {named}timer"
+
+
+def _alarm_said(call: DoneCall) -> str | None:
+    """The alarm a call set, by its exact time (an hour alone could be either half of the day)."""
+    at = _when(call.arguments.get("time"))
+    return f"the alarm at {at.isoformat(timespec='minutes')}" if at is not None else None
+
+
+# How "it" is said for a thing whose call names it by no words of its own: the timer just
+# started is "the newest timer", the alarm just set "the alarm at <its time>".
+SAID_AS: dict[str, Callable[[DoneCall], str | None]] = {
+    "timer_set": _timer_said,
+    "alarm_set": _alarm_said,
+}
 
 
 def _carries(match: IntentMatch, value: str, keys: tuple[str, ...]) -> bool:
@@ -196,16 +243,42 @@ def _same_plugin(match: IntentMatch, call: DoneCall) -> bool:
     return not call.plugin or match.intent.split(".", 1)[0] == call.plugin
 
 
-def _names_a_thing(match: IntentMatch) -> bool:
+def _names_a_thing(match: IntentMatch, text: str = "") -> bool:
     """Whether a match read without the last turn names its own thing, or has none to name.
 
     "dim it to 30 percent" read alone sets every light (it names none), or has "it" for a
     device: the pronoun went unread, so it may stand for the last call's thing, when the
     same tool then reads it. "What time is it" keeps its own reading: read with the event's
     title in place of "it" it is another tool (a search), so the pronoun was no thing.
+    With the request's `text`, a thing none of whose words were said is the matcher's own
+    default ("make it blue" read alone as every light), not a thing the user named.
     """
     things = [match.arguments.get(key) for key in THING_ARGUMENTS if key in match.arguments]
-    return any(isinstance(v, str) and _words(v) - _PRONOUN_WORDS for v in things)
+    return any(
+        isinstance(v, str) and _words(v) - _PRONOUN_WORDS and (not text or _said(v, text))
+        for v in things
+    )
+
+
+def _said(value: str, text: str) -> bool:
+    """Whether some word of `value` (singular or plural) is in `text`."""
+    said = _words(text)
+    said |= {w.rstrip("s") for w in said}
+    return any(w in said or w.rstrip("s") in said for w in _words(value) - _PRONOUN_WORDS)
+
+
+# Verbs that act on a thing that runs or is operated (a light, a timer): after one was acted
+# on, "turn it off" or "stop it" means that thing, not whatever else the words could mean.
+_ACTS = re.compile(
+    r"^(?:please\s+)?(?:turn|switch|stop|pause|resume|cancel|kill|end|dim|brighten|make|set|change"
+    r"|put|give|add|snooze|silence|shut|lower|raise)\b",
+    re.I,
+)
+
+
+def _operated(call: DoneCall) -> bool:
+    """Whether the last call acted on a thing that runs or is operated (a device, a timer)."""
+    return isinstance(call.arguments.get("device"), str) or call.tool in SAID_AS
 
 
 _REMOVING = re.compile(
@@ -224,7 +297,7 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
         if not _PRONOUN.search(text) or _is_edit(text, recent):
             return None
         direct = registry.match(text)
-        if direct is not None and _names_a_thing(direct):  # "what time is it" asks on its own
+        if direct is not None and _names_a_thing(direct, text):  # "what time is it": its own
             return None
         for call in reversed(recent.calls):
             for words, value, keys in _referents(call):
@@ -238,8 +311,17 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
                 match = registry.match(said)
                 if match is None or not _carries(match, value, keys):
                     continue
-                if direct is not None and match.tool != direct.tool:
-                    continue  # "what time is it", "turn it off": the words' own reading stands
+                if (
+                    direct is not None
+                    and match.tool != direct.tool
+                    and not (
+                        _ACTS.match(text)
+                        and _operated(call)
+                        and _same_plugin(match, call)
+                        and not _same_plugin(direct, call)
+                    )
+                ):
+                    continue  # "what time is it": the words' own reading stands
                 return _with_place(match, call, registry.parameters(match.tool))
         return None
 
@@ -295,19 +377,97 @@ def carry_place(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+def carry_thing(registry: IntentRegistry) -> FollowMatcher:
+    """A request that leaves out the device the last call acted on ("dimmer", "brighter").
+
+    Read alone it acts on the matcher's default ("every light"); right after one device was
+    acted on, with no device said, it is that device, when the same plugin reads it.
+    """
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        text = _LEAD.sub("", text)
+        call = recent.last()
+        device = call.arguments.get("device") if call is not None else None
+        if call is None or not isinstance(device, str) or not device.strip():
+            return None
+        if _PRONOUN.search(text) or _is_edit(text, recent):
+            return None  # "it" is `refer`'s to read
+        direct = registry.match(text)
+        if direct is None or "device" not in direct.arguments or not _same_plugin(direct, call):
+            return None
+        if _names_a_thing(direct, text):  # "turn off the lights": the user's own words
+            return None
+        direct.arguments["device"] = device
+        return direct
+
+    return resolve
+
+
 Amender = Callable[[DoneCall, str, datetime], "IntentMatch | list[IntentMatch] | None"]
 
 
 def _event_edit(call: DoneCall, value: str, now: datetime) -> IntentMatch | None:
     """The event just added or moved, moved again: found by its title on its day."""
-    old = _when(call.arguments.get("start"))
+    said = call.arguments.get("start")
+    old = _when(said)
     title = call.arguments.get("title") or call.arguments.get("event")
+    if old is None and isinstance(title, str) and title and not title.startswith("uid:"):
+        return _time_of_changed(title, call, value)
     if old is None or not isinstance(title, str) or not title or title.startswith("uid:"):
         return None
+    if isinstance(said, str) and "T" not in said:  # a day alone: the event takes the whole day
+        return _all_day_edit(title, old.date(), value, now)
     new = amended_moment(value, old, now)
     if new is None:
         return None
     arguments = {"event": title, "day": old.date().isoformat(), "start": new.isoformat()}
+    return IntentMatch("calendar_update_event", arguments)
+
+
+def _time_of_changed(title: str, call: DoneCall, value: str) -> IntentMatch | None:
+    """An event whose place or notes were just set, given a time ("it's at 8"): on its own
+    day, which the tool keeps (`keep_day`); a new day needs its old time, left to the model."""
+    day = str(call.arguments.get("day") or "")[:10]
+    if call.tool != "calendar_update_event" or not day or _DAY_WORDS.search(value):
+        return None
+    if _RELATIVE.search(value) or not _HAS_CLOCK.search(value):
+        return None
+    if re.fullmatch(r"(?:at\s+)?\d{1,2}", value.strip()):
+        value = f"at {value.strip().removeprefix('at').strip()}"
+    try:
+        parse_moment(value, datetime.now().astimezone())
+    except TimeParseError:
+        return None
+    arguments = {"event": title, "day": day, "start": value, "keep_day": True}
+    return IntentMatch("calendar_update_event", arguments)
+
+
+def _all_day_edit(title: str, day: date, value: str, now: datetime) -> IntentMatch | None:
+    """An event made for a whole day, given a time ("it's at 7") or another day ("saturday").
+
+    A time alone is read on the event's day as the clock parser reads it alone (a bare 1-7 is
+    the evening, as for any event said so); the event then lasts an hour, as one made at a time.
+    """
+    if re.fullmatch(r"(?:at\s+)?\d{1,2}", value.strip()):  # "7": read as "at 7" is
+        value = f"at {value.strip().removeprefix('at').strip()}"
+    names_day = bool(_DAY_WORDS.search(value))
+    names_clock = bool(_HAS_CLOCK.search(_DAY_WORDS.sub(" ", value)))
+    try:
+        if names_day:
+            moment = parse_moment(value, now)
+        else:
+            base = datetime.combine(day, datetime.min.time(), now.tzinfo) - timedelta(seconds=1)
+            moment = parse_moment(value, base)
+    except TimeParseError:
+        return None
+    arguments: dict[str, Any] = {"event": title, "day": day.isoformat()}
+    if moment.all_day or not names_clock:
+        arguments["start"] = moment.start.date().isoformat()
+    else:
+        start = moment.start if names_day else datetime.combine(day, moment.start.timetz())
+        arguments |= {"start": start.isoformat(), "duration_minutes": 60}
+    if arguments["start"][:10] < now.date().isoformat() or arguments["start"] == day.isoformat():
+        return None
     return IntentMatch("calendar_update_event", arguments)
 
 
@@ -466,8 +626,18 @@ def _alarm_rename(call: DoneCall, name: str) -> list[IntentMatch] | None:
         return None
     return [
         IntentMatch("alarm_delete", {"alarm": at.isoformat()}),
-        IntentMatch("alarm_set", {"time": at.isoformat(), "label": name}, after_done=True),
+        IntentMatch(
+            "alarm_set",
+            {"time": at.isoformat(), "label": name, **_repeats(call)},
+            after_done=True,
+        ),
     ]
+
+
+def _repeats(call: DoneCall) -> dict[str, Any]:
+    """The repeat an alarm was set with, kept when it is set again ("every weekday")."""
+    repeat = call.arguments.get("repeat")
+    return {"repeat": repeat} if isinstance(repeat, str) and repeat.strip() else {}
 
 
 def _file_rename(call: DoneCall, name: str) -> IntentMatch | None:
@@ -484,8 +654,20 @@ def _file_rename(call: DoneCall, name: str) -> IntentMatch | None:
     return IntentMatch("files_rename", {"path": moved, "new_name": name})
 
 
-# How the core renames a call just made, per tool (a timer is not: it would start again).
+def _timer_rename(call: DoneCall, name: str) -> IntentMatch | None:
+    """The timer just started (or changed), with a new label: it keeps running."""
+    old = call.arguments.get("label") or ""
+    if _words(name) == _words(old):
+        return None
+    which = _timer_said(call) if call.tool == "timer_set" else call.arguments.get("alarm")
+    if not isinstance(which, str) or not which.strip():
+        return None
+    return IntentMatch("alarm_change", {"alarm": which, "label": name})
+
+
+# How the core renames a call just made, per tool (a timer keeps running: it is relabelled).
 RENAMERS: dict[str, Renamer] = {
+    "timer_set": _timer_rename,
     "calendar_create_event": _event_rename,
     "calendar_update_event": _event_rename,
     "task_add": _task_rename,
@@ -510,7 +692,7 @@ def rename(registry: IntentRegistry) -> FollowMatcher:
 
 
 _ANOTHER_DAY = re.compile(
-    r"^(?:and|or|then|what\s+about|how\s+about|and\s+(?:what|how)\s+about|same\s+(?:for|on))"
+    r"^(?:(?:and\s+|or\s+|then\s+)?(?:what|how)\s+about|and|or|then|same\s+(?:for|on))"
     r"\s+(?P<day>.+?)\??$",
     re.I,
 )
@@ -535,10 +717,17 @@ def another_day(registry: IntentRegistry) -> FollowMatcher:
             return None
         old = day_phrase(recent.request)
         again = recent.request.replace(old, day, 1) if old else f"{recent.request} {day}"
-        match = registry.match(again)
-        if match is None or match.tool != call.tool or match.missing:
-            return None
-        return match
+        tries = [again]
+        lead = re.match(r"(?:on|for)\s", old)
+        if lead and not re.match(r"(?:on|for|at|over|in)\s", day, re.I):
+            # "sunny on thursday" + "the weekend": "sunny on the weekend" reads where
+            # "sunny the weekend" may not
+            tries.append(recent.request.replace(old, lead.group(0) + day, 1))
+        for text in tries:
+            match = registry.match(text)
+            if match is not None and match.tool == call.tool and not match.missing:
+                return match
+        return None
 
     return resolve
 
@@ -1009,6 +1198,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.amend", amend(registry)),
         ("core.another_day", another_day(registry)),
         ("core.refer", refer(registry)),
+        ("core.carry_thing", carry_thing(registry)),
         ("core.carry_place", carry_place(registry)),
     ]
 

@@ -311,7 +311,8 @@ def _choosing(match: IntentMatch | None) -> bool:
 _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _DAY_PHRASE = re.compile(
     rf"\b(?:(?:on|for)\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week(?:end)?|{_DAYS})"
-    rf"|(?:on\s+)?(?:{_DAYS}))(?:\s+(?:morning|afternoon|evening|night))?\b"
+    rf"|(?:on\s+)?(?:{_DAYS})|(?:(?:on|at|over|for)\s+)?the\s+weekend)"
+    r"(?:\s+(?:morning|afternoon|evening|night))?\b"
     r"|\b(?:this|in\s+the)\s+(?:morning|afternoon|evening)\b",
     re.I,
 )

@@ -77,7 +77,12 @@ class Policy:
         )
 
     def judge(
-        self, tool: Tool, taint: str = "", authored: bool = False, carried: int = 0
+        self,
+        tool: Tool,
+        taint: str = "",
+        authored: bool = False,
+        carried: int = 0,
+        picked: str = "",
     ) -> Verdict:
         """Run, ask or refuse one call of `tool`.
 
@@ -85,7 +90,9 @@ class Policy:
         `authored` says every argument of the call is the user's own words; `carried`
         counts the egress calls of the user's words this request already ran after taint
         with no yes (each may carry a few bits in which words it picks and how it orders
-        them: past `EGRESS_PER_REQUEST` of them, the next asks).
+        them: past `EGRESS_PER_REQUEST` of them, the next asks). `picked` is a server the
+        model chose for an egress call, an address the user never gave (`picked_host`):
+        like a plugin's default, nobody chose it, so it asks before anything goes there.
         """
         name, key = tool.name, grant_name(tool)
         if name in self.settings.deny or key in self.settings.deny:
@@ -121,14 +128,21 @@ class Policy:
                 live=True,
             )
         service = str(getattr(tool, "unchosen_service", "") or "")
+        if not service and tool.effect is Effect.EGRESS:
+            service = picked
         if service and not tool.effect.sensitive:
             consent = f"server {service}"  # no tool or MCP grant (SERVER:TOOL) has a space
             if self._allowed(consent):
                 return Verdict(Decision.RUN, f"you chose to use {service}")
+            why = (
+                f"{service} is an address you did not give (the model chose it)"
+                if service == picked
+                else f"{service}, botpsy's default, not a server you set up"
+            )
             return Verdict(
                 Decision.ASK,
-                f"first use of {service}, botpsy's default, not a server you set up: what you"
-                f" ask goes there (or set your own server in config.toml)",
+                f"first use of {why}: what you ask goes there (or set your own server in"
+                " config.toml)",
                 grant=consent,
             )
         if tool.effect.sensitive:
@@ -150,6 +164,39 @@ def leaves_machine(tool: Tool) -> bool:
     return tool.effect is Effect.EGRESS or (
         tool.effect is Effect.WRITE and bool(getattr(tool, "reaches_others", False))
     )
+
+
+# Where an address is written: after "http(s)://" in any argument, or as the whole value of
+# an argument named for one (`url`: "example.org/page", "www.example.org").
+_URL_HOST = re.compile(r"\bhttps?://(?:[^\s/?#@]*@)?([^\s/?#:]+)", re.I)
+_BARE_HOST = re.compile(r"^\s*(?:www\.)?((?:[^\W_][\w-]*\.)+[^\W\d_]{2,})\.?(?:[/:?#].*)?$", re.S)
+_ADDRESS_ARGUMENT = re.compile(r"url|uri|link|href|address|site|page", re.I)
+
+
+def picked_host(arguments: Mapping[str, object], written: Iterable[str]) -> str:
+    """The first server an egress call names that the user never wrote ("" when none).
+
+    Web search and the weather ask before their default servers are used; an address
+    the model came up with ("https://search.example/?q=the user's words") is no more
+    the user's choice. A host counts as given when the user wrote it whole ("example.org"
+    gives "www.example.org" too, not "example.org.evil"), as `authored_by_user` reads places.
+    """
+    said = " ".join(written).casefold()
+    try:
+        found: list[str] = []
+        for name, value in arguments.items():
+            for text in _texts({"": value}):
+                found += _URL_HOST.findall(text)
+                if _ADDRESS_ARGUMENT.search(name) and not _URL_HOST.search(text):
+                    found += _BARE_HOST.findall(text)
+    except RecursionError:
+        return "(an address nested too deep)"
+    for host in found:
+        host = host.casefold().rstrip(".")
+        bare = host.removeprefix("www.")
+        if not (_named(host, said) or _named(bare, said)):
+            return bare
+    return ""
 
 
 def grant_name(tool: Tool) -> str:

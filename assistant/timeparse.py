@@ -652,7 +652,10 @@ class _Scanner:
             saturday = self.today + timedelta(days=(5 - self.today.weekday()) % 7 or 7)
             self._set_span(saturday, saturday + timedelta(days=2), m.group(0))
         elif m.group(2):
-            self._set_span(monday + timedelta(days=5), monday + timedelta(days=7), m.group(0))
+            saturday = monday + timedelta(days=5)
+            if qualifier is None and self.today.weekday() == 6:
+                saturday += timedelta(weeks=1)  # "the weekend" said on a Sunday: the one ahead
+            self._set_span(saturday, saturday + timedelta(days=2), m.group(0))
         elif qualifier == "coming":  # "the coming week": the seven days from today
             self._set_span(self.today, self.today + timedelta(days=7), m.group(0))
         else:
@@ -924,12 +927,38 @@ def parse_span(text: str, now: datetime) -> Span:
         if last.end <= first.start:
             raise TimeParseError(f"the range '{text}' ends before it starts")
         return Span(first.start, last.end)
+    if bound := _CLOCK_BOUND.fullmatch(normal):
+        return _bounded(bound, text, now)
     state = _Scanner(text, now).scan()
     if state.span is not None:
         return Span(_midnight(state.span[0], zone), _midnight(state.span[1], zone))
     moment = parse_moment(text, now)
     day = moment.start.date()
     return Span(_midnight(day, zone), _midnight(day + timedelta(days=1), zone))
+
+
+# Part of a day bounded by a clock: "after 6 tomorrow", "friday before noon", "after lunch today"
+# (what is on then, for listing); the clock may come before or after the day.
+_CLOCK_BOUND = re.compile(
+    r"(?:(?P<day1>.+?) )?(?P<side>after|before|from) (?P<clock>\d{1,2}(?::\d\d)?(?: ?[ap]m)?"
+    r"|noon|midday|lunch(?:time)?)(?: (?:on )?(?P<day2>.+))?"
+)
+
+
+def _bounded(bound: re.Match[str], text: str, now: datetime) -> Span:
+    """The span before or after a clock time on a day (today when none is said)."""
+    day = bound.group("day1") or bound.group("day2")
+    if bound.group("day1") and bound.group("day2"):
+        raise TimeParseError(f"'{text}' names two days")
+    clock = bound.group("clock").replace("lunchtime", "lunch").replace("lunch", "1pm")
+    moment = parse_moment(f"{day or 'today'} at {clock}", now)
+    if moment.all_day:
+        raise TimeParseError(f"'{text}' names no time of day")
+    start = _midnight(moment.start.date(), now.tzinfo)
+    end = start + timedelta(days=1)
+    if bound.group("side") == "before":
+        return Span(start, moment.start)
+    return Span(moment.start, end)
 
 
 def _midnight(day: date, zone: tzinfo | None) -> datetime:

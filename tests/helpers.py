@@ -246,3 +246,18 @@ def run_without_model(
         assistant.close()
     assert model.seen == [], "the model was asked"
     return result, approver
+
+
+SCENARIO_NOW = "2026-11-29T18:30:00+01:00"  # the scenario suites' Sunday evening, Europe/Berlin
+
+
+def play_scenario(scenario: dict[str, Any], now: str = SCENARIO_NOW) -> Any:
+    """One conversation in the scenario suites' private home (stores, contacts, files, home),
+    served with no model: a scripted model with no turns fails the test if it is asked."""
+    from assistant.evals.scenarios import run_scenario
+    from assistant.models.scripted import ScriptedModel
+
+    model = ScriptedModel([])
+    result = run_scenario({"id": "t", "kind": "complex", **scenario}, now, model, True)
+    assert model.seen == [], "the model was asked"
+    return result

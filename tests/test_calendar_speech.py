@@ -48,7 +48,7 @@ LIST = "calendar_list_events"
     [
         ("what does my week look like", "this week"),
         ("how does thursday look", "thursday"),
-        ("what does the weekend look like for me", "this weekend"),
+        ("what does the weekend look like for me", "the weekend"),
         ("is wednesday free", "wednesday"),
         ("is saturday busy", "saturday"),
         ("what's going on tomorrow", "tomorrow"),
@@ -67,9 +67,9 @@ LIST = "calendar_list_events"
         ("i'd like to see my schedule for next week", "next week"),
         ("let me know what's on tomorrow", "tomorrow"),
         ("give me the details of tomorrow's meeting", "tomorrow"),
-        ("my plans for the weekend", "this weekend"),
+        ("my plans for the weekend", "the weekend"),
         ("tomorrow's agenda", "tomorrow"),
-        ("what are my plans for the weekend", "this weekend"),
+        ("what are my plans for the weekend", "the weekend"),
     ],
 )
 def test_agenda_questions_list_the_time_they_name(text: str, when: str) -> None:

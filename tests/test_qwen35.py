@@ -24,6 +24,7 @@ from assistant.formats.templates import ToolStyle
 from assistant.messages import Message, ToolCall
 from assistant.models.base import GenerationOptions
 from assistant.models.llama_cpp import LlamaCppModel
+from assistant.tool_prompt import model_definitions
 from assistant.tools import Effect, Tool, tool
 from tests.conftest import SHARED
 from tests.helpers import collect
@@ -151,18 +152,24 @@ def test_the_template_renders_tools_calls_and_results_as_jinja_does(model: Llama
         Message("tool", "created: Dentist, Fri 4 Dec 15:00", tool_call_id="call_1", name="calendar_create_event"),
     ]  # fmt: skip
     ours = model.render(messages, TOOLS, GenerationOptions())
+    # the model reads its short copy of the tools (assistant/tool_prompt.py) as compact JSON;
+    # every other value goes through the template's `tojson` as Hugging Face writes it
+    shown = model_definitions(TOOLS)
     environment = jinja2.Environment(trim_blocks=True, lstrip_blocks=True)
     environment.filters["tojson"] = lambda value, indent=None: json.dumps(
-        value, ensure_ascii=False, indent=indent
+        value,
+        ensure_ascii=False,
+        indent=indent,
+        separators=(",", ":") if value in shown else None,
     )
     direct = environment.from_string(source).render(
         messages=[m.to_dict() for m in messages],
-        tools=TOOLS,
+        tools=shown,
         add_generation_prompt=True,
         enable_thinking=False,
     )
     assert ours == direct
-    assert json.dumps(TOOLS[0], ensure_ascii=False) in ours
+    assert json.dumps(shown[0], ensure_ascii=False, separators=(",", ":")) in ours
     assert "<function=calendar_create_event>\n<parameter=title>\nDentist\n</parameter>" in ours
     assert "<|im_start|>user\n<tool_response>\ncreated: Dentist, Fri 4 Dec 15:00\n</tool_response><|im_end|>" in ours  # fmt: skip
     assert ours.endswith("<|im_start|>assistant\n<think>\n\n</think>\n\n")

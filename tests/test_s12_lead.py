@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from assistant.evals.scenarios import run_scenario
 from assistant.models.scripted import ScriptedModel
+from tests.helpers import play_scenario
 
 NOW = "2026-11-29T18:30:00+01:00"  # a Sunday evening
 TWO_NOAHS = [
@@ -35,11 +35,7 @@ def home_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     return Config(timezone="Europe/Berlin", data_dir=tmp_path / "data")
 
 
-def _play(scenario: dict[str, Any]) -> Any:
-    model = ScriptedModel([])
-    result = run_scenario({"id": "t", "kind": "complex", **scenario}, NOW, model, True)
-    assert model.seen == [], "the model was asked"
-    return result
+_play = play_scenario
 
 
 @pytest.mark.parametrize(

@@ -148,7 +148,7 @@ def test_said_time_ranges(text: str, start: datetime, end: datetime) -> None:
 
 
 SPANS = [
-    ("the weekend", at(11, 28), at(11, 30)),  # on a Sunday, the weekend still running
+    ("the weekend", at(12, 5), at(12, 7)),  # on a Sunday, the one ahead ("this weekend": today's)
     ("this coming weekend", at(12, 5), at(12, 7)),
     ("the coming weekend", at(12, 5), at(12, 7)),
     ("next weekend", at(12, 5), at(12, 7)),

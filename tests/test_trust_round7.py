@@ -143,8 +143,9 @@ def test_an_invitations_own_alarm_does_not_ring_as_botpsys_reminder(
 def test_the_users_own_reminders_still_ring_as_theirs(
     config: Config, clock: Clock, tmp_path: Path
 ) -> None:
-    """Control: botpsy's own reminder, another client's (no ORGANIZER), and an event the
-    user organised from their mail account's address all ring as the user's, by title."""
+    """Control: botpsy's own reminder and another client's (no ORGANIZER) ring as the
+    user's, by title. An event naming the user's own address as organiser rings labelled
+    (round 8: that address is a claim anyone can write, tests/test_trust_round8.py)."""
     AccountBook(accounts_path(config)).save(Account("work", "email", {"address": ME.upper()}))
     calendar = CalendarTools(botpsy_calendar.open_store(PluginContext(config, clock)), clock)
     calendar.calendar_create_event(
@@ -162,7 +163,7 @@ def test_the_users_own_reminders_still_ring_as_theirs(
     assert [(i.kind, i.summary, f"{i.at.astimezone(NOW.tzinfo):%H:%M}") for i in due] == [
         ("reminder", "Dentist", "08:30"),
         ("reminder", "Yoga", "10:50"),
-        ("reminder", "Team sync", "13:55"),
+        ("invitation", "An invitation in your name", "13:55"),
     ]
     assert due[0].body == "Monday 30 November at 09:00"
 
@@ -170,8 +171,9 @@ def test_the_users_own_reminders_still_ring_as_theirs(
 def test_an_address_named_in_the_settings_is_the_users_own(
     config: Config, clock: Clock, tmp_path: Path
 ) -> None:
-    """`[plugins.calendar] addresses` names the user's other addresses; any other organiser's
-    event still rings as theirs."""
+    """`[plugins.calendar] addresses` names the user's other addresses: an event naming one
+    as organiser rings "in your name" (round 8: never as the user's own); any other
+    organiser's event rings as theirs."""
     config.plugins["calendar"] = {"addresses": ["Alice@Home.example"]}
     put(config, clock, "a", ics("a@x", "Book club", TOMORROW_9, 5, "alice@home.example"))
     put(
@@ -182,7 +184,7 @@ def test_an_address_named_in_the_settings_is_the_users_own(
     )
     daemon, _ = make_daemon(config, clock, tmp_path / "state.sqlite3")
     assert [(i.kind, i.summary) for i in daemon.due(NOW, NOW + timedelta(days=2))] == [
-        ("reminder", "Book club"),
+        ("invitation", "An invitation in your name"),
         ("invitation", "Someone else's invitation"),
     ]
 
@@ -480,7 +482,7 @@ def test_an_accounts_file_broken_while_the_daemon_runs_does_not_stop_the_reminde
 ) -> None:
     """The user's addresses come from the accounts file, read at each look (an account added
     counts at once); one broken while the daemon runs (a half-written save) leaves no
-    address "own", so invitations ring as theirs, and the reminders still ring."""
+    address known, so invitations ring as others', and the reminders still ring."""
     AccountBook(accounts_path(config)).save(Account("work", "email", {"address": ME}))
     put(config, clock, "a", ics("a@x", "Yoga", TOMORROW_9, 10))
     put(config, clock, "b", ics("b@x", PHISH, TOMORROW_9.replace(hour=10), 10, ME))
@@ -488,7 +490,7 @@ def test_an_accounts_file_broken_while_the_daemon_runs_does_not_stop_the_reminde
     window = (NOW, NOW + timedelta(days=2))
     assert [(i.kind, i.summary) for i in daemon.due(*window)] == [
         ("reminder", "Yoga"),
-        ("reminder", PHISH),  # organised from the user's own address: theirs
+        ("invitation", "An invitation in your name"),  # the user's address: a claim (round 8)
     ]
     accounts_path(config).write_text("{not json", encoding="utf-8")
     assert [(i.kind, i.summary) for i in daemon.due(*window)] == [

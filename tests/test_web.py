@@ -195,7 +195,10 @@ def test_a_page_that_gives_orders_causes_no_send(site: tuple[Site, str], config:
     ]
     assistant, _, plugin = scripted_assistant(config, turns, approver)
     assistant.agent.settings.call_strategy = "model"
-    result = assistant.agent.run("what are the museum opening hours on that page?")
+    # the user names the page (an address the model came up with asks first: trust round 8)
+    result = assistant.agent.run(
+        f"what are the museum opening hours on {site[1]}/inject?", use_intents=False
+    )
     send = next(c for c in result.calls if c.tool == "notes_send")
     assert send.decision == "denied" and send.outcome == "skipped"
     assert "untrusted content" in approver.asked[0].reason

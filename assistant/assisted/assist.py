@@ -25,11 +25,15 @@ from typing import Any
 
 from assistant.assisted.grounding import Grounding
 from assistant.assisted.selection import (
-    explains,
+    READS,
+    explanation,
+    names_its_thing,
     playing_a_game,
+    request_action,
     score_tools,
     select_tools,
     telling,
+    tool_action,
     ungrounded,
 )
 from assistant.assisted.slots import fill_call, fit, makes, unfilled
@@ -217,14 +221,22 @@ def assisted_tools(
     # a tool that shares only the request's verb, or words of when, is a wrong call: none is
     # better (the model answers in words), and no question is asked for it either
     plain = plain_request(request) or request  # "hey juno remind me ...": the verb is "remind"
-    selected = [
-        d for d in selected if explains(plain, d, definitions, fit(d["function"], request) > 0)
-    ]
+    said = request_action(plain)
+    why = {
+        d["function"]["name"]: explanation(plain, d, definitions, fit(d["function"], request) > 0)
+        for d in selected
+    }
+    selected = [d for d in selected if _evident(said, d, why[d["function"]["name"]])]
     relevant, unfillable = _fillable(request, selected)
     best = _best(request, selected)
     if unfillable and best in {name for name, _ in unfillable}:
         relevant = []
         unfillable.sort(key=lambda lacking: lacking[0] != best)  # the question is for the best
+    if not said:  # "alarm clock", "books": no change, nor a question for one, unasked
+        unasked = {d["function"]["name"] for d in selected if _unasked_change(plain, d, why)}
+        relevant = [d for d in relevant if d["function"]["name"] not in unasked]
+        # the question was for the best tool: none is asked for the next in its place
+        unfillable = [] if best in unasked else [u for u in unfillable if u[0] not in unasked]
     if _QUESTION.search(request):  # "What's on my calendar Friday?" reads, it makes nothing
         relevant = [d for d in relevant if not makes(d["function"])] or relevant
     if len(relevant) > 1:  # equally relevant: the one that takes more of what the user wrote
@@ -238,6 +250,34 @@ def assisted_tools(
         first, second = (standing[d["function"]["name"]] for d in ranked[:2])
         relevant = ranked[:1] if first > second else ranked
     return relevant, unfillable
+
+
+def _evident(said: str, definition: dict[str, Any], why: str) -> bool:
+    """Whether a tool explained `why` (`selection.explanation`) may be offered for a
+    request that asks `said` (`selection.request_action`).
+
+    A tool shared only by the request's first word is evidence of nothing unless that word
+    is said as a verb of ours ("remind me to water the plants": the task tool's verb), or the
+    tool has no action of its own to mistake it for (`media_play` for "play ...").
+    """
+    if not why:
+        return False
+    return why != "verb" or bool(said) or not tool_action(definition)
+
+
+def _unasked_change(request: str, definition: dict[str, Any], why: dict[str, str]) -> bool:
+    """Whether a tool would change something for a request that says no action of ours.
+
+    With no verb of change ("set", "add", "cancel") nor a value to set something to, a
+    request that names no thing of the tool, only its verb ("bookings", "reminders") or
+    words of when, asks for no change: a call, or a question for its values, would act on,
+    or ask approval of, what the user never asked. A request about what the tool changes
+    ("the hall lights purple", `selection.explanation` "about"), or naming the thing it
+    makes ("timer": how long?), may still say a change without our verb for it.
+    """
+    changes = tool_action(definition) not in (*READS, "")
+    named = why[definition["function"]["name"]] == "about" or names_its_thing(request, definition)
+    return changes and not named
 
 
 def _best(request: str, tools: list[dict[str, Any]]) -> str | None:

@@ -699,7 +699,20 @@ def explains(
     definitions: list[dict[str, Any]],
     takes_values: bool = False,
 ) -> bool:
-    """Whether a tool serves what the request is about, not only its verb or when.
+    """Whether a tool serves what the request is about, not only its verb or when
+    (`explanation`: by which evidence)."""
+    return bool(explanation(request, definition, definitions, takes_values))
+
+
+def explanation(
+    request: str,
+    definition: dict[str, Any],
+    definitions: list[dict[str, Any]],
+    takes_values: bool = False,
+) -> str:
+    """How a tool serves what the request is about ("" when it does not): "time" (a tool
+    about time, for words of when), "nothing" (the request is about nothing but its verb),
+    "about" (a word of what it is about is the tool's) or "verb" (only the request's verb).
 
     An assisted model must call what it is offered, so a tool that shares only the request's
     verb is a wrong call: "add this song to my playlist" is not `task_add`'s, "save the song's
@@ -711,12 +724,13 @@ def explains(
     """
     name, name_words, description_words = _tool_words(definition)
     if _about_time(name):  # a tool about time is about the words of when ("time in tokyo")
-        return bool(_content(request) & _WHEN or _asked_for(request)) and not _beside_time(
-            request, name_words | description_words
+        timely = bool(_content(request) & _WHEN or _asked_for(request))
+        return (
+            "time" if timely and not _beside_time(request, name_words | description_words) else ""
         )
     about = about_words(request)
     if not about:
-        return True  # "add that to my list", "sound up": nothing else to explain
+        return "nothing"  # "add that to my list", "sound up": nothing else to explain
     tools = [_tool_words(d) for d in definitions]
     shared = _family_words([_tool_words(_unquoted(d)) for d in definitions])
 
@@ -734,7 +748,7 @@ def explains(
         # of its job ("a reminder" is a thing the task tool keeps, "remind" its verb)
         mine -= {stem(w) for w in set(_plain(request)) & _verb_forms(definition)}
         if not mine:
-            return False
+            return ""
     if mine and _question(request) and request_action(request) == "state":
         # a question of how things are, mostly about what no word of the tool names: "are
         # rice cakes gluten free" shares "free" with the free disk space, not disks
@@ -742,9 +756,9 @@ def explains(
         doings = set().union(*(_verb_words(d) for d in definitions))
         things = {w for w in about if w not in doings}
         if 2 * len(mine & things) < len(things):
-            return False
+            return ""
     if mine:
-        return True
+        return "about"
     family = _parts(name)[0]
     # another tool's things (its words but its verbs: "start" is no thing of a switch's)
     others = [
@@ -755,15 +769,23 @@ def explains(
         if _parts(tool)[0] != family
     ]
     if any(explained(*other) for other in others):
-        return False  # what the request is about is another tool's
+        return ""  # what the request is about is another tool's
     opening = _opening(request)
     said = {" ".join(opening[:2]), " ".join(opening[:1])} - {""}
     if not said & _verbs(definition):
-        return False  # neither what nor how: a word by chance
+        return ""  # neither what nor how: a word by chance
     naming = {_parts(t[0])[0] for d, t in zip(definitions, tools, strict=True) if said & _verbs(d)}
     # "add", "cancel", "save": a verb many families share says which tool only with values
     # the tool takes on clear evidence ("add dentist friday 3pm": a start for an event)
-    return naming == {family} or takes_values
+    return "verb" if naming == {family} or takes_values else ""
+
+
+def names_its_thing(request: str, definition: dict[str, Any]) -> bool:
+    """Whether the request names a thing of the tool's name, not only one of its verbs:
+    "timer" names `timer_set`'s thing; "bookings" only its verb "book" (`_verb_words`)."""
+    _, name_words, _ = _tool_words(definition)
+    things = name_words - _verb_words(definition)
+    return any(_hits({w}, things, set())[0] for w in heard_words(request) - _WHEN)
 
 
 def _said_as_verb(request: str, definition: dict[str, Any]) -> bool:

@@ -136,7 +136,8 @@ def seed(scenario: dict[str, Any], data_dir: Path, documents: Path, now: datetim
     for item in scenario.get("setup", []):
         start = datetime.fromisoformat(item["start"]).replace(tzinfo=zone)
         end = datetime.fromisoformat(item["end"]).replace(tzinfo=zone) if "end" in item else None
-        store.save(Event(item["title"], start, end or start + timedelta(hours=1)))
+        last = end or start + timedelta(hours=1)
+        store.save(Event(item["title"], start, last, location=item.get("location", "")))
     for item in scenario.get("tasks", []):
         categories = (item["list"],) if item.get("list") else ()
         store.save_task(Task(item["title"], done=item.get("done", False), categories=categories))

@@ -48,6 +48,12 @@ def parser() -> argparse.ArgumentParser:
     info.add_argument("name", nargs="?", help="a name or path (default: the model that runs)")
     info.add_argument("--model", metavar="FILE", help="a GGUF file (same as giving its path)")
     info.add_argument("--json", action="store_true")
+    info.add_argument(
+        "--prompt",
+        action="store_true",
+        help="tokens of the system prompt and every tool in this model's prompt (reads its "
+        "vocabulary only)",
+    )
     synth = sub.add_parser(
         "synth", help="write a GGUF with a real model's shape and random weights (for benchmarks)"
     )
@@ -126,12 +132,26 @@ def main(argv: list[str]) -> int:
         return ExitStatus.OK
     choice = args.model or args.name
     path = model_path(config, str(store.resolve(choice) or "") if choice else None)
+    if args.prompt:
+        return _prompt(config, path, args.json)
     facts = gguf_info(path)
     if args.json:
         print(json.dumps(facts, indent=2))
     else:
         for key, value in facts.items():
             print(f"{key:<15} {value}")
+    return ExitStatus.OK
+
+
+def _prompt(config: Config, path: Path, as_json: bool) -> int:
+    """`botpsy model info --prompt`: the prompt's stable start, counted by part."""
+    from assistant.models.budget import measure_prompt, print_budget
+
+    figures = measure_prompt(config, path)
+    if as_json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print_budget(figures)
     return ExitStatus.OK
 
 

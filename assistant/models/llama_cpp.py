@@ -43,6 +43,7 @@ from assistant.models.history import (
 )
 from assistant.models.repetition import RepetitionGuard
 from assistant.prompts import load_prompt
+from assistant.tool_prompt import ModelTemplate
 
 STARTER_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 Progress = Callable[[int, int], None]  # tokens done, tokens in all
@@ -278,7 +279,7 @@ class LlamaCppModel(Model):
         metadata: dict[str, str] = dict(self._llama.metadata or {})
         source = metadata.get("tokenizer.chat_template") or load_prompt("chatml.jinja")
         eos_text = self._token_text(self._llama.token_eos())
-        template = ChatTemplate(
+        template = ModelTemplate(  # tools as the model reads them: assistant/tool_prompt.py
             source, bos_token=self._token_text(self._llama.token_bos()), eos_token=eos_text
         )
         architecture = metadata.get("general.architecture", "unknown")

@@ -94,6 +94,31 @@ _CHANGE = re.compile(
     r"\s+(?:back\s+|forward\s+)?(?:to|for|until|till)\s+(?P<time>.+?)\??$",
     re.I,
 )
+# "add 5 minutes to the timer", "put another ten minutes on the pasta timer", "give the timer two
+# more minutes", "extend the timer by a minute": time added to a timer already running.
+_TIMER_NAMED = r"(?P<which>(?:the|my|that|this)\s+(?:[\w']+\s+){0,3}?timer)"
+_EXTEND = (
+    re.compile(
+        rf"^{_WISH}(?:add|put)\s+(?:(?:an)?other\s+|an\s+extra\s+|extra\s+)?(?P<length>.+?)"
+        rf"(?:\s+more)?\s+(?:to|on|onto)\s+{_TIMER_NAMED}\??$",
+        re.I,
+    ),
+    re.compile(
+        rf"^{_WISH}give\s+{_TIMER_NAMED}\s+(?:(?:an)?other\s+|an\s+extra\s+|extra\s+)?"
+        r"(?P<length>.+?)(?:\s+more)?\??$",
+        re.I,
+    ),
+    re.compile(
+        rf"^{_WISH}(?:extend|lengthen)\s+{_TIMER_NAMED}\s+(?:by|for)\s+(?:(?:an)?other\s+)?"
+        r"(?P<length>.+?)\??$",
+        re.I,
+    ),
+)
+# "call the timer pasta", "label the timer eggs", "rename the timer to bread"
+_LABEL_TIMER = re.compile(
+    rf"^{_WISH}(?:call|label|name|rename|title)\s+{_TIMER_NAMED}\s+(?:to\s+|as\s+)?(?P<label>.+?)[.!]?$",
+    re.I,
+)
 # "change the alarm from 7 to 8", "move my alarm from six thirty to seven"
 _CHANGE_FROM = re.compile(
     rf"^{_WISH}(?:change|move|push|shift|reset|update|switch|set)\s+(?:my|the|that|this)\s+"
@@ -484,7 +509,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             ):
                 return None
             label = pre
-        if length is None and pre and label:  # "a timer called pasta" names no length
+        if length is None and pre and label and not given:  # "a timer called pasta": no length
             return None
         if length is not None and given:  # "a 10 minute timer for the pasta"
             label = re.sub(r"^(?:the|my)\s+", "", given, flags=re.I)
@@ -541,6 +566,20 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             "alarm_change", {"alarm": which, "time": _digits(m.group("time").strip())}
         )
 
+    def change_timer(text: str) -> IntentMatch | None:
+        """Time added to a running timer, or a new label for it: the timer stays running."""
+        for shape in _EXTEND:
+            m = shape.match(text)
+            said = re.sub(r"\s+more\b", "", m.group("length"), flags=re.I) if m else ""
+            length = _length(said) if m else None
+            if m and length is not None:
+                return IntentMatch("alarm_change", {"alarm": m.group("which"), "add": length})
+        m = _LABEL_TIMER.match(text)
+        if m and len(m.group("label").split()) <= 4:
+            label = re.sub(r"^(?:the|a)\s+", "", m.group("label").strip(), flags=re.I)
+            return IntentMatch("alarm_change", {"alarm": m.group("which"), "label": label})
+        return None
+
     def cancel_alarm(text: str) -> IntentMatch | None:
         m = _CANCEL.match(text) or _OFF_AFTER.match(text) or _NO_LONGER.match(text)
         if not m:
@@ -563,6 +602,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
 
     matchers: list[tuple[str, Matcher]] = [
         ("change_alarm", change_alarm),
+        ("change_timer", change_timer),
         ("cancel_alarm", cancel_alarm),
         ("list_alarms", list_alarms),
         ("set_timer", set_timer),
@@ -582,8 +622,13 @@ def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
         never from a tool's output; the new time is read next to the old one, so a
         bare "6:30" after a 6:00 alarm stays in the morning.
         """
-        value = edit_value(text)
         call = recent.last()
+        shifted = _SHIFT_IT.match(text.strip())
+        if shifted and call is not None and call.tool == "alarm_set":
+            moved = _shifted_alarm(call.arguments, shifted)
+            if moved is not None:
+                return moved
+        value = edit_value(text)
         if value is None or call is None:
             return None
         if call.tool == "timer_set":
@@ -597,20 +642,46 @@ def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
         new = amended_moment(_digits(value), old, now())
         if new is None or new == old:
             return None
-        label = str(call.arguments.get("label") or "")
-        return [
-            IntentMatch("alarm_delete", {"alarm": old.isoformat()}),
-            IntentMatch(
-                "alarm_set",
-                {"time": new.isoformat()} | ({"label": label} if label else {}),
-                after_done=True,
-            ),
-        ]
+        return _moved(old, new, str(call.arguments.get("label") or ""))
 
     return [("edit_alarm", edit_alarm)]
 
 
+def _moved(old: datetime, new: datetime, label: str) -> list[IntentMatch]:
+    """An alarm moved: the old one cancelled (asked), then the new one set with its label."""
+    return [
+        IntentMatch("alarm_delete", {"alarm": old.isoformat()}),
+        IntentMatch(
+            "alarm_set",
+            {"time": new.isoformat()} | ({"label": label} if label else {}),
+            after_done=True,
+        ),
+    ]
+
+
 _NUMBER = re.compile(r"^(?:\d{1,3}|[a-z]+(?:[ -][a-z]+)?)$", re.I)
+# "make it half an hour later", "push it back 10 minutes", "an hour earlier": the alarm just set.
+_SHIFT_IT = re.compile(
+    r"^(?:(?:no|actually|sorry|oh|and|please|can\s+you)[,.]?\s+)*"
+    r"(?:(?:make|move|push|put|set|shift|bring)\s+(?:it|that)\s+)?(?:(?P<lead>back|forward)\s+)?"
+    r"(?:by\s+)?(?P<length>.+?)(?:\s+(?P<way>later|earlier|back|forward|sooner))?(?:\s+please)?[.!]*$",
+    re.I,
+)
+
+
+def _shifted_alarm(arguments: Mapping[str, Any], m: re.Match[str]) -> list[IntentMatch] | None:
+    """The alarm just set, moved by a length said with which way ("half an hour later")."""
+    way = (m.group("way") or m.group("lead") or "").lower()
+    length = _length(m.group("length")) if way else None
+    if length is None:
+        return None
+    try:
+        old = datetime.fromisoformat(str(arguments.get("time", "")))
+        amount = timer_length(length)
+    except (ValueError, TimeParseError):
+        return None
+    new = old + (amount if way in ("later", "back") else -amount)
+    return _moved(old, new, str(arguments.get("label") or ""))
 
 
 def _timer_edit(arguments: Mapping[str, Any], value: str) -> list[IntentMatch] | None:
@@ -622,7 +693,7 @@ def _timer_edit(arguments: Mapping[str, Any], value: str) -> list[IntentMatch] |
     if new is None or new == old:
         return None
     label = str(arguments.get("label") or "")
-    which = f"the {label} timer" if label else "the timer"
+    which = f"the newest {label} timer" if label else "the newest timer"  # the one just started
     return [
         IntentMatch("alarm_delete", {"alarm": which}),
         IntentMatch(

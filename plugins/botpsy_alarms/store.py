@@ -104,6 +104,16 @@ class AlarmStore:
             changed = db.execute("UPDATE alarms SET at = ? WHERE id = ?", (_utc(at), alarm_id))
             return changed.rowcount > 0
 
+    def change(self, alarm_id: int, label: str | None = None, seconds: int | None = None) -> bool:
+        """Give one alarm or timer a new label, or a timer a new length; whether it existed."""
+        with self._db() as db:
+            if label is not None:
+                db.execute("UPDATE alarms SET label = ? WHERE id = ?", (label, alarm_id))
+            if seconds is not None:
+                db.execute("UPDATE alarms SET seconds = ? WHERE id = ?", (seconds, alarm_id))
+            found = db.execute("SELECT 1 FROM alarms WHERE id = ?", (alarm_id,)).fetchone()
+            return found is not None
+
     def remove(self, alarm_id: int) -> bool:
         """Delete one alarm; whether it existed."""
         with self._db() as db:

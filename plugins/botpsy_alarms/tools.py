@@ -39,6 +39,10 @@ _KIND_WORDS = re.compile(
 )
 
 
+# "the newest timer", "the timer just set": the one set last (what a follow-up's "it" names).
+_NEWEST = re.compile(r"(?:newest|latest|just\s+set|set\s+last|last\s+set|most\s+recent)\b\s*", re.I)
+
+
 class AlarmNotFound(ToolArgumentError):
     """No alarm or timer fits what the user named."""
 
@@ -128,17 +132,25 @@ class AlarmTools:
         return ToolResult(f"Alarm set for {when_text(alarm, now)}.", alarm_data(alarm))
 
     @tool(Effect.WRITE, untrusted_output=True)
-    def alarm_change(self, alarm: str, time: str) -> ToolResult:
-        """Change the time of an alarm already set: "move my 7am alarm to 7:30", "change the gym alarm to 6".
+    def alarm_change(
+        self, alarm: str, time: str = "", label: str = "", add: str = ""
+    ) -> ToolResult:
+        """Change an alarm or timer already set: its time ("move my 7am alarm to 7:30"), its label ("call the timer pasta"), or add time to a timer ("add 5 minutes to the timer").
 
         Args:
-            alarm: which one, by its time ("7am"), its label ("gym"); empty when only one is set
-            time: its new time, e.g. "7:30", "6:45am", "Friday 8:00"; a bare clock time keeps its day
+            alarm: which one, by its time ("7am"), its label ("gym") or "timer"; empty when only one is set
+            time: an alarm's new time, e.g. "7:30", "6:45am", "Friday 8:00"; a bare clock time keeps its day
+            label: its new label, e.g. "pasta"
+            add: a length to add to a timer, e.g. "5 minutes" ("-5 minutes" takes it off)
         """
         found = self.find(alarm)
-        if found.kind != "alarm":
-            raise ToolArgumentError("a timer's time cannot change; set a new timer")
         now = self.clock.now()
+        if not (time.strip() or label.strip() or add.strip()):
+            raise ToolArgumentError("say what to change: a new time, a label or time to add")
+        if label.strip() or add.strip():
+            return self._relabel_or_extend(found, _clean(label), add, time, now)
+        if found.kind != "alarm":
+            raise ToolArgumentError("a timer's time cannot change; add time to it or set a new one")
         wanted = " ".join(time.split())
         if re.fullmatch(r"\d{1,2}", wanted):  # "to 7": 7:00, then the half nearest the old time
             wanted += ":00"
@@ -165,6 +177,34 @@ class AlarmTools:
         return ToolResult(
             f"Moved the alarm from {found.at:%H:%M} to {describe(moved, now).removeprefix('alarm at ')}.",
             alarm_data(moved),
+        )
+
+    def _relabel_or_extend(
+        self, found: Alarm, label: str, add: str, time: str, now: datetime
+    ) -> ToolResult:
+        """A new label for an alarm or timer, time added to a timer (and, for an alarm, a time)."""
+        if add.strip() and found.kind != "timer":
+            raise ToolArgumentError("only a timer takes added time; give the alarm a new time")
+        changed = found
+        if time.strip():
+            moved = self.alarm_change(f"#{found.id}", time)
+            changed = replace(found, at=datetime.fromisoformat(moved.data["at"]))
+        if add.strip():
+            said = add.strip()
+            sign = -1 if said.startswith("-") else 1
+            length = timer_length(said.lstrip("-+ ")) * sign
+            at, seconds = changed.at + length, (changed.seconds or 0) + int(length.total_seconds())
+            if at <= now or seconds <= 0:
+                raise ToolArgumentError(f"the {describe(changed, now)} would have rung already")
+            if not self.store.move(found.id, at):
+                raise ToolError(f"the {describe(found, now)} was removed meanwhile")
+            changed = replace(changed, at=at, seconds=seconds)
+        if not self.store.change(found.id, label or None, changed.seconds if add.strip() else None):
+            raise ToolError(f"the {describe(found, now)} was removed meanwhile")
+        changed = replace(changed, label=label or changed.label)
+        return ToolResult(
+            f"Changed the {describe(found, now)}: now the {describe(changed, now)}.",
+            alarm_data(changed),
         )
 
     @tool(Effect.WRITE)
@@ -245,8 +285,12 @@ class AlarmTools:
             raise AlarmNotFound("no alarms or timers are set")
         candidates = [a for a in upcoming if not kinds or a.kind in kinds]
         rest = _KIND_WORDS.sub(" ", text).strip(" ,.")
+        newest = _NEWEST.match(rest)  # "the newest (pasta) timer": of those, the one set last
+        rest = rest[newest.end() :].strip() if newest else rest
         if rest:
             candidates = _named(candidates, rest, now)
+        if newest and candidates:
+            candidates = [max(candidates, key=lambda a: a.id)]
         if not candidates:
             what = f"'{text}'" if text else "anything"
             have = "; ".join(describe(a, now) for a in upcoming[:3]) or "none are set"

@@ -176,10 +176,18 @@ class ContactBook:
         """An email address for "Bob" (or the address itself); asks when several people fit."""
         if _EMAIL.match(wanted.strip()):
             return wanted.strip()
+        said = [w.strip(".,;:!?()<>'\"") for w in wanted.split()]
+        addresses = [w for w in said if _EMAIL.match(w)]
+        if len(addresses) == 1:  # "it's jo@example.org", "send it to jo@example.org please"
+            return addresses[0]
         matches = [c for c in self.lookup(wanted) if c.emails]
         if not matches:
-            raise ToolArgumentError(
-                f"no contact named '{wanted}' has an email address; give the address itself"
+            # "email the landlord ...": ask for the address, and the answer completes the mail
+            # (an answer that is no address and no contact is asked again; "never mind" drops it)
+            raise AskUser(
+                f"No contact named '{one_line(wanted, 80)}' has an email address. "
+                "What is the address?",
+                argument,
             )
         pairs = [(c, address) for c in matches for address in c.emails]
         if len(pairs) == 1:

@@ -16,6 +16,7 @@ from assistant.api import (
     Moment,
     Recent,
     TimeParseError,
+    amended_moment,
     moment_parts,
     parse_duration,
     parse_moment,
@@ -24,6 +25,7 @@ from assistant.api import (
     without_name,
 )
 from botpsy_calendar.contacts import make_contact_matcher
+from botpsy_calendar.questions import TRAVEL_KINDS, make_own_question
 from botpsy_calendar.speech import (
     ACTIVITY_KINDS,
     ADD_IT,
@@ -36,6 +38,8 @@ from botpsy_calendar.speech import (
     ANY_KIND_HEAD,
     ASK_LEAD,
     ASKED_AFTER,
+    AWAY,
+    AWAY_TITLES,
     BARE_PERIOD,
     BLOCK,
     BOOKING_VERBS,
@@ -50,6 +54,7 @@ from botpsy_calendar.speech import (
     EVENING_KINDS,
     EVENT_ASK,
     EVENT_DETAILS,
+    FAMILY,
     GENERIC_EVENT,
     GOING,
     GUESTS_ASK,
@@ -120,6 +125,11 @@ _ADD = re.compile(
     r"(?:calendar\s+)?(?:event|appointment|entry)\s+"
     r"(?:for\s+|called\s+|named\s+)?)?"
     r"(?P<rest>.+)$",
+    re.I,
+)
+# Nouns "book" makes a name with, not a verb: "book club", "book group", "book fair".
+_BOOK_COMPOUND = re.compile(
+    r"(?:club|group|circle|fair|signing|launch|reading|swap|sale|festival|night|talk|exchange)\b",
     re.I,
 )
 # "make a dentist appointment": words that make "make" or "put" about the calendar.
@@ -665,6 +675,18 @@ def _old_day(what: str, now: datetime) -> tuple[str, str | None]:
     return what, None
 
 
+# What changes an event said last: "make the call an hour longer", "set my lunch earlier".
+_A_CHANGE = re.compile(
+    r"^(?:make|set|have)\s.*\s(?:longer|shorter|earlier|later|sooner)(?:\s+(?:instead|please))?$",
+    re.I,
+)
+# An event named by its hour: "my 3pm", "the 10 o'clock one".
+_BY_HOUR = re.compile(
+    r"(?:my|the|our)\s+(?P<at>\S.*?)(?:\s+(?:one|event|slot|(?P<kind>meeting|appointment|call)))?",
+    re.I,
+)
+
+
 def _is_day_word(word: str) -> bool:
     """Whether `word` is a day said by name: "tomorrow", "friday", "today"."""
     return bool(
@@ -676,9 +698,21 @@ def _is_day_word(word: str) -> bool:
     )
 
 
+# Time spent with people is an event whatever it is called: "coffee with the new neighbour",
+# "drinks with my sister", "a walk with them" (a list item is rarely "with" a person).
+_WITH_PEOPLE = re.compile(
+    rf"^(?!with\b)[\w'-]+(?:\s+[\w'-]+){{0,3}}?\s+with\s+(?:(?:the|my|our|a|some|your)\s+)?"
+    r"(?:(?:new|old|best|other|whole)\s+)?"
+    rf"(?:{FAMILY}s?|him|her|them|team|colleagues?|co-?workers?|clients?|neighbours?|neighbors?"
+    r"|landlord|landlady|tenants?|tutor|coach|mentor|manager|students?|parents|in-laws|relatives"
+    r"|guys|girls|gang|family|everyone|people|folks)\b",
+    re.I,
+)
+
+
 def said_kind(words: str) -> bool:
     """Whether `words` name a kind of event ("my haircut", "lunch with ana"), known or not."""
-    return bool(_EVENT_WORDS.search(words) or ANY_KIND.search(words))
+    return bool(_EVENT_WORDS.search(words) or ANY_KIND.search(words) or _WITH_PEOPLE.search(words))
 
 
 def _minutes(text: str) -> int | None:
@@ -852,6 +886,8 @@ def make_matchers(
 
     def add_event(text: str) -> IntentMatch | None:
         text = text.strip()
+        if _A_CHANGE.search(text):
+            return None  # "make my meeting on friday an hour longer": a change, not a new event
         if (have := HAVE_EVENT.match(text)) and said_kind(have.group("rest")):
             text = f"schedule {have.group('rest')}"  # "can i get a meeting with the team on friday"
         text = ASK_LEAD.sub("", text) or text  # "i'd like to add ..."
@@ -876,6 +912,8 @@ def make_matchers(
                 return None  # "pop the oven on at six": no event named
             verb = "put"
         verb = re.sub(r"^(schedule|book)\s+in$", r"\1", verb)  # "book in a haircut"
+        if verb == "book" and _BOOK_COMPOUND.match(m.group("rest")):
+            return None  # "book club monday at 7": the event is the book club, said first
         if re.match(r"(?:me|us|him|her|them|sure)\b", m.group("rest"), re.I) or _MESSAGES.search(
             text
         ):
@@ -1053,6 +1091,36 @@ def make_matchers(
         if re.match(r"(?:be|get|wake|stay)\s+(?:up|awake|out\s+of\s+bed)\b", title, re.I):
             return None  # "i need to be up at nine tomorrow": a wake-up, for the alarms
         return IntentMatch("task_add", {"title": title, "due": when}, "add_task")
+
+    def away(text: str) -> IntentMatch | None:
+        """ "I'm away next week", "out of office on monday": the time away, one all-day event."""
+        said = " ".join(text.strip().rstrip("?.!").split())
+        m = AWAY.match(said)
+        if not m or _NO_TOOL.search(said):
+            return None
+        title = AWAY_TITLES.get(" ".join(m.group("state").lower().split()))
+        when = re.sub(r"^(?:for|over)\s+(?:the\s+)?(?=\S)", "", m.group("when"), flags=re.I)
+        when = BARE_PERIOD.get(when.lower(), when)  # "over the weekend": this weekend
+        if title is None:
+            return None
+        try:
+            span = parse_span(when, now())
+        except TimeParseError:
+            return None
+        last = (span.end - timedelta(microseconds=1)).date()
+        timed = span.start.time() != datetime.min.time() or (
+            _resolves(when, now()) and moment_parts(when, now())[1]
+        )
+        if timed:
+            return None  # "off from 3pm", "away on friday at 2": part of a day, for the model
+        if last == span.start.date():
+            return IntentMatch("calendar_create_event", {"title": title, "start": when}, "away")
+        arguments = {
+            "title": title,
+            "start": span.start.date().isoformat(),
+            "end": last.isoformat(),
+        }
+        return IntentMatch("calendar_create_event", arguments, "away")
 
     def told_event(text: str) -> IntentMatch | None:
         """ "I have a dentist appointment friday at ten", "we're going to a wedding on the fifth".
@@ -1292,9 +1360,9 @@ def make_matchers(
             not title
             or len(title.split()) > 5
             or _resolves(title, now())
-            or _ADD.match(title + " x")
+            or (_ADD.match(title + " x") and not _BOOK_COMPOUND.match(title[5:]))
         ):
-            return None  # no title: "add tomorrow ten am"
+            return None  # no title: "add tomorrow ten am" (but "book club" is a title)
         extra = {"repeat": repeat} if repeat else {}
         start = _evening(title, when)
         return IntentMatch(
@@ -1722,6 +1790,11 @@ def make_matchers(
         short = _event_words(full).lower()
         return short if short and not has_event(full) and has_event(short) else full.lower()
 
+    def _known_form(words: str) -> str:
+        """The words, or their shorter form when only that names a known event."""
+        short = _event_words(words).lower()
+        return short if short and not has_event(words) and has_event(short) else words
+
     def move_event(text: str) -> IntentMatch | None:
         """ "Move the dentist appointment to 4pm", "reschedule my call with ana to monday".
 
@@ -1746,6 +1819,8 @@ def make_matchers(
                 flags=re.I,
             )
             what = _ASPECT.sub("", what)  # "the time of my meeting": the meeting
+            if by_hour := _moved_by_hour(what, when):
+                return by_hour  # "move my 3pm to 4pm": the event at that hour
             what, day = _old_day(what, now())
             what = re.sub(r"\s+(?:back|forward|over|up)$", "", what, flags=re.I)
             if _OTHER_DOMAINS.search(what) or not (event := _event_words(what)):
@@ -1761,6 +1836,26 @@ def make_matchers(
             arguments = {"event": event, "start": start} | ({"day": day} if day else {})
             return IntentMatch("calendar_update_event", arguments, "move_event")
         return _move_when(rest)
+
+    def _moved_by_hour(what: str, when: str) -> IntentMatch | None:
+        """ "my 3pm", "the 10 o'clock" moved: the event starting then, to the new time beside it."""
+        hour = _BY_HOUR.fullmatch(what.strip())
+        if not hour or not _CLOCK.search(hour.group("at")) or re.search(r"[a-z]{4,}day\b", what):
+            return None
+        said = hour.group("at")
+        said = said if re.match(r"at\s", said, re.I) else f"at {said}"
+        if not _clock_time(said) or not _resolves(said, now()):
+            return None
+        old = parse_moment(said, now()).start
+        new = amended_moment(re.sub(r"^at\s+", "", when, flags=re.I), old, now())
+        if new is None:
+            return None
+        arguments = {
+            "event": hour.group("kind") or "",
+            "day": old.isoformat(timespec="minutes"),
+            "start": new.isoformat(timespec="minutes"),
+        }
+        return IntentMatch("calendar_update_event", arguments, "move_event")
 
     def _move_when(rest: str) -> IntentMatch | None:
         """ "Postpone the meeting", "reschedule my haircut": the event named, the new time asked."""
@@ -2005,6 +2100,7 @@ def make_matchers(
 
     matchers: list[tuple[str, Callable[[str], IntentMatch | None]]] = [
         ("contact_details", _not_of_events(make_contact_matcher())),  # contacts.py, first
+        ("own_question", make_own_question(now, has_event, _known_form)),  # "when is my flight"
         ("list_events", list_events),
         ("search_events", search_events),
         ("event_details", event_details),
@@ -2019,12 +2115,17 @@ def make_matchers(
         ("cancel_event", cancel_event),
         ("add_event", add_event),
         ("want_event", want_event),
+        ("away", away),
         ("told_event", told_event),
         ("obligation", obligation),
         ("event_at_time", event_at_time),
         ("agenda_question", agenda_question),
     ]
-    named = [*matchers, ("named_first", _unnamed(matchers))]
+    named = [
+        ("time_first", _time_first(matchers, now)),  # "tomorrow cancel the gym", before the rest
+        *matchers,
+        ("named_first", _unnamed(matchers)),
+    ]
     return [(name, _spelled(matcher)) for name, matcher in named]
 
 
@@ -2095,6 +2196,46 @@ def _unnamed(
     return match
 
 
+# A command said after its time: "on friday cancel the gym", "tomorrow at 9 add a call with jo",
+# "every monday at 8 put the standup in": the verbs that may follow the time.
+_TIME_LEAD_VERB = re.compile(
+    r"^(?:please\s+)?(?:add|put|schedule|book|set(?:\s+up)?|create|make|plan|arrange|pencil|pop"
+    r"|cancel|delete|remove|clear|drop|scrap|move|reschedule|postpone|push|shift|change|remind"
+    r"|block|mark|note|save|show|list|check|tell|give|read)\b",
+    re.I,
+)
+_TIME_LEAD_WORDS = 6
+
+
+def _time_first(
+    matchers: list[tuple[str, Callable[[str], IntentMatch | None]]],
+    now: Callable[[], datetime],
+) -> Callable[[str], IntentMatch | None]:
+    """The first of `matchers` to match the request with a time said first put last."""
+
+    def said_time(words: str) -> bool:
+        words = re.sub(r"^(?:every|each)\s+", "", words, flags=re.I)  # "every friday at 5"
+        if _resolves(words, now()):
+            return True
+        try:
+            parse_span(words, now())
+        except TimeParseError:
+            return False
+        return True
+
+    def match(text: str) -> IntentMatch | None:
+        words = text.strip().rstrip("?.!").split()
+        for n in range(min(_TIME_LEAD_WORDS, len(words) - 2), 0, -1):
+            lead, rest = " ".join(words[:n]).rstrip(","), " ".join(words[n:])
+            if not _TIME_LEAD_VERB.match(rest) or not said_time(lead):
+                continue
+            said = f"{rest} {lead}"
+            return next((found for _, m in matchers if (found := m(said)) is not None), None)
+        return None
+
+    return match
+
+
 # Words of the calendar as they are often typed or transcribed, and as they are spelled.
 _SPELLING = {
     "calender": "calendar", "calander": "calendar", "calandar": "calendar", "schedual": "schedule",
@@ -2134,7 +2275,9 @@ def _not_of_events(
 
 
 # An event of the user's named: "my meeting", "the appointment", "our dinner party".
-_EVENT_OWNED = re.compile(r"\b(?:my|our|the)\s+(?:[\w'-]+\s+)?(?:" + PERSONAL_KINDS + r")\b", re.I)
+_EVENT_OWNED = re.compile(
+    r"\b(?:my|our|the)\s+(?:[\w'-]+\s+)?(?:" + PERSONAL_KINDS + "|" + TRAVEL_KINDS + r")\b", re.I
+)
 
 
 # Other ways to ask for a reminder: "create a reminder for the piano lesson", "remind me at 5pm",

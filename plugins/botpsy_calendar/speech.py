@@ -39,8 +39,9 @@ CALENDAR_UPDATE = re.compile(
 )
 # An event told after "note that", "add that": "note that the dentist is on friday at 3".
 NOTE_THAT = re.compile(
-    r"^(?:make\s+a\s+note|take\s+a\s+note|note(?:\s+down)?|add|put\s+down|write\s+down|remember|be\s+aware)"
-    r"(?:\s+(?:in|on|to)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule))?\s+that\s+(?P<told>.+)$",
+    r"^(?:make\s+a\s+note|take\s+a\s+note|note(?:\s+down)?|add|put(?:\s+down)?|write(?:\s+down)?"
+    r"|mark(?:\s+down)?|save|enter|remember|be\s+aware)"
+    r"(?:\s+(?:in|on|to|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule))?\s+that\s+(?P<told>.+)$",
     re.I,
 )
 # Events held in the evening: "dinner at 8" is eight at night.
@@ -144,6 +145,29 @@ DAY_OFF = re.compile(
     r"|out\s+of\s+(?:the\s+)?office)(?:\s+work)?\s+(?P<when>(?:on|next|this|tomorrow|from)\b.+)$",
     re.I,
 )
+# Time away told, for a day or a range: "i'm away next week", "out of office on monday", "we'll be
+# on holiday from the 20th to the 27th", "i'm off sick tomorrow". The state names the event.
+AWAY = re.compile(
+    r"^(?:(?:i'm|i\s+am|we're|we\s+are|i'll\s+be|we'll\s+be|(?:i|we)\s+will\s+be"
+    r"|(?:i'm|i\s+am|we're|we\s+are)\s+going\s+to\s+be)\s+)?"
+    r"(?P<state>off\s+sick|off(?:\s+work)?|away(?:\s+on\s+(?:business|holiday|vacation))?"
+    r"|on\s+(?:annual\s+)?leave|on\s+(?:holiday|vacation|a\s+(?:business\s+)?trip)"
+    r"|out\s+of\s+(?:the\s+)?(?:office|town|the\s+country)|abroad|travell?ing)"
+    r"\s+(?P<when>(?:on|next|this|tomorrow|today|from|for|all|the|over|until|till|between"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*)$",
+    re.I,
+)
+# The event each state is kept as.
+AWAY_TITLES = {
+    "off sick": "Off sick", "off": "Day off", "off work": "Day off", "away": "Away",
+    "on leave": "Leave", "on annual leave": "Annual leave", "on holiday": "Holiday",
+    "on vacation": "Vacation", "on a trip": "Trip", "on a business trip": "Business trip",
+    "away on business": "Business trip", "away on holiday": "Holiday",
+    "away on vacation": "Vacation", "out of office": "Out of office",
+    "out of the office": "Out of office", "out of town": "Out of town",
+    "out of the country": "Abroad", "abroad": "Abroad", "travelling": "Travelling",
+    "traveling": "Travelling",
+}  # fmt: skip
 # Something done with someone, told: "i'm playing tennis with jo on sunday at 10", "we're going to
 # the cinema with ana on friday": with a time said, an event with them.
 WITH_SOMEONE = re.compile(
@@ -700,7 +724,7 @@ AFTER_TIME = re.compile(
 )
 # A period said alone: "for the weekend" is this one.
 BARE_PERIOD = {
-    "weekend": "this weekend", "week": "this week", "month": "this month", "day": "today",
+    "weekend": "the weekend", "week": "this week", "month": "this month", "day": "today",
     "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening",
 }  # fmt: skip
 DAYS_OWN = re.compile(

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any
 
-from assistant.api import IntentMatch
+from assistant.api import (
+    IntentMatch,
+    Recent,
+    TimeParseError,
+    edit_value,
+    new_name,
+    parse_moment,
+    pick_one,
+)
 from botpsy_calendar.intents import _resolves
 
 _KIND = r"(?:reminder|task|to-?do|to\s+do)"
@@ -58,3 +67,121 @@ def make_task_change_matchers(
         return None
 
     return [("move_task", move_task)]
+
+
+# -- "what's on this week" then "move it to 4pm" / "cancel it" / "call it X" ------------------
+# The events a listing showed are the ones its span (the user's own words, as the listing's call
+# recorded them) holds now in the store; "it" is one of them. One event: that one. Several: the
+# user is asked which, with the same numbered options a search asks with, and the answer (a
+# place, a day, a time, words of a title) picks the pinned event the call then changes.
+MAX_LISTED = 8
+_REMOVE_IT = re.compile(
+    r"^(?:(?:no|actually|ok(?:ay)?|then|and|please|just|oh)[,.!]?\s+)*"
+    r"(?:cancel|delete|remove|drop|scrap|clear|erase|call\s+off|get\s+rid\s+of|take\s+off)\s+"
+    r"(?:it|that|this)(?:\s+one)?(?:\s+(?:please|then|for\s+me))?[.!]?$",
+    re.I,
+)
+_RELATIVE = re.compile(r"\b(?:later|earlier|back|forward|ahead|by|sooner)\b", re.I)
+_CLOCK = re.compile(
+    r"\d|\b(?:noon|midday|midnight|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve|morning|afternoon|evening|night)\b",
+    re.I,
+)
+_DAY = re.compile(
+    r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next"
+    r"|\d{4}-\d\d-\d\d|\d{1,2}(?:st|nd|rd|th))\b",
+    re.I,
+)
+
+
+# "cancel the second one", "move the thursday one to 4pm": the listed event named as an answer
+# to "which one?" would name it (a place, a day, a time, words of its title).
+_OPENING = r"^(?:(?:no|actually|ok(?:ay)?|then|and|please|just|oh)[,.!]?\s+)*"
+_REMOVE_WHICH = re.compile(
+    rf"{_OPENING}(?:cancel|delete|remove|drop|scrap|clear|erase|call\s+off|get\s+rid\s+of)\s+"
+    r"(?P<which>the\s+.+?)(?:\s+(?:please|then|for\s+me))?[.!]?$",
+    re.I,
+)
+_MOVE_WHICH = re.compile(
+    rf"{_OPENING}(?:move|push|reschedule|shift|change|bump|put)\s+(?P<which>the\s+(?!time\b).+?)\s+"
+    r"(?:to|till|until|for)\s+(?P<value>.+?)(?:\s+(?:instead|please))?[.!]?$",
+    re.I,
+)
+
+
+def _moved_to(value: str) -> dict[str, Any] | None:
+    """The arguments of a move to `value`; None for a move by an amount or to a day alone,
+    which needs the event's own time (left to the model)."""
+    if _RELATIVE.search(value) or not _CLOCK.search(_DAY.sub(" ", value)):
+        return None
+    if re.fullmatch(r"\d{1,2}", value.strip()):
+        value = f"at {value.strip()}"
+    try:  # a time, not a request of its own ("make a dentist appointment at 4pm")
+        parse_moment(value, datetime.now().astimezone())
+    except TimeParseError:
+        return None
+    if _DAY.search(value):
+        return {"tool": "calendar_update_event", "start": value}
+    return {"tool": "calendar_update_event", "start": value, "keep_day": True}
+
+
+def _listed_act(text: str) -> tuple[dict[str, Any], str] | None:
+    """What the request does to a listed event (the call's arguments but its `event`), and the
+    words that name which one ("" for "it")."""
+    said = text.strip()
+    if _REMOVE_IT.match(said):
+        return {"tool": "calendar_delete_event"}, ""
+    name = new_name(said)
+    if name is not None:
+        return {"tool": "calendar_update_event", "title": name[:1].upper() + name[1:]}, ""
+    if found := _REMOVE_WHICH.match(said):
+        return {"tool": "calendar_delete_event"}, found.group("which")
+    if (found := _MOVE_WHICH.match(said)) and (moved := _moved_to(found.group("value"))):
+        return moved, found.group("which")
+    value = edit_value(said)
+    moved = _moved_to(value) if value is not None else None
+    return (moved, "") if moved is not None else None
+
+
+def make_listing_followups(
+    now: Callable[[], datetime], listed: Callable[[datetime, datetime], list[Any]]
+) -> list[tuple[str, Callable[[str, Recent], IntentMatch | None]]]:
+    """ "Move it to 4pm", "cancel it", "rename it to X" right after a listing of days."""
+    from botpsy_calendar.tools import describe, option_label, pin
+
+    def on_listed(text: str, recent: Recent) -> IntentMatch | None:
+        last = recent.last()
+        if last is None or last.tool != "calendar_list_events":
+            return None
+        read = _listed_act(text)
+        if read is None:
+            return None
+        act, which = read
+        span = str(last.arguments.get("when") or "").split("/")
+        try:
+            first, end = (
+                (datetime.fromisoformat(span[0]), datetime.fromisoformat(span[1]))
+                if len(span) == 2
+                else (now(), now() + timedelta(days=7))  # the listing's own default
+            )
+        except ValueError:
+            return None
+        events = listed(first, end)
+        upcoming = [e for e in events if e.end > now()]
+        events = (upcoming or events)[:MAX_LISTED]
+        if not events:
+            return None
+        tool = act.pop("tool")
+        options = [pin(e) for e in events]
+        labels = [option_label(e, describe) for e in events]
+        if which:  # "cancel the second one": picked as an answer picks, or not at all
+            picked = pick_one(which, options, labels)
+            return IntentMatch(tool, {"event": picked, **act}) if picked else None
+        if len(events) == 1:
+            return IntentMatch(tool, {"event": options[0], **act})
+        shown = "; ".join(f"{n}. {describe(e)}" for n, e in enumerate(events, 1))
+        return IntentMatch(
+            tool, act, missing={"event": f"Which one? {shown}"}, options=options, labels=labels
+        )
+
+    return [("change_listed_event", on_listed)]

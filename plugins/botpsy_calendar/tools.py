@@ -64,15 +64,17 @@ def list_label(name: str | None) -> str:
 
 def split_items(text: str) -> list[str]:
     """ "eggs, bread and milk" → ["Eggs", "Bread", "Milk"]: the items for a list, each once."""
+    from botpsy_calendar.goods_runs import split_run  # shopping's vocabulary imports intents
+
     items: list[str] = []
     for part in _ITEM_CUT.split(text):
         words = part.split()
         if words and words[0].lower() == "some":
             words = words[1:]
-        item = " ".join(words).strip(" .")
-        item = item[:1].upper() + item[1:]
-        if item and item.casefold() not in [i.casefold() for i in items]:
-            items.append(item)
+        for said in split_run(" ".join(words).strip(" .")):  # "eggs milk": two goods
+            item = said[:1].upper() + said[1:]
+            if item and item.casefold() not in [i.casefold() for i in items]:
+                items.append(item)
     return items
 
 
@@ -113,6 +115,32 @@ def _stem(name: str) -> str:
     return " ".join([*words[:-1], last])
 
 
+# Words that join a title's parts and say nothing about which event: "call with the bank".
+_JOINING = {"with", "to", "for", "at", "on", "of", "and", "in", "from", "about"}
+
+
+def _title_words(title: str) -> set[str]:
+    """A title's words, singular: "Calls with the Banks" -> {"call", "with", "the", "bank"}."""
+    return {w.removesuffix("s") if len(w) > 3 else w for w in re.findall(r"[\w']+", title.lower())}
+
+
+def _words_in_title(words: Sequence[str], title: str) -> bool:
+    """Whether every word said that names something is a word of `title`, in any order.
+
+    Speech reorders a title ("the bank call" for "Call with the bank"); a substring test
+    misses that. Joining words are ignored, and at least one naming word must be said.
+    """
+    said = {w.lower().removesuffix("s") if len(w) > 3 else w.lower() for w in words}
+    naming = said - _JOINING
+    return bool(naming) and naming <= _title_words(title)
+
+
+def _kind_said(event: str) -> str:
+    """The kind of event in words that are otherwise filler ("my meeting" -> "meeting")."""
+    kinds = [w for w in re.findall(r"[a-z]+", event.lower()) if w in {"meeting", "appointment"}]
+    return kinds[0] if kinds else ""
+
+
 def _uid_shaped(text: str) -> bool:
     """Whether words said could be an id: a synced item others made may have any UID, and one
     called "dentist" must not be picked ahead of the user's dentist by its title."""
@@ -138,6 +166,12 @@ def describe(event: Event) -> str:
     if event.repeat:
         text += f", repeating {describe_repeat(event.repeat)}"
     return text
+
+
+def listed(event: Event) -> str:
+    """An event as a listing shows it: `describe` and its place, so "where is X" is answered."""
+    place = one_line(event.location, 80).strip()
+    return describe(event) + (f" at {quoted(place)}" if place else "")
 
 
 def describe_task(task: Task, show_list: bool = True) -> str:
@@ -279,13 +313,18 @@ class CalendarTools:
             return exact[0]
         words = _FILLER.sub(" ", event).split()
         wanted = " ".join(words).lower()
-        if not wanted and at is None and day is None:  # with a day: that day's one event
+        kind = _kind_said(event) if not wanted else ""
+        if not wanted and not kind and at is None and day is None:  # a day: its one event
             raise ToolArgumentError("say which event: its title or id")
         matches = [
             e
             for e in events
             if wanted in e.title.lower() or (e.title.lower() in wanted and e.title.strip())
         ]
+        if kind and at is None and day is None:  # "cancel my meeting": the meetings
+            matches = [e for e in events if kind in _title_words(e.title)]
+        elif not matches and wanted:  # "the bank call" names "Call with the bank"
+            matches = [e for e in events if _words_in_title(words, e.title)]
         if day is not None:
             matches = [
                 e
@@ -471,7 +510,7 @@ class CalendarTools:
             head = f"Nothing on your calendar {label}."
             return self._fenced(head, head, {"events": []})
         lines = [f"{len(events)} event{'s' if len(events) > 1 else ''} {label}:"]
-        lines += [f"- {describe(e)}" for e in events]
+        lines += [f"- {listed(e)}" for e in events]
         data = {"events": [event_data(e) for e in events]}
         return self._fenced(lines[0], "\n".join(lines), data)
 
@@ -498,7 +537,7 @@ class CalendarTools:
             head = f"No events mention '{text}'."
             return self._fenced(head, head, {"events": []})
         lines = [f"{len(found)} event{'s' if len(found) > 1 else ''} mention '{text}':"]
-        lines += [f"- {describe(e)}" for e in found]
+        lines += [f"- {listed(e)}" for e in found]
         return self._fenced(lines[0], "\n".join(lines), {"events": [event_data(e) for e in found]})
 
     def preview_update(self, arguments: dict[str, Any]) -> str:
@@ -575,6 +614,13 @@ class CalendarTools:
         else:
             shift = timedelta(0)
         before = describe(found)
+        if start is not None and start.all_day and not found.all_day and end is None:
+            # "move the call to friday": a day alone moves a timed event to that day at its
+            # own time; it must not become an all-day event and lose the hour.
+            if duration_minutes is None:
+                duration_minutes = int((found.end - found.start).total_seconds() // 60)
+            local = found.start.astimezone(self.clock.zone).time()
+            start = Moment(datetime.combine(start.start.date(), local, self.clock.zone))
         if start is not None:
             length = found.end - found.start
             first, last, all_day = self._times(start, end, duration_minutes)

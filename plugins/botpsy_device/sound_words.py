@@ -59,6 +59,7 @@ _VOLUME_VERBS = (
         "turn set put bring take knock dial tone adjust change move speak talk push jack bump kick "
         "got gotten needed wanted hear heard barely hardly enough loud quiet soft low high noisy "
         "audible inaudible not cant cannot dont isnt too more less max maximum full loudest minimum "
+        "loudly speaking talking "
         "min lowest quietest medium half halfway halve use cut completely fully totally quite "
         "pretty rather kind sort deafening blaring booming ears hurt hurts hurting back come "
         "comes coming"
@@ -107,11 +108,12 @@ _BRIEFLY = re.compile(
 _TOO_LOUD = re.compile(
     r"\b(?:too|so|very|really|way)\s+(?:loud|high|noisy)\b|\bnot\s+(?:so|that)\s+loud\b"
     r"|\b(?:volume|sound|noise|music|speakers?|audio|bass)\s+(?:is\s+|are\s+)?too\s+much\b|\btoo\s+much\s+(?:volume|sound|noise)\b"
-    r"|\bless\s+loud\b|\b(?:is|are|its|thats)\s+(?:(?:quite|pretty|rather|a\s+bit|kind\s+of)\s+)?"
+    r"|\bless\s+loud(?:ly)?\b|\btoo\s+loudly\b|\b(?:is|are|its|thats)\s+(?:(?:quite|pretty|rather|a\s+bit|kind\s+of)\s+)?"
     r"(?:loud|high|noisy)\b"
     r"|\bhalve\b|\bin\s+half\b|^half\s+the\s+(?:volume|sound)\b|\b(?:deafening|blaring|booming)\b"
     r"|\bhurt(?:s|ing)?\s+my\s+ears\b|^dial\s+(?:it|the\s+(?:volume|sound))\s+back$"
-    r"|^back\s+it\s+(?:down|off)$|^make\s+(?:it|the\s+(?:music|sound))\s+quiet$",
+    r"|^back\s+it\s+(?:down|off)$"
+    r"|^make\s+(?:it|(?:the\s+|my\s+)?(?:music|sound|speakers?|audio|radio|volume))\s+(?:more\s+)?quiet$",
     re.I,
 )
 _TOO_QUIET = re.compile(
@@ -307,7 +309,10 @@ def _mute(request: str) -> IntentMatch | None:
             r"|^(?:hold\s+your\s+tongue|(?:shut|close)\s+your\s+mouth)$",
             text,
         )
-        or re.search(r"^(?:go\s+to\s+sleep|sleep\s+mode|sleep$)", text)
+        or re.search(
+            r"^(?:go\s+to\s+sleep|sleep\s+mode|sleep$)|\b(?:speakers?|yourself|it|sound|audio)\s+to\s+sleep$",
+            text,
+        )
         or re.search(
             r"\b(?:need|want|give\s+me|have|get)\s+(?:some\s+)?(?:peace\s+and\s+)?quiet\b", text
         )
@@ -461,7 +466,7 @@ def said(text: str) -> IntentMatch | None:
         request = again
     found = _time_first(request) or _read(request)
     if found is None:
-        found = _with_reason(request)
+        found = _with_reason(request) or _for_an_app(request)
     parts = request.split()
     if found is not None or len(parts) < 3:
         return found
@@ -495,6 +500,7 @@ _WANTS_MORE = _vocabulary(
 # "mute i'm on the phone", "the baby is sleeping keep it down".
 _REASON_AFTER = re.compile(
     r"^(?P<ask>.+?)\s+(?:(?:because|since|as|cause|cuz|coz)\s+|(?=(?:i'm|im|i\s+am|i\s+have|i\s+need|"
+    r"i\s+(?:can'?t|cannot|couldn'?t|don'?t|do\s+not)|"
     r"we're|we\s+are|we\s+have|(?:the|my|our)\s+\w+\s+(?:is|are|has))\s))[\w' ]{3,60}$",
     re.I,
 )
@@ -521,6 +527,26 @@ def _with_reason(request: str) -> IntentMatch | None:
         if found is not None:
             return found
     return None
+
+
+# What the sound is of, said last ("turn the volume down on the music app", "the sound of the
+# video"): the one volume this computer has is meant, unless it names another thing or a room.
+_OF_WHAT = re.compile(
+    r"^(?P<ask>.+?\b(?:volume|sound|audio)\b.*?)\s+(?:on|of|in|for|from)\s+(?:the\s+|my\s+|this\s+)?"
+    r"(?P<what>[a-z0-9]+(?:\s+[a-z0-9]+)?)$",
+    re.I,
+)
+
+
+def _for_an_app(request: str) -> IntentMatch | None:
+    """A volume change or a mute said with what the sound is of, read without it."""
+    m = _OF_WHAT.match(request)
+    if m is None or any(w in _OTHER_THINGS for w in words(m["what"])):
+        return None
+    ask = clean(m["ask"])
+    changes = ("volume_to", "volume_by", "volume_max", "volume_min", "volume_up", "volume_down")
+    shaped = (f(ask) for n, f in sound_matchers() if n in (*changes, "mute", "unmute"))
+    return next((f for f in shaped if f is not None), None) or _read(ask, (_mute, _volume))
 
 
 def _time_first(request: str) -> IntentMatch | None:

@@ -473,14 +473,15 @@ def make_file_matchers(
         if not m:
             return None
         what = (m.group("what") or m.group("what2") or m.group("what3") or "").strip()
-        if what.lower() in _PRONOUNS or _NOT_READ.search(what):
-            return None  # "read it" is a follow-up's; "read my email" is mail's
+        file_said = what.lower().split()[-1:] in (["file"], ["document"], ["doc"])
+        if what.lower() in _PRONOUNS or (_NOT_READ.search(what) and not file_said):
+            return None  # "read it" is a follow-up's; "read my email" is mail's (not "... file")
         if folder_named(what) is not None:
             return None  # "what's in my downloads" lists a folder
         said_words = set(re.findall(r"[a-z]+", what.lower()))
         if (
             re.search(r"\bopen\b(?!\s+and\s+read)", text, re.I)
-            and not said_words & _DOC_NOUNS
+            and not said_words & (_DOC_NOUNS | _FILE_WORDS)
             and not re.search(r"\w\.\w{1,5}$", what)
         ):
             return None  # "open the garage door" is the home's, whatever files are called

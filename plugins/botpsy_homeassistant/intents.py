@@ -439,6 +439,9 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         value = spoken_number(m["number"])
         if not (10 <= value <= 32 or 50 <= value <= 90):
             return None  # "actually make it 5" after an event is 5 o'clock, not 5 degrees
+        bare = text.lower().startswith("make it") and not m.groupdict().get("device")
+        if bare and not re.search(r"degree|°|celsius|fahrenheit", text, re.I):
+            return None  # "make it 10" says no unit: what was just done is changed, if anything
         device = _device(m.groupdict().get("device") or "thermostat")
         if not _home(device):
             return None

@@ -89,6 +89,8 @@ class Vocabulary:
     own: re.Pattern[str]
     own_unless: re.Pattern[str]
     my_ok: re.Pattern[str]
+    my_live: re.Pattern[str]  # one's own trip: the web's only when its live status is asked
+    live_status: re.Pattern[str]
     booking: re.Pattern[str]
     booking_questions: re.Pattern[str]
     noun_openers: frozenset[str]
@@ -134,6 +136,8 @@ def vocabulary() -> Vocabulary:
         own=_whole(request["own"]),
         own_unless=_whole(request["own_unless"]),
         my_ok=re.compile(rf"^(?:{_phrases(request['my_ok'])})(?!\w)"),
+        my_live=re.compile(rf"^(?:{_phrases(request['my_live'])})(?!\w)"),
+        live_status=_whole(request["live_status"]),
         booking=_whole(request["booking"]),
         booking_questions=_whole(request["booking_questions"]),
         noun_openers=frozenset(request["noun_openers"]),
@@ -145,7 +149,8 @@ def vocabulary() -> Vocabulary:
         ),
         when=re.compile(rf"(?:\s+(?:{_phrases(request['when'])}))+$"),
         hearing=re.compile(
-            rf"^(?:\s+{_WORD}){{0,3}}?\s+(?:{_phrases(request['hearing'])})(?:\s+{_WORD}){{0,4}}$"
+            rf"^(?:\s+{_WORD}){{0,3}}?\s+(?:{_phrases([*request['hearing'], *lists['sources']])})"
+            rf"(?:\s+{_WORD}){{0,4}}$"
         ),
         heads=re.compile(rf"^(?:\s+(?:{_phrases(request['heads'])}))*$"),
     )
@@ -225,10 +230,18 @@ def _mine(text: str, vocab: Vocabulary) -> bool:
     ):
         return True
     return any(
-        not vocab.my_ok.match(text[mine.end() :]) and text[mine.end() :] != ""
+        not _ok_after_my(text[mine.end() :], text, vocab) and text[mine.end() :] != ""
         # "my sister's place", "my parents' town": whose, then what the user means
         for mine in re.finditer(r"(?<!\w)(?:my|our)\s+(?:[\w-]+(?:'s|s')(?:\s+|$))?", text)
     )
+
+
+def _ok_after_my(after: str, text: str, vocab: Vocabulary) -> bool:
+    """Whether what follows "my" is asked of the world: "my area", or "my flight" asked live
+    ("is my flight delayed"); "when is my train" is the user's calendar's."""
+    if vocab.my_ok.match(after):
+        return True
+    return bool(vocab.my_live.match(after) and vocab.live_status.search(text))
 
 
 def _asks(text: str, at: int, end: int, vocab: Vocabulary) -> bool:
