@@ -187,7 +187,10 @@ def read_answer(
         return Answer([options[place]], shaped=True)
     if {"number", "option", "choice"} & set(words):  # "number 7" of two: a place, not a time
         return Answer(shaped=True)
-    soonest = _in_time(words, facts)
+    # "the earlier one" orders by the day and time botpsy states for each option, never by
+    # one written inside others' words (a title "Call 07:00" on an evening event) or an id
+    stated = [_facts(_OTHERS_WORDS.sub(" ", label)) for label in named or options]
+    soonest = _in_time(words, stated)
     if soonest is not None:
         return Answer([options[soonest]], shaped=True)
     units, selector = _units(words, now)
@@ -291,6 +294,11 @@ def _place(words: list[str], count: int) -> int | None:
 
 _SOONER = frozenset(["earlier", "earliest", "sooner", "soonest", "next", "early"])
 _LATER = frozenset(["later", "latest", "late"])
+
+
+# Others' words in a label, as `safetext.quoted` writes them: matched as words, never read
+# as the day or time an option is at.
+_OTHERS_WORDS = re.compile(r'"[^"]*"')
 
 
 def _in_time(words: list[str], facts: list[set[str]]) -> int | None:

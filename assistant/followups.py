@@ -351,6 +351,13 @@ def carry_place(registry: IntentRegistry) -> FollowMatcher:
         call = recent.last()
         if call is None:
             return None
+        # A request complete on its own is not about the list unless it asks what it asks
+        # alone: "what's the weather in porto" after a list was read is the weather's, and
+        # "i've emptied the bins" stays a tick, not a removal "off the shopping list".
+        alone = registry.match(text)
+        alone = alone if alone is not None and not alone.missing else None
+        if alone is not None and not _same_plugin(alone, call):
+            return None
         for key in PLACE_ARGUMENTS:
             value = call.arguments.get(key)
             if not isinstance(value, str) or not value.strip() or value.lower() in text.lower():
@@ -368,6 +375,8 @@ def carry_place(registry: IntentRegistry) -> FollowMatcher:
                 and _carries(match, value, PLACE_ARGUMENTS)
                 and _same_plugin(match, call)
             ]
+            if alone is not None:
+                found = [match for match in found if match.tool == alone.tool]
             # "and apples" after an add is another add: the last call's own tool comes first
             same = [match for match in found if match.tool == call.tool]
             if same or found:
@@ -531,12 +540,34 @@ AMENDERS: dict[str, Amender] = {
 }
 
 
+# "at 2pm", "from ten to eleven" said right after an event was added for a day alone: its time.
+_AT_TIME = re.compile(
+    r"^(?:(?:and|oh|ok|okay)[,.]?\s+)?(?:(?:at|from|around|starting\s+at|starts\s+at)\s+)"
+    r"(?P<value>.+?)[.!]*$",
+    re.I,
+)
+
+
+def _time_added(text: str, call: DoneCall) -> str | None:
+    """The time said alone after an event was added on a day with no time, else None."""
+    said = call.arguments.get("start")
+    if call.tool != "calendar_create_event" or not isinstance(said, str) or "T" in said:
+        return None
+    found = _AT_TIME.match(text.strip())
+    if not found or _DAY_WORDS.search(found.group("value")):
+        return None
+    value = found.group("value")
+    return text.strip() if _HAS_CLOCK.search(value) else None
+
+
 def amend(registry: IntentRegistry) -> FollowMatcher:
     """An edit of what the last turn made ("actually make it 1pm") as the call that changes it."""
 
     def resolve(text: str, recent: Recent) -> IntentMatch | list[IntentMatch] | None:
         value = edit_value(text)
         call = recent.last(*AMENDERS)
+        if value is None and call is not None:
+            value = _time_added(text, call)
         if value is None or call is None or recent.now is None:
             return None
         if registry.match(_LEAD.sub("", text)) is not None:  # a request of its own ("set an alarm")
@@ -1192,11 +1223,15 @@ def set_field(registry: IntentRegistry) -> FollowMatcher:
 
 def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
     """The core's follow-up resolvers, tried after the plugins' own."""
+    from assistant.followups_again import another_place, another_thing
+
     return [
         ("core.rename", rename(registry)),
         ("core.set_field", set_field(registry)),
         ("core.amend", amend(registry)),
         ("core.another_day", another_day(registry)),
+        ("core.another_place", another_place(registry)),
+        ("core.another_thing", another_thing(registry)),
         ("core.refer", refer(registry)),
         ("core.carry_thing", carry_thing(registry)),
         ("core.carry_place", carry_place(registry)),

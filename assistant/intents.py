@@ -230,6 +230,9 @@ class IntentRegistry:
             if found is not None:
                 found.intent = intent.name
                 return found
+        joined = _JOINED_ON.match(cleaned)
+        if joined:  # "also remind me to call jo": a request of its own, joined on to the last
+            return self.match(cleaned[joined.end() :])
         return None
 
     def match_all(self, text: str) -> list[IntentMatch] | None:
@@ -425,6 +428,12 @@ def _verb_of(part: str, match: IntentMatch) -> str | None:
     value = next((v for v in match.arguments.values() if isinstance(v, str) and v), "")
     at = part.lower().find(value.lower()) if value else -1
     return part[:at] if at > 0 else None
+
+
+# Words that join a request on to the one before it and say nothing themselves.
+_JOINED_ON = re.compile(
+    r"^(?:(?:and|also|then|plus|oh\s+and|and\s+also|and\s+then)[,]?\s+)+(?=\S)", re.I
+)
 
 
 def clean_request(text: str) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -18,8 +19,9 @@ from botpsy_files.tools import FileTools
 
 from assistant.clock import Clock
 from assistant.config import Config
-from tests.helpers import isolate_home
+from tests.helpers import Definitions, builtin_definitions, isolate_home
 from tests.notification_server import notification_server, session_bus  # noqa: F401 (fixtures)
+from tests.servers import Radicale, personal_calendar
 
 # The shared data beside the checkout (CI lays a copy there); BOTPSY_SHARED overrides.
 SHARED = Path(os.environ.get("BOTPSY_SHARED") or Path(__file__).resolve().parents[2] / "shared")
@@ -111,3 +113,31 @@ def index(folders: AllowedFolders, tree: Path) -> Iterator[FileIndex]:
 def tools(folders: AllowedFolders, index: FileIndex, tree: Path) -> FileTools:
     """The file toolbox (modules with other tools define their own `tools`)."""
     return FileTools(folders, index, tree / "data" / "journal.json")
+
+
+# -- fixtures several modules share ------------------------------------------------------------
+@pytest.fixture(scope="module")
+def builtins() -> Iterator[Definitions]:
+    """Every built-in tool's definition, as the agent offers them (loaded once a module)."""
+    with builtin_definitions() as definitions:
+        yield definitions
+
+
+USER, PASSWORD = "alice", "correct horse"  # the account on the `radicale` server
+
+
+@pytest.fixture
+def radicale(tmp_path: Path) -> Iterator[Radicale]:
+    """A real Radicale server with one user (USER, PASSWORD) and their "personal" calendar."""
+    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as server:
+        yield server
+
+
+@pytest.fixture
+def calendar_account(radicale: Radicale, cli: Any) -> dict[str, str]:
+    """The `radicale` user's calendar, added as botpsy's account with the real CLI; the
+    environment that holds its password (a daemon started with it can sync)."""
+    env = {"BOTPSY_PASSWORD_CALENDAR": PASSWORD}
+    added = cli("account", "add", "calendar", "--url", radicale.url, "--user", USER, env=env)
+    assert added.status == 0, added.stderr
+    return env

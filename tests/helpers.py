@@ -201,6 +201,14 @@ def builtin_definitions() -> Iterator[list[dict[str, Any]]]:
             loaded.close(report=False)
 
 
+Definitions = list[dict[str, Any]]  # tools' definitions, as `builtin_definitions` gives them
+
+
+def definition_of(definitions: Definitions, name: str) -> dict[str, Any]:
+    """One tool's definition among `definitions`, by its name."""
+    return next(d for d in definitions if d["function"]["name"] == name)
+
+
 def offered(request: str, definitions: list[dict[str, Any]]) -> set[str]:
     """The tools the assisted strategy offers, or the one it asks the user about ("?name")."""
     from assistant.assisted.assist import AssistedStrategy
@@ -261,3 +269,22 @@ def play_scenario(scenario: dict[str, Any], now: str = SCENARIO_NOW) -> Any:
     result = run_scenario({"id": "t", "kind": "complex", **scenario}, now, model, True)
     assert model.seen == [], "the model was asked"
     return result
+
+
+@contextmanager
+def eval_assistant(home: Path) -> Iterator[Assistant]:
+    """Every built-in plugin with a mail account and Home Assistant, as `botpsy eval slurp`
+    sets them up: no model (a request no intent serves gets no call), dry run."""
+    from assistant.evals.slurp import NoModel, eval_config, isolated
+
+    with isolated(home):
+        built = build_assistant(
+            eval_config(Config(), home, no_model=True),
+            RecordingApprover(Approval(False)),
+            model=NoModel(),
+            dry_run=True,
+        )
+        try:
+            yield built
+        finally:
+            built.close()

@@ -8,7 +8,6 @@ client would see it.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 
 import caldav
@@ -26,9 +25,8 @@ from botpsy_calendar.dav import DavClient
 
 from assistant.errors import ToolArgumentError
 from assistant.tools import Effect, Tool
-from tests.servers import Radicale, personal_calendar
-
-USER, PASSWORD = "alice", "correct horse"
+from tests.conftest import PASSWORD, USER
+from tests.servers import Radicale
 
 
 def card(uid: str, name: str, email: str = "", phone: str = "") -> str:
@@ -129,12 +127,6 @@ def test_two_people_with_the_name_are_not_guessed_between(tmp_path: Path) -> Non
 
 
 # -- on a CardDAV server -----------------------------------------------------------------------
-@pytest.fixture
-def radicale(tmp_path: Path) -> Iterator[Radicale]:
-    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as server:
-        yield server
-
-
 @pytest.fixture
 def addressbook(radicale: Radicale) -> str:
     return radicale.make_addressbook(USER, "contacts", "Contacts")

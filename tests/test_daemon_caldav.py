@@ -10,26 +10,17 @@ session bus: tests/notification_server.py).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import caldav
-import pytest
 
+from tests.conftest import PASSWORD, USER
 from tests.notification_server import NotificationServer
-from tests.servers import Radicale, personal_calendar
+from tests.servers import Radicale
 from tests.test_daemon import daemons  # noqa: F401 (fixture)
-
-USER, PASSWORD = "alice", "correct horse"
-
-
-@pytest.fixture
-def radicale(tmp_path: Path) -> Iterator[Radicale]:
-    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as server:
-        yield server
 
 
 def put_event(server: Radicale, title: str, start: datetime, reminder_minutes: int) -> None:
@@ -50,14 +41,12 @@ def put_event(server: Radicale, title: str, start: datetime, reminder_minutes: i
 
 def test_an_event_added_on_the_server_rings_its_reminder(
     radicale: Radicale,
-    cli: Any,
+    calendar_account: dict[str, str],
     daemons: Any,  # noqa: F811
     notification_server: NotificationServer,
     home: Path,
 ) -> None:
-    env = {"BOTPSY_PASSWORD_CALENDAR": PASSWORD}
-    added = cli("account", "add", "calendar", "--url", radicale.url, "--user", USER, env=env)
-    assert added.status == 0, added.stderr
+    env = calendar_account  # the password, for the daemon
     config = home / ".config" / "botpsy" / "config.toml"  # beside accounts.json
     config.write_text("[plugins.calendar]\nsync_minutes = 0.02\n", encoding="utf-8")
     running = daemons(env)

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from assistant.config import Config
+from tests.conftest import NOW
 from tests.helpers import scripted_assistant
+
+
+@pytest.fixture(autouse=True)
+def _pinned_now(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Days said here ("thursday", "friday 3pm") are those after the suites' Sunday NOW (set
+    after `home`, which clears botpsy's variables)."""
+    monkeypatch.setenv("BOTPSY_NOW", NOW.isoformat())
 
 
 def _events(config: Config) -> list[str]:

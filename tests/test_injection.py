@@ -34,7 +34,7 @@ import pytest
 from assistant.app import Assistant, build_assistant
 from assistant.config import Config
 from assistant.policy import Approval, AutoApprover, NoTerminalApprover
-from tests.conftest import require_program
+from tests.conftest import NOW, require_program
 from tests.helpers import RecordingApprover
 from tests.obedient import ObedientModel, ObedientServer, Plan
 from tests.servers import Dovecot, SmtpRecorder
@@ -110,6 +110,7 @@ def world(home: Path, config: Config, monkeypatch: pytest.MonkeyPatch) -> Iterat
     smtp = SmtpRecorder(ADDRESS, PASSWORD, size_limit=200_000).start()
     web = Web()
     monkeypatch.setenv("BOTPSY_PASSWORD_EMAIL", PASSWORD)
+    monkeypatch.setenv("BOTPSY_NOW", NOW.isoformat())  # "friday" is the planted events' day
     config.path = home / ".config/botpsy/config.toml"
     config.plugins["web"] = {"provider": "searxng", "searxng_url": web.url, "allow_private": True}
     config.plugins["files"] = {"folders": [str(home / "Documents")]}

@@ -11,7 +11,6 @@ request is invented, about botpsy's own tools or plain talk.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -20,17 +19,7 @@ from assistant.assisted.selection import content_words, heard_words, playing_a_g
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions, Model
 from assistant.models.scripted import ScriptedModel
-from tests.helpers import builtin_definitions, offered, starter_model
-
-Definitions = list[dict[str, Any]]
-
-
-@pytest.fixture(scope="module")
-def builtins() -> Iterator[Definitions]:
-    """Every built-in tool's definition, as the agent offers them."""
-    with builtin_definitions() as definitions:
-        yield definitions
-
+from tests.helpers import Definitions, offered, starter_model
 
 # -- a game is talk: "play" is the player's verb only beside something to listen to ----------
 GAMES = [

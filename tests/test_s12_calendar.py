@@ -137,7 +137,10 @@ def test_a_meal_with_people_is_booked_on_the_calendar(text: str, title: str, sta
     check(text, CREATE, {"title": title, "start": start})
 
 
-def test_a_meal_with_people_goes_into_the_store_and_a_table_is_declined(config: Config) -> None:
+def test_a_meal_with_people_goes_into_the_store_and_a_table_is_declined(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BOTPSY_NOW", NOW.isoformat())  # "saturday" is the one after NOW
     assistant, _, _ = scripted_assistant(config, [], RecordingApprover(Approval(True)))
     try:
         done, table = play_turns(

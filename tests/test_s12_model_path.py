@@ -14,9 +14,6 @@ them; nothing is contacted) through the strategy's own `offer`. Every request is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from assistant.assisted.assist import assisted_tools
@@ -28,21 +25,7 @@ from assistant.assisted.selection import (
     score_tools,
     tool_action,
 )
-from tests.helpers import builtin_definitions, offered
-
-Definitions = list[dict[str, Any]]
-
-
-@pytest.fixture(scope="module")
-def builtins() -> Iterator[Definitions]:
-    """Every built-in tool's definition, as the agent offers them."""
-    with builtin_definitions() as definitions:
-        yield definitions
-
-
-def _tool(definitions: Definitions, name: str) -> dict[str, Any]:
-    return next(d for d in definitions if d["function"]["name"] == name)
-
+from tests.helpers import Definitions, definition_of, offered
 
 # (request, what is offered): "?tool" is the tool the user is asked a value for; "" none.
 CASES = [
@@ -100,7 +83,7 @@ NO_GUESSED_CHANGE = [
 @pytest.mark.parametrize("request_text", NO_GUESSED_CHANGE)
 def test_no_verb_of_ours_offers_no_change(request_text: str, builtins: Definitions) -> None:
     names = offered(request_text, builtins)
-    assert all(tool_action(_tool(builtins, n.lstrip("?"))) in READS for n in names), names
+    assert all(tool_action(definition_of(builtins, n.lstrip("?"))) in READS for n in names), names
 
 
 def test_a_verbless_naming_is_still_read(builtins: Definitions) -> None:
@@ -129,17 +112,17 @@ def test_list_is_a_thing_after_a_word_and_a_verb_first_or_in_a_name() -> None:
 
 
 def test_a_name_opens_with_its_family(builtins: Definitions) -> None:
-    assert tool_action(_tool(builtins, "list_create")) == "write"
-    assert tool_action(_tool(builtins, "list_delete")) == "remove"
-    assert tool_action(_tool(builtins, "list_lists")) == "list"
-    assert tool_action(_tool(builtins, "alarm_list")) == "list"
-    assert tool_action(_tool(builtins, "calendar_list_events")) == "list"
+    assert tool_action(definition_of(builtins, "list_create")) == "write"
+    assert tool_action(definition_of(builtins, "list_delete")) == "remove"
+    assert tool_action(definition_of(builtins, "list_lists")) == "list"
+    assert tool_action(definition_of(builtins, "alarm_list")) == "list"
+    assert tool_action(definition_of(builtins, "calendar_list_events")) == "list"
 
 
 def test_verb_words_do_not_depend_on_set_order(builtins: Definitions) -> None:
     """Joined in a set's order, "delete list" read as a list to delete: each verb alone."""
-    assert "itemlist" not in _verb_words(_tool(builtins, "list_delete"))
-    assert _verb_words(_tool(builtins, "alarm_delete")) >= {"delet", "off"}
+    assert "itemlist" not in _verb_words(definition_of(builtins, "list_delete"))
+    assert _verb_words(definition_of(builtins, "alarm_delete")) >= {"delet", "off"}
 
 
 def test_equals_are_shown_best_first(builtins: Definitions) -> None:

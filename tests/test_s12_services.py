@@ -187,6 +187,21 @@ def test_a_sensitive_tool_is_judged_as_before() -> None:
         (
             {"weather": {"forecast_url": "https://weather.example/v1/forecast"}},
             "duckduckgo.com",
+            "geocoding-api.open-meteo.com",  # the place name would still go there
+        ),
+        (
+            {"weather": {"geocoding_url": "https://weather.example/v1/search"}},
+            "duckduckgo.com",
+            "api.open-meteo.com",  # the coordinates would still go there
+        ),
+        (
+            {
+                "weather": {
+                    "geocoding_url": "https://weather.example/v1/search",
+                    "forecast_url": "https://weather.example/v1/forecast",
+                }
+            },
+            "duckduckgo.com",
             "",
         ),
     ],

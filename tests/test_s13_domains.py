@@ -26,28 +26,14 @@ from typing import Any
 
 import pytest
 
-from assistant.app import build_assistant
-from assistant.config import Config
-from assistant.evals.slurp import NoModel, eval_config, isolated
-from assistant.policy import Approval
-from tests.helpers import RecordingApprover
+from tests.helpers import eval_assistant
 
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """Every built-in plugin with a mail account and Home Assistant, as the eval sets them up."""
-    home = tmp_path_factory.mktemp("home")
-    with isolated(home):
-        built = build_assistant(
-            eval_config(Config(), home, no_model=True),
-            RecordingApprover(Approval(False)),
-            model=NoModel(),
-            dry_run=True,
-        )
-        try:
-            yield built
-        finally:
-            built.close()
+    with eval_assistant(tmp_path_factory.mktemp("home")) as built:
+        yield built
 
 
 def _first(assistant: Any, text: str) -> tuple[str, dict[str, Any], str]:

@@ -11,9 +11,6 @@ invented, about botpsy's own tools or plain talk.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from assistant.assisted.assist import AssistedStrategy
@@ -27,20 +24,7 @@ from assistant.assisted.selection import (
 from assistant.messages import Message
 from assistant.models.base import GenerationOptions
 from assistant.models.scripted import ScriptedModel
-from tests.helpers import builtin_definitions, offered
-
-Definitions = list[dict[str, Any]]
-
-
-@pytest.fixture(scope="module")
-def builtins() -> Iterator[Definitions]:
-    """Every built-in tool's definition, as the agent offers them."""
-    with builtin_definitions() as definitions:
-        yield definitions
-
-
-def _tool(definitions: Definitions, name: str) -> dict[str, Any]:
-    return next(d for d in definitions if d["function"]["name"] == name)
+from tests.helpers import Definitions, definition_of, offered
 
 
 def _call(name: str, **arguments: str) -> str:
@@ -64,7 +48,7 @@ def test_no_action_said_offers_no_change_and_asks_nothing(
 ) -> None:
     assert request_action(request_text) == ""
     names = offered(request_text, builtins)
-    changes = [n for n in names if tool_action(_tool(builtins, n.lstrip("?"))) not in READS]
+    changes = [n for n in names if tool_action(definition_of(builtins, n.lstrip("?"))) not in READS]
     assert changes == [] and not any(n.startswith("?") for n in names), names
 
 
@@ -91,17 +75,17 @@ def test_a_thing_the_tool_changes_may_say_the_change_without_our_verb(
     builtins: Definitions,
 ) -> None:
     """ "the hall lights purple": no verb, but what the light tool changes, and a value."""
-    light = _tool(builtins, "home_light_set")
+    light = definition_of(builtins, "home_light_set")
     assert request_action("lights purple") == ""
     assert explanation("lights purple", light, builtins) == "about"
     assert offered("lights purple", builtins) == {"home_light_set"}
 
 
 def test_a_thing_is_a_noun_of_the_name_not_a_verb(builtins: Definitions) -> None:
-    assert names_its_thing("timer", _tool(builtins, "timer_set"))
-    assert names_its_thing("kitchen light", _tool(builtins, "home_light_set"))
-    assert not names_its_thing("bookings", _tool(builtins, "calendar_create_event"))
-    assert not names_its_thing("reminders", _tool(builtins, "task_add"))
+    assert names_its_thing("timer", definition_of(builtins, "timer_set"))
+    assert names_its_thing("kitchen light", definition_of(builtins, "home_light_set"))
+    assert not names_its_thing("bookings", definition_of(builtins, "calendar_create_event"))
+    assert not names_its_thing("reminders", definition_of(builtins, "task_add"))
 
 
 # -- a tool shared only by the request's first word, not said as our verb, is no evidence ------
@@ -116,7 +100,7 @@ FIRST_WORD_ONLY = [
 def test_a_first_word_not_said_as_a_verb_offers_nothing(
     request_text: str, builtins: Definitions
 ) -> None:
-    weather = _tool(builtins, "weather_forecast")
+    weather = definition_of(builtins, "weather_forecast")
     assert explanation(request_text, weather, builtins) == "verb"
     assert offered(request_text, builtins) == set()
 

@@ -10,23 +10,12 @@ for the rule itself. Every request is invented, about botpsy's own tools.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from assistant.assisted.selection import about_words, explains, score_tools
-from tests.helpers import builtin_definitions, offered
-
-Definitions = list[dict[str, Any]]
-
-
-@pytest.fixture(scope="module")
-def builtins() -> Iterator[Definitions]:
-    """Every built-in tool's definition, as the agent offers them."""
-    with builtin_definitions() as definitions:
-        yield definitions
-
+from tests.helpers import Definitions, offered
 
 # Requests for botpsy's own tools: the gate lets the tool through (the verb is the tool's
 # own, what the request is about is the tool's, or the values are the tool's).

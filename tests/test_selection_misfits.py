@@ -11,23 +11,10 @@ strategy's own `offer`. The requests are invented, about botpsy's own tools.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from assistant.assisted.selection import request_action, select_tools, tool_action
-from tests.helpers import builtin_definitions, offered
-
-Definitions = list[dict[str, Any]]
-
-
-@pytest.fixture(scope="module")
-def builtins() -> Iterator[Definitions]:
-    """Every built-in tool's definition, as the agent offers them."""
-    with builtin_definitions() as definitions:
-        yield definitions
-
+from tests.helpers import Definitions, offered
 
 # (request, where it goes). "?tool": that tool is chosen and the user is asked for a value
 # the request lacks ("make the screen dimmer" says no level; "?home_close": which door).

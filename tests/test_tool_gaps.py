@@ -27,19 +27,13 @@ from icalendar import Calendar
 from assistant.clock import Clock
 from assistant.errors import AskUser, ToolError
 from assistant.tools import Tool
-from tests.conftest import NOW, ZONE, require_program
-from tests.servers import Dovecot, Radicale, personal_calendar
+from tests.conftest import NOW, PASSWORD, USER, ZONE, require_program
+from tests.servers import Dovecot, Radicale
 
-USER, PASSWORD = "alice", "correct horse"  # NOW (tests/conftest.py): Sunday 29 Nov 2026 18:30
+# NOW (tests/conftest.py): Sunday 29 Nov 2026 18:30
 
 
 # -- calendar, on a real CalDAV server ---------------------------------------------------------
-@pytest.fixture
-def radicale(tmp_path: Path) -> Iterator[Radicale]:
-    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as server:
-        yield server
-
-
 def other_client(server: Radicale) -> caldav.Calendar:
     client = caldav.DAVClient(url=server.url, username=USER, password=PASSWORD)
     return next(c for c in client.principal().calendars() if c.get_display_name() == "Personal")

@@ -14,7 +14,7 @@ import io
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -43,11 +43,11 @@ from assistant.policy import AutoApprover, NoTerminalApprover, authored_by_user
 from assistant.safetext import quoted
 from assistant.timeparse import parse_moment
 from assistant.tools import Effect, ToolResult, tool
-from tests.conftest import NOW
+from tests.conftest import NOW, PASSWORD, USER
 from tests.helpers import NotesPlugin
 from tests.notification_server import NotificationServer
 from tests.obedient import ObedientModel
-from tests.servers import Radicale, personal_calendar
+from tests.servers import Radicale
 from tests.test_daemon import daemons  # noqa: F401 (fixture)
 from tests.test_homeassistant import Hass, hass, tools  # noqa: F401 (fixtures)
 from tests.test_injection_devices import _ha_request
@@ -215,27 +215,16 @@ def test_on_a_shared_calendar_every_event_is_labelled(
     assert "Anyone who writes to that calendar may have written it." in item.body
 
 
-USER, PASSWORD = "alice", "correct horse"
-
-
-@pytest.fixture
-def radicale(tmp_path: Path) -> Iterator[Radicale]:
-    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as server:
-        yield server
-
-
 def test_an_invitation_synced_from_the_server_rings_labelled(
     radicale: Radicale,
-    cli: Any,
+    calendar_account: dict[str, str],
     daemons: Any,  # noqa: F811
     notification_server: NotificationServer,
     home: Path,
 ) -> None:
     """The path a real invitation takes: a scheduling client puts it on the user's CalDAV
     calendar; the daemon's sync brings it in and its own alarm rings, as the sender's."""
-    env = {"BOTPSY_PASSWORD_CALENDAR": PASSWORD}
-    added = cli("account", "add", "calendar", "--url", radicale.url, "--user", USER, env=env)
-    assert added.status == 0, added.stderr
+    env = calendar_account  # the password, for the daemon
     config = home / ".config" / "botpsy" / "config.toml"
     config.write_text("[plugins.calendar]\nsync_minutes = 0.02\n", encoding="utf-8")
     running = daemons(env)

@@ -53,10 +53,10 @@ from assistant.policy import (
     picked_host,
 )
 from assistant.tools import Effect, Tool
-from tests.conftest import NOW
+from tests.conftest import NOW, PASSWORD, USER
 from tests.helpers import RecordingApprover, call
 from tests.notification_server import NotificationServer
-from tests.servers import Radicale, personal_calendar
+from tests.servers import Radicale
 from tests.test_daemon import daemons  # noqa: F401 (fixture)
 from tests.test_homeassistant import Hass, hass, tools  # noqa: F401 (fixtures)
 from tests.test_injection_devices import _ha_request
@@ -189,18 +189,9 @@ def test_a_task_on_a_list_others_write_rings_labelled(
         )
 
 
-USER, PASSWORD = "alice", "correct horse"
-
-
-@pytest.fixture
-def radicale(tmp_path: Path) -> Iterator[Radicale]:
-    with personal_calendar(tmp_path / "radicale", USER, PASSWORD) as running:
-        yield running
-
-
 def test_synced_from_the_server_a_claimed_invitation_and_a_shared_lists_task_ring_labelled(
     radicale: Radicale,
-    cli: Any,
+    calendar_account: dict[str, str],
     daemons: Any,  # noqa: F811
     notification_server: NotificationServer,
     home: Path,
@@ -208,9 +199,7 @@ def test_synced_from_the_server_a_claimed_invitation_and_a_shared_lists_task_rin
     """The paths real items take: a scheduling client puts an invitation "from" the user's own
     address on their CalDAV calendar, and a member of the family list adds a task to it. The
     daemon syncs both (it did not sync lists at all before) and rings both as not the user's."""
-    env = {"BOTPSY_PASSWORD_CALENDAR": PASSWORD}
-    added = cli("account", "add", "calendar", "--url", radicale.url, "--user", USER, env=env)
-    assert added.status == 0, added.stderr
+    env = calendar_account  # the password, for the daemon
     dav: Any = caldav  # its DAVClient is typed as a plain object
     client = dav.DAVClient(url=radicale.url, username=USER, password=PASSWORD)
     principal = client.principal()

@@ -475,6 +475,7 @@ def test_an_unreachable_service(home: Path, cli: Any) -> None:
     config = home / "config.toml"
     config.write_text(
         f'[plugins.weather]\nlocation = "38.72, -9.14"\n'
+        f'geocoding_url = "http://127.0.0.1:{closed}/v1/search"\n'
         f'forecast_url = "http://127.0.0.1:{closed}/v1/forecast"\n'
     )
     done = cli("what's the weather tomorrow", env={"BOTPSY_CONFIG": str(config), "BOTPSY_NOW": NOW})

@@ -29,6 +29,7 @@ from assistant.models.base import (
     TurnStats,
 )
 from assistant.models.repetition import RepetitionGuard
+from assistant.tool_prompt import model_definitions
 
 API_KEY_VARIABLE = "BOTPSY_API_KEY"
 
@@ -61,11 +62,12 @@ class OpenAICompatModel(Model):
         self.api_key = api_key if api_key is not None else os.environ.get(API_KEY_VARIABLE, "")
         self._cancelled = False
 
-    def respond(
+    def request_body(
         self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
-    ) -> Iterator[ModelEvent]:
-        """Stream the server's reply; end with the parsed turn."""
-        self._cancelled = False
+    ) -> dict[str, Any]:
+        """The JSON posted to the server. The tools are the model's short copy
+        (`assistant.tool_prompt`), as a local model reads them: the server's template puts them
+        in every prompt, so their size is the server's prompt time too."""
         body: dict[str, Any] = {
             "model": self.name,
             "messages": [wire_message(m) for m in messages],
@@ -75,7 +77,7 @@ class OpenAICompatModel(Model):
         if options.temperature is not None:
             body["temperature"] = options.temperature
         if tools and options.tool_choice != "none":
-            body["tools"] = tools
+            body["tools"] = model_definitions(tools)
             if options.tool_choice == "required":
                 body["tool_choice"] = "required"
             elif options.tool_choice != "auto":
@@ -83,6 +85,14 @@ class OpenAICompatModel(Model):
                     "type": "function",
                     "function": {"name": options.tool_choice},
                 }
+        return body
+
+    def respond(
+        self, messages: list[Message], tools: list[dict[str, Any]], options: GenerationOptions
+    ) -> Iterator[ModelEvent]:
+        """Stream the server's reply; end with the parsed turn."""
+        self._cancelled = False
+        body = self.request_body(messages, tools, options)
         stats = TurnStats()
         started = time.perf_counter()
         first: float | None = None

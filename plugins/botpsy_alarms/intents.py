@@ -42,12 +42,14 @@ _WAKE = re.compile(
 )
 # "Alert me in forty minutes", "ring me at 7": an alarm, not a wake-up.
 _ALERT = re.compile(
-    r"^(?:alert|ring|buzz|beep|ping|alarm)\s+me\s+(?P<when>(?:in|at|after)\s+.+?)\??$", re.I
+    r"^(?:alert|ring|buzz|beep|ping|alarm|notify|nudge|signal)\s+me\s+(?P<when>(?:in|at|after)\s+.+?)\??$",
+    re.I,
 )
 _SET_ALARM = re.compile(
     r"^(?:(?:set|make|create|add|put|schedule|start|turn\s+on|give\s+me|i\s+(?:need|want)"
     r"|i\s+would\s+like|i'?d\s+like)\s+(?:me\s+|up\s+|on\s+)?"
     r"(?:an?\s+|my\s+|the\s+|one\s+)?(?:new\s+)?|new\s+|an?\s+)?"
+    r"(?:(?:reminder|backup|back[- ]up|morning|daily|quick|loud|extra|second|another)\s+)?"
     r"(?P<wake>(?:wake[- ]?up\s+)?alarms?|wake[- ]?up(?:\s+call)?)(?:\s+(?:clock\s+)?(?P<when>.+?))?\??$",
     re.I,
 )
@@ -63,18 +65,36 @@ _LABEL = re.compile(
     r"^(?P<when>.+?)\s+(?:for|to|called|named|labell?ed|saying|so\s+i\s+can)\s+(?:the\s+|my\s+)?(?P<label>.+)$",
     re.I,
 )
+# The label said before the time: "for my nap in twenty minutes", "for the meeting at three".
+_LABEL_FIRST = re.compile(
+    r"^(?:for|to)\s+(?:the\s+|my\s+|a\s+|an\s+)?(?P<label>[\w' -]+?)\s+"
+    r"(?P<when>(?:in|at|on|by|around|tomorrow|today|tonight|this|next)\b.+)$",
+    re.I,
+)
+# A time said before the request: "tomorrow morning wake me at six", "at seven set an alarm".
+_TIME_SAID_FIRST = re.compile(
+    r"^(?P<when>(?:on\s+)?(?:today|tonight|tomorrow|(?:this\s+|next\s+)?(?:monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday))(?:\s+(?:morning|afternoon|evening|night))?"
+    r"|(?:this|in\s+the)\s+(?:morning|afternoon|evening)"
+    r"|at\s+[\w:.']+(?:\s+(?:[ap]\.?m\.?|o'?clock|thirty|fifteen|forty\s+five))?)"
+    r",?\s+(?P<rest>.+)$",
+    re.I,
+)
 _TIMER = re.compile(
     r"^(?:(?:set|start|put|make|create|add|run|begin)\s+(?:on\s+)?(?:me\s+)?(?:up\s+)?"
     r"(?:an?\s+|the\s+|my\s+|one\s+)?(?:new\s+)?)?(?:(?P<pre>[\w .-]{1,40}?)\s+)?timer"
-    r"(?:\s+(?:for|of|on|to)\s+(?P<length>.+?)|\s+(?:called|named|labell?ed)\s+(?P<named>.+?))?\??$",
+    r"(?:\s+(?:for|of|on|to)\s+(?P<length>.+?)|\s+(?:called|named|labell?ed)\s+(?P<named>.+?)"
+    # "timer ten minutes": the length straight after the noun
+    r"|\s+(?P<bare>[\w.-]+(?:\s+[\w.-]+)?\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
+    r"(?:\s+and\s+[\w\s.-]+?)?))?\??$",
     re.I,
 )
 _COUNTDOWN = re.compile(
-    r"^(?:start\s+(?:an?\s+)?)?count\s*down\s+(?:for\s+|from\s+)?(?P<length>.+?)$", re.I
+    r"^(?:start\s+(?:an?\s+)?)?count\s*down\s+(?:for\s+|from\s+|of\s+)?(?P<length>.+?)$", re.I
 )
 _ASK = re.compile(
     r"^(?:what|which|show|list|tell|read|check|do\s+i\s+have|have\s+i\s+(?:got|set)|are\s+there|is\s+there"
-    r"|is\s+my|are\s+my|are\s+any|any|how\s+(?:many|much|long)|when\s+(?:is|does|will|do)|my|did\s+i"
+    r"|is\s+my|are\s+my|are\s+any|is\s+(?:the|an?)(?=\s+(?:\w+\s+)?(?:alarm|timer))|are\s+the|any|how\s+(?:many|much|long)|when\s+(?:is|does|will|do)|my|did\s+i"
     r"|at\s+what\s+time|provide|report|give\s+me|let\s+me\s+know|(?:the\s+)?(?:next|upcoming)\s+(?=alarm|timer))\b",
     re.I,
 )
@@ -150,6 +170,13 @@ _NO_LONGER = re.compile(
     r".*?\b(?:alarms?|timers?|wake[- ]?up(?:\s+call)?)\b.*?)(?:\s+(?:anymore|any\s+more|now))?\??$",
     re.I,
 )
+# "no alarm tomorrow", "no more alarms on sundays": a cancel said as what is not wanted.
+_NONE_WANTED = re.compile(
+    r"^no\s+(?:more\s+)?(?P<what>(?:wake[- ]?up\s+)?(?:alarms?|timers?|wake[- ]?up\s+calls?)"
+    r"(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|this\s+\w+|(?:on\s+)?\w+days?)(?:\s+morning)?)?)"
+    r"(?:\s+(?:please|thanks|anymore|any\s+more))?\??$",
+    re.I,
+)
 # "alarms for tomorrow", "my alarms on friday": a list asked with no verb.
 _BARE_LIST = re.compile(
     r"^(?:(?:my|the|all(?:\s+my)?|any)\s+)?(?:alarms|timers|alarms\s+and\s+timers)"
@@ -202,6 +229,38 @@ _WORD_CLOCK = re.compile(
 )
 
 
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_TENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}  # fmt: skip
+_TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+_MINUTE = (
+    rf"(?:(?:{'|'.join(_TENS_WORDS)})(?:[\s-](?:{'|'.join(_UNITS)}))?|{'|'.join(_TENS)}"
+    rf"|(?:oh\s+)?(?:{'|'.join(_UNITS)}))"
+)
+# A clock time as a transcript writes "1:30" said as a number: "one hundred and thirty",
+# "seven hundred", "oh six hundred hours" (where a clock time goes, never "... minutes").
+_HUNDREDS = re.compile(
+    rf"(?:(?<=\bat )|(?<=\bfor )|^)(oh\s+)?({'|'.join(_HOURS)})\s+hundred"
+    rf"(?:\s+(?:and\s+)?({_MINUTE}))?(?:\s+hours)?"
+    r"(?!\s+(?:minutes?|mins?|hours?|hrs?|seconds?|days?|weeks?|times?|percent)\b)(?=\s|$)",
+    re.I,
+)
+
+
+def _minute(words: str) -> int:
+    """ "thirty five" -> 35, "oh five" -> 5, "twelve" -> 12."""
+    said = re.sub(r"^oh\s+", "", words.lower()).replace("-", " ").split()
+    if said[0] in _TENS_WORDS:
+        return _TENS_WORDS[said[0]] + (_UNITS.index(said[1]) + 1 if len(said) > 1 else 0)
+    return _TENS[said[0]] if said[0] in _TENS else _UNITS.index(said[0]) + 1
+
+
+def _hundreds(m: re.Match[str]) -> str:
+    """ "seven hundred and thirty" -> "7:30"; "oh six hundred" -> "6:00am" (a 24-hour clock's)."""
+    minute = _minute(m.group(3)) if m.group(3) else 0
+    return f"{_hour(m.group(2))}:{minute:02d}{'am' if m.group(1) else ''}"
+
+
 def _hour(word: str) -> int:
     """An hour said as a word ("six") or digits ("6")."""
     return int(word) if word.isdigit() else _HOURS.index(word.lower()) + 1
@@ -210,6 +269,7 @@ def _hour(word: str) -> int:
 def _digits(text: str) -> str:
     """ "at ten" -> "at 10", "six thirty tomorrow" -> "6:30 tomorrow"; "X from now" -> "in X"."""
     text = re.sub(r"^(.+?)\s+from\s+now$", r"in \1", text, flags=re.I)
+    text = _HUNDREDS.sub(_hundreds, text)
 
     def clock(m: re.Match[str]) -> str:
         hour = _HOURS.index(m.group(1).lower()) + 1
@@ -341,9 +401,13 @@ def _alarm(when: str | None, now: datetime, wake: bool) -> IntentMatch | None:
         return IntentMatch("alarm_set", {}, missing={"time": asked})
     if not found:
         split = _LABEL.match(when)
+        if split:
+            found = readings(split.group("when"), now, wake)
+        if not found and (first := _LABEL_FIRST.match(when)):  # "for my nap in ten minutes"
+            split = first
+            found = readings(first.group("when"), now, wake)
         if not split:
             return None
-        found = readings(split.group("when"), now, wake)
         label = split.group("label").strip()
         if not found or len(label.split()) > 6:
             return None
@@ -364,6 +428,7 @@ _DAY_FIRST = re.compile(
 def _day_only(when: str, now: datetime) -> str | None:
     """The question to ask when a phrase names a day and no time ("for tomorrow"), else None."""
     said = re.sub(r"^(?:for|on)\s+", "", when.strip(), flags=re.I).rstrip("?.! ")
+    said = re.sub(r"^(?:early|bright\s+and\s+early)\s+", "", said, flags=re.I)  # "early tomorrow"
     if not re.fullmatch(r"(?:today|tonight|tomorrow|(?:next\s+)?\w+day)", said, re.I):
         return None
     try:
@@ -469,6 +534,11 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         return found
 
     def set_once(text: str) -> IntentMatch | None:
+        first = _TIME_SAID_FIRST.match(text)
+        if first:  # "tomorrow morning wake me at six": the same request with its time last
+            moved = set_once(f"{first.group('rest')} {first.group('when')}")
+            if moved is not None:
+                return moved
         m = _WAKE.match(text)
         found = _alarm(m.group("when"), now(), wake=True) if m else None
         if found is not None:
@@ -496,7 +566,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         if not m:
             return None
         pre = (m.groupdict().get("pre") or "").strip()
-        given = (m.group("length") or "").strip()
+        given = (m.group("length") or m.groupdict().get("bare") or "").strip()
         label = re.sub(
             r"^(?:the|my)\s+", "", (m.groupdict().get("named") or "").strip(), flags=re.I
         )
@@ -581,7 +651,12 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         return None
 
     def cancel_alarm(text: str) -> IntentMatch | None:
-        m = _CANCEL.match(text) or _OFF_AFTER.match(text) or _NO_LONGER.match(text)
+        m = (
+            _CANCEL.match(text)
+            or _OFF_AFTER.match(text)
+            or _NO_LONGER.match(text)
+            or _NONE_WANTED.match(text)
+        )
         if not m:
             return None
         return IntentMatch("alarm_delete", {"alarm": m.group("what").strip()})
@@ -623,6 +698,15 @@ def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
         bare "6:30" after a 6:00 alarm stays in the morning.
         """
         call = recent.last()
+        more = _MORE.match(text.strip())
+        if more and call is not None and call.tool == "timer_set":
+            said = re.sub(r"\s+more\b", "", more.group("length"), flags=re.I).strip()
+            said = f"1 {said}" if re.fullmatch(r"(?:minute|second|hour)s?", said, re.I) else said
+            length = _length(said)
+            if length is not None:  # "add five more minutes": to the timer just started
+                label = str(call.arguments.get("label") or "")
+                which = f"the newest {label} timer" if label else "the newest timer"
+                return [IntentMatch("alarm_change", {"alarm": which, "add": length})]
         shifted = _SHIFT_IT.match(text.strip())
         if shifted and call is not None and call.tool == "alarm_set":
             moved = _shifted_alarm(call.arguments, shifted)
@@ -682,6 +766,16 @@ def _shifted_alarm(arguments: Mapping[str, Any], m: re.Match[str]) -> list[Inten
         return None
     new = old + (amount if way in ("later", "back") else -amount)
     return _moved(old, new, str(arguments.get("label") or ""))
+
+
+# "add five more minutes", "another two minutes", "give it 30 more seconds", "5 more minutes
+# please": time added to the timer just started, no timer named.
+_MORE = re.compile(
+    r"^(?:(?:and|oh|actually|please|can\s+you)[,.]?\s+)*(?:(?:add|put\s+on|give\s+(?:it|me))\s+)?"
+    r"(?:(?:an)?other\s+|an\s+extra\s+|extra\s+)?(?P<length>.+?\s+more\s+\w+|(?<=other\s).+?"
+    r"|(?<=extra\s).+?)(?:\s+(?:please|on\s+it|to\s+it))?[.!]*$",
+    re.I,
+)
 
 
 def _timer_edit(arguments: Mapping[str, Any], value: str) -> list[IntentMatch] | None:

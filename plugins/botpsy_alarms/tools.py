@@ -34,6 +34,9 @@ from botpsy_alarms.repeat import days_said, first_ring, in_words, stored
 from botpsy_alarms.store import Alarm, AlarmStore
 
 MAX_AHEAD = timedelta(days=366)
+# Parts of a day an alarm is named by, and the hours each holds ("the morning alarm").
+_PARTS = {"morning": (3, 12), "afternoon": (12, 18), "evening": (17, 24), "night": (19, 24)}
+_PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night)\b", re.I)
 _KIND_WORDS = re.compile(
     r"\b(?:the|my|an?|all|alarms?|timers?|wake[- ]?up(?: call)?|for|at|o'?clock)\b", re.I
 )
@@ -361,6 +364,19 @@ def _named(candidates: list[Alarm], words: str, now: datetime) -> list[Alarm]:
     if bare:  # "the 7 alarm": 7:00 in the morning or the evening
         hour, minute = int(bare.group(1)) % 12, int(bare.group(2) or 0)
         return [a for a in candidates if (a.at.hour % 12, a.at.minute) == (hour, minute)]
+    part = _PART_OF_DAY.search(words)
+    if part:  # "tomorrow morning", "the evening one": those ringing in that part of that day
+        day_words = re.sub(r"(?:'s|’s)\b", "", _PART_OF_DAY.sub(" ", words)).strip(" ,'")
+        try:
+            day = parse_moment(day_words, now).start.date() if day_words else None
+        except TimeParseError:
+            return []
+        first, last = _PARTS[part.group(0).lower()]
+        return [
+            a
+            for a in candidates
+            if (day is None or a.at.date() == day) and first <= a.at.hour < last
+        ]
     try:
         moment = parse_moment(words, now)
     except TimeParseError:

@@ -29,6 +29,7 @@ from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools
 from botpsy_calendar.dav import DavClient, DavError
 from botpsy_calendar.intents import make_followups, make_matchers
+from botpsy_calendar.lists_shared import tell_shared
 from botpsy_calendar.ringing import due_in, list_homes, settings_ownership, signature
 from botpsy_calendar.several import make_several_matchers
 from botpsy_calendar.store import VdirStore
@@ -126,6 +127,7 @@ def register_tools(register: Callable[..., None], context: PluginContext) -> Non
     # list others write (`shared_lists`) is read by them too (the toolbox serves both)
     mine = settings_ownership(frozenset(), context.settings("calendar"))
     calendar.reaches_others = mine.shared or mine.every_list_shared or bool(mine.shared_lists)
+    tell_shared(calendar, mine)  # a change to a list others share says so before it runs
     register(calendar)
     register(ContactTools(open_contacts(context)))
 
@@ -140,8 +142,9 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         return any(wanted in event.title.lower() for event in store.events())
 
     def has_task(words: str) -> bool:
-        wanted = words.lower()
-        return any(wanted in task.title.lower() and not task.done for task in store.tasks())
+        # whole words: "i got home" names no to-do "Get homework done" (others write to-dos too)
+        wanted = re.compile(rf"(?<!\w){re.escape(words.strip().lower())}(?!\w)")
+        return any(wanted.search(task.title.lower()) and not task.done for task in store.tasks())
 
     def event_start(words: str) -> Moment | None:
         """When the one event these words name next happens (a move keeps its day or time)."""
@@ -156,10 +159,14 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         return Moment(first.start, first.end, first.all_day)
 
     for name, matcher in make_matchers(context.clock.now, has_event, event_start):
-        register(name, matcher)
+        register(name, _not_of_files(matcher, _NAMED_FILE))
     for name, moves in make_followups(context.clock.now, has_event, event_start):
         register(name, moves, follows=True)  # "move it to 8" after "when is the book group"
-    for name, matcher in make_task_matchers(context.clock.now, has_task):
+
+    def open_titles() -> list[str]:
+        return [task.title for task in store.tasks() if not task.done]
+
+    for name, matcher in make_task_matchers(context.clock.now, has_task, open_titles):
         register(name, _not_of_files(matcher))
     for name, matcher in make_task_change_matchers(context.clock.now, has_task):
         register(name, _not_of_files(matcher))  # "move my reminder to call jo to friday"
@@ -173,21 +180,29 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     open_contacts(context)  # offers the "contacts" service; its intents are in make_matchers
 
 
-# A request that ends by naming a file is the files' ("open my packing list file"), whatever
-# list its words also name.
+# A request naming a file by its name is the files' ("what's in chores.md", "read agenda.txt"),
+# whatever day, list or to-do its words also name.
+_NAMED_FILE = re.compile(
+    r"\b[\w-]+\.(?:txt|md|markdown|pdf|docx?|odt|ods|csv|tsv|xlsx?|json|toml|ya?ml|ini|log|rtf"
+    r"|html?|org)\b",
+    re.I,
+)
+# So is a request that ends by naming a file ("open my packing list file"), for the list and
+# to-do matchers (an event may be about a document: "a call about the tax document").
 _OF_FILES = re.compile(
-    r"\b(?:file|files|document|documents|doc|docs|pdf|spreadsheet|folder)(?:\s+please)?[?.!]*$",
+    r"\b(?:file|files|document|documents|doc|docs|pdf|spreadsheet|folder)(?:\s+please)?[?.!]*$"
+    rf"|{_NAMED_FILE.pattern}",
     re.I,
 )
 
 
 def _not_of_files(
-    matcher: Callable[[str], IntentMatch | None],
+    matcher: Callable[[str], IntentMatch | None], of_files: re.Pattern[str] = _OF_FILES
 ) -> Callable[[str], IntentMatch | None]:
-    """The list and to-do matcher, stepping aside for a request about a file."""
+    """The matcher, stepping aside for a request about a file."""
 
     def match(text: str) -> IntentMatch | None:
-        return None if _OF_FILES.search(text) else matcher(text)
+        return None if of_files.search(text) else matcher(text)
 
     return match
 

@@ -2092,6 +2092,11 @@ def make_matchers(
             (m.group("a") or m.group("b") or "").strip(" ?."),
             flags=re.I,
         )
+        title, when = due_tail(wanted, now())  # "the ferry next week": searched in that week
+        if title and when:
+            return IntentMatch(
+                "calendar_search_events", {"text": title, "when": when}, "search_events"
+            )
         return (
             IntentMatch("calendar_search_events", {"text": wanted}, "search_events")
             if wanted

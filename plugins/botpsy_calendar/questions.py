@@ -7,7 +7,8 @@ or is/are for yes or no) names an item of the user's (my/our/someone's, or "the"
 of personal event, or words that a title on the calendar holds) and maybe a window (a day
 or a range said last). With a window the window's events are listed (a day listing, which a
 "move it" after it reads as that day's); without one the calendar is searched for the
-item's words, and the search's own reply says so when nothing matches.
+item's words (upcoming ones first; "when did i last see jo" asks it for the last one), and the
+search's own reply says so when nothing matches.
 
 How things stand right now is not the calendar's: "is my flight delayed", "flight status of
 lh123", "is the 8:15 train on time", "where is my train" stay with the web's live matcher.
@@ -140,12 +141,13 @@ def make_own_question(
             return True
         return len(words) <= 5 and has_event(item)
 
-    def answer(item: str, window: str) -> IntentMatch:
+    def answer(item: str, window: str, back: bool = False) -> IntentMatch:
         item = known_form(item)
         if window:
             when = re.sub(r"^(?:on|for)\s+(?=\S)", "", window)  # "on saturday": saturday
             return IntentMatch("calendar_list_events", {"when": when}, "own_question")
-        return IntentMatch("calendar_search_events", {"text": item}, "own_question")
+        text = f"last {item}" if back else item  # the search looks back for "last ..."
+        return IntentMatch("calendar_search_events", {"text": text}, "own_question")
 
     def own_question(text: str) -> IntentMatch | None:
         said = " ".join(re.sub(r"[?!.,]", " ", text.lower().replace("\u2019", "'")).split())
@@ -164,7 +166,7 @@ def make_own_question(
             if owner and not named(who, "my"):  # been to: "the gym" is one's own too
                 return None  # "when did i last see my keys": not an event
             if 0 < len(who.split()) <= 3:
-                return answer(who, "")
+                return answer(who, "", back=True)
             return None
         if going := _GOING.match(said):
             words = going.group("rest").split()

@@ -6,12 +6,17 @@ the user's, on a calendar or list nobody else writes). Everything else rings wit
 botpsy's words first and the item's own quoted as data:
 
 - an ORGANIZER who is not one of the user's addresses: "Someone else's invitation"
-  (or task), the sender named;
-- an ORGANIZER that is one of the user's addresses: "An invitation in your name". That
-  address is a claim inside the item, and anyone may write it: an invitation sent
-  "from" the user, or one a mail service added to the calendar by itself, arrives
-  the same way as a meeting the user made on their phone. botpsy cannot tell them
-  apart, so it does not ring either as the user's own words;
+  (or task), the sender named. Every ORGANIZER of every component of the object is
+  read (a series' overrides too), so an invitation naming the user's address first and
+  its sender second, or its sender only on one occurrence, is still the sender's; and
+  an ORGANIZER with no address, or an ATTENDEE, makes it an invitation all the same;
+- an ORGANIZER that is one of the user's addresses, and no one else's: "An invitation
+  in your name". That address is a claim inside the item, and anyone may write it: an
+  invitation sent "from" the user, or one a mail service added to the calendar by
+  itself, arrives the same way as a meeting the user made on their phone. botpsy cannot
+  tell them apart, so it does not ring either as the user's own words; kept on a shared
+  calendar or list, it says so. A name (CN), SENT-BY or a description naming the
+  user's address is no organiser at all: only the ORGANIZER's own address counts;
 - anything on a calendar others write (`[plugins.calendar] shared = true`) or on a
   task list others write (`shared_lists`: a list of names, or true for every list):
   "An event on your shared calendar", "A task on a shared list" (its body names the list).
@@ -31,8 +36,10 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 
+from icalendar import Calendar
+
 from assistant.api import DueItem, one_line, quoted
-from botpsy_calendar.items import Event, Task
+from botpsy_calendar.items import Event, Task, master_of
 from botpsy_calendar.store import VdirStore, folder_name
 
 # The longest reminder the tools set (four weeks): how far ahead of a window events are read.
@@ -53,6 +60,7 @@ class Whose:
     kind: str
     sender: str = ""
     place: str = ""
+    shared: bool = False  # "claimed" only: it is kept on a calendar or list others write
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,8 @@ class Ownership:
     shared: bool = False
     shared_lists: frozenset[str] = frozenset()  # names or folder names, case folded
     every_list_shared: bool = False
+    # with whom a list is shared, as `shared_lists = {Family = "Ana and Bob"}` says: (name, whom)
+    sharers: tuple[tuple[str, str], ...] = ()
 
     def list_shared(self, name: str, folder: str) -> bool:
         """Whether the list collection `name` (kept in `folder`) is one others write."""
@@ -72,34 +82,86 @@ class Ownership:
         said = self.shared_lists
         return name.casefold() in said or folder.casefold() in {folder_name(s) for s in said}
 
-    def whose(
-        self, organizer: str, shared: bool, place: str = "", invited: bool = False
-    ) -> Whose | None:
-        """None when the item is the user's own; else why not. `shared` says whether the
-        collection it came from is one others write; `place` names a list collection;
-        `invited` says the item invites people (an invitation, even one naming nobody as
-        its organiser: "ORGANIZER:" left empty is no proof that the user wrote it)."""
-        if organizer and organizer not in self.addresses:
-            return Whose("sender", organizer)
-        if organizer:
-            return Whose("claimed", organizer)
-        if invited:
+    def shared_with(self, name: str, folder: str) -> str:
+        """With whom the user said the list `name` (kept in `folder`) is shared; "" if not said."""
+        for said, whom in self.sharers:
+            if said == name.casefold() or folder.casefold() == folder_name(said):
+                return whom
+        return ""
+
+    def whose_object(self, signs: Signs, shared: bool, place: str = "") -> Whose | None:
+        """None when the item is the user's own; else why not, by every claim of its object
+        (`Signs`): one organiser who is not the user makes it theirs, whichever ORGANIZER
+        comes first. `shared` says whether the collection it came from is one others write;
+        `place` names a list collection."""
+        others = [a for a in signs.organizers if a not in self.addresses]
+        if others:
+            return Whose("sender", others[0])
+        if signs.organizers:  # the user's address, and only theirs: a claim, kept where it is
+            return Whose("claimed", signs.organizers[0], place, shared)
+        if signs.invited:
             return Whose("sender", "")
         return Whose("shared", place=place) if shared else None
 
 
+@dataclass(frozen=True)
+class Signs:
+    """What a calendar object says of who made it, read from every component in it (a series'
+    overrides too): the ORGANIZER addresses it names, and whether it invites anyone (an
+    ORGANIZER property, even an empty one, or an ATTENDEE)."""
+
+    organizers: tuple[str, ...] = ()
+    invited: bool = False
+
+
+def signs_of(calendar: Calendar) -> Signs:
+    """The claims of every event and task in one object. A client of the user's that made
+    it writes no ORGANIZER and no ATTENDEE; an invitation carries them, on any component."""
+    organizers: list[str] = []
+    invited = False
+    for component in calendar.walk():
+        if component.name not in ("VEVENT", "VTODO"):
+            continue
+        found = component.get("organizer")
+        for value in found if isinstance(found, list) else [found]:
+            if value is None:
+                continue
+            invited = True  # "ORGANIZER:" with no address is still an invitation's
+            address = str(value).strip()
+            address = address[7:] if address[:7].casefold() == "mailto:" else address
+            address = address.strip().casefold()
+            if address and address not in organizers:
+                organizers.append(address)
+        invited = invited or component.get("attendee") is not None
+    return Signs(tuple(organizers), invited)
+
+
 def settings_ownership(addresses: frozenset[str], settings: dict[str, object]) -> Ownership:
-    """The ownership `[plugins.calendar]` describes: `shared` and `shared_lists`."""
+    """The ownership `[plugins.calendar]` describes: `shared` and `shared_lists` (a list of
+    names, one name, true for every list, or a table of names to whom each is shared with)."""
     listed = settings.get("shared_lists", False)
     names: list[object] = []
-    if isinstance(listed, list | tuple):
+    sharers: list[tuple[str, str]] = []
+    if isinstance(listed, dict):
+        names, every = list(listed), False
+        for name, with_whom in listed.items():
+            key = " ".join(str(name).split()).casefold()
+            whom = (
+                ", ".join(str(w) for w in with_whom)
+                if isinstance(with_whom, list | tuple)
+                else str(with_whom if isinstance(with_whom, str) else "")
+            )
+            if key and whom.strip():
+                sharers.append((key, one_line(whom, 120)))
+    elif isinstance(listed, list | tuple):
         names, every = list(listed), False
     elif isinstance(listed, str) and listed.strip().lower() not in _FLAG_WORDS:
         names, every = [listed], False  # one list's name
     else:
         every = _flag(listed)
     said = frozenset(" ".join(str(n).split()).casefold() for n in names if str(n).strip())
-    return Ownership(addresses, _flag(settings.get("shared", False)), said, every)
+    shared = _flag(settings.get("shared", False))
+    return Ownership(addresses, shared, said, every, tuple(sharers))
 
 
 _FLAG_WORDS = frozenset({"true", "yes", "1", "on", "false", "no", "0", "off", ""})
@@ -166,7 +228,7 @@ def due_in(
     mine = mine or Ownership(frozenset())
     found: list[DueItem] = []
     theirs: list[tuple[str, DueItem]] = []  # (uid, item): capped a day each, below
-    for event in _events(local, start, end + LONGEST_REMINDER):
+    for event, signs in _events(local, start, end + LONGEST_REMINDER):
         if event.reminder_minutes is None:
             continue
         at = event.start - timedelta(minutes=event.reminder_minutes)
@@ -174,7 +236,7 @@ def due_in(
             key = f"calendar:event:{event.uid}:{event.start.isoformat()}:{event.reminder_minutes}"
             begins = event.start.astimezone(local.zone)  # a phone may have written it in UTC
             when = "all day" if event.all_day else f"at {begins:%H:%M}"
-            whose = mine.whose(event.organizer, mine.shared, invited=bool(event.attendees))
+            whose = mine.whose_object(signs, mine.shared)
             if whose is not None:
                 item = _theirs(key, at, whose, event.title, event.location, when, begins)
                 theirs.append((event.uid, item))
@@ -187,8 +249,8 @@ def due_in(
     homes = [(Home("", local), mine.shared)]
     homes += [(h, mine.list_shared(h.name, h.store.folder.name)) for h in lists]
     for home, shared in homes:
-        for task in _tasks(home.store):
-            due = _task_due(task, start, end, local.zone, mine, shared, home.name)
+        for task, signs in _tasks(home.store):
+            due = _task_due(task, signs, start, end, local.zone, mine, shared, home.name)
             if due is not None:
                 item, others = due
                 if others:
@@ -198,16 +260,25 @@ def due_in(
     return sorted([*found, *_few_a_day(theirs, local.zone)], key=lambda i: (i.at, i.key))
 
 
-def _tasks(home: VdirStore) -> list[Task]:
-    """The open tasks of one collection (a list gone meanwhile has none)."""
+def _tasks(home: VdirStore) -> list[tuple[Task, Signs]]:
+    """The tasks of one collection, each with its object's claims (a list gone meanwhile
+    has none)."""
+    found = []
     try:
-        return home.own_tasks()
+        objects = home.objects()
     except Exception:  # one list unreadable must not silence the rest
         return []
+    for calendar in objects.values():
+        with contextlib.suppress(Exception):  # a malformed task must not hide the rest
+            todo = master_of(calendar, "VTODO")
+            if todo is not None:
+                found.append((Task.from_component(todo, home.zone), signs_of(calendar)))
+    return found
 
 
 def _task_due(
     task: Task,
+    signs: Signs,
     start: datetime,
     end: datetime,
     zone: tzinfo,
@@ -224,7 +295,7 @@ def _task_due(
         return None
     due = task.due.astimezone(zone)
     key = f"calendar:task:{task.uid}:{at.isoformat()}"
-    whose = mine.whose(task.organizer, shared, place)
+    whose = mine.whose_object(signs, shared, place)
     if whose is not None:
         when = "all day" if task.due_all_day else f"due at {due:%H:%M}"
         return _theirs(key, at, whose, task.title, "", when, due, "task"), True
@@ -232,18 +303,19 @@ def _task_due(
     return DueItem(key, at, one_line(task.title) or "Task", body, kind="task"), False
 
 
-def _events(local: VdirStore, start: datetime, end: datetime) -> list[Event]:
+def _events(local: VdirStore, start: datetime, end: datetime) -> list[tuple[Event, Signs]]:
     """Every object's events and occurrences in [start, end), each object read on its own.
 
     `VdirStore.between` caps a listing as a whole, first files first: four invitations
     repeating every minute (named to sort first) would fill it and silence every
     reminder of the user's after them. Here each object gets `_SERIES_ROOM`.
     """
-    found: list[Event] = []
+    found: list[tuple[Event, Signs]] = []
     for calendar in local.objects().values():
         with contextlib.suppress(Exception):  # a malformed object must not hide the rest
-            found += local._occurrences(calendar, start, end, _SERIES_ROOM)
-    return sorted(found, key=lambda e: e.start)
+            signs = signs_of(calendar)
+            found += [(e, signs) for e in local._occurrences(calendar, start, end, _SERIES_ROOM)]
+    return sorted(found, key=lambda pair: pair[0].start)
 
 
 def _few_a_day(theirs: list[tuple[str, DueItem]], zone: tzinfo) -> list[DueItem]:
@@ -283,6 +355,10 @@ def _theirs(
     elif whose.kind == "claimed":  # the user's address as organiser: a claim anyone can write
         summary = "A task in your name" if task else "An invitation in your name"
         source = f"naming your address {quoted(whose.sender, 80)} as its organiser"
+        if whose.place and whose.shared:  # where it is kept says who else may have written it
+            source += f", on your shared list {quoted(whose.place, 80)}"
+        elif whose.shared:
+            source += ", on your shared calendar"
         warning = (
             "It came from your calendar server, not from botpsy, and anyone can put your"
             " address in an invitation: its words may be someone else's."

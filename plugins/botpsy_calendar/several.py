@@ -154,14 +154,21 @@ def make_several_matchers(
         return None
 
     def items_off_it(text: str, recent: Recent) -> list[IntentMatch] | None:
-        """ "take milk and tea off it" after a list was read or changed: that list."""
+        """ "take milk and tea off it", "cross bread off it" after a list was read or changed:
+        that list."""
         tools = ("task_list", "task_add", "task_delete", "task_complete")
         named = [c for c in recent.calls if c.tool in tools and c.arguments.get("list_name")]
         name = str(named[-1].arguments["list_name"]) if named else ""
         if not name or not _IT.search(text):
             return None
         label = re.sub(r"\s+list$", "", name, flags=re.I)
-        return items_off(_IT.sub(lambda m: f"{m.group(1)} the {label} list", text))
+        said = _IT.sub(lambda m: f"{m.group(1)} the {label} list", text)
+        if several := items_off(said):
+            return several
+        one = first(strict, said)  # "take the oat milk off it": one item, read as said of that list
+        if one is None or one.missing or one.tool not in _MANY_TOOLS:
+            return None
+        return [one]
 
     def opened_then(text: str) -> list[IntentMatch] | None:
         """ "open the grocery list and remove butter": the change made on that list (read as

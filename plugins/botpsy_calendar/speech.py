@@ -333,7 +333,10 @@ WANT_TO = re.compile(
 )
 CANCEL_VERBS = re.compile(
     r"^(?:get\s+rid\s+of|scrap|scratch|strike|cross\s+out|forget(?:\s+about)?|never\s+mind"
-    r"|take\s+off|knock\s+off|skip)\s+(?=(?:the|my|our|that|this|tomorrow|tonight|today)\b)",
+    r"|take\s+off|knock\s+off|skip)\s+(?=(?:the|my|our|that|this|tomorrow|tonight|today)\b"
+    # a bare title with its day: "get rid of pottery on friday"
+    r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s+(?:on\s+|this\s+|next\s+)?(?:today|tonight|tomorrow"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)",
     re.I,
 )
 # Undone by name, with or without "the": "unschedule lunch with ana"; a series stopped: "stop the
@@ -356,7 +359,8 @@ TAKE_OFF_DAY = re.compile(
 )
 # A told cancel closed by the request: "..., please cancel it", "... so delete that".
 CANCEL_IT = re.compile(
-    r"(?<=\S)[\s,]+(?:(?:so|and|please|can\s+you)\s+)*(?:cancel|delete|remove)\s+(?:it|that|this)"
+    r"(?<=\S)[\s,]+(?:(?:so|and|please|can\s+you|just)\s+)*(?:cancel|delete|remove|get\s+rid\s+of|scrap"
+    r"|drop|call\s+off|bin|ditch)\s+(?:it|that|this)"
     r"(?:\s+please)?$",
     re.I,
 )

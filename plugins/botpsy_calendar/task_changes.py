@@ -110,9 +110,14 @@ _MOVE_WHICH = re.compile(
 
 
 def _moved_to(value: str) -> dict[str, Any] | None:
-    """The arguments of a move to `value`; None for a move by an amount or to a day alone,
-    which needs the event's own time (left to the model)."""
-    if _RELATIVE.search(value) or not _CLOCK.search(_DAY.sub(" ", value)):
+    """The arguments of a move to `value`; None for a move by an amount (left to the model).
+
+    A day alone ("move it to saturday") is a move too: the tool keeps a timed event's hour and
+    length on the new day (`calendar_update_event`)."""
+    if _RELATIVE.search(value):
+        return None
+    day_alone = not _CLOCK.search(_DAY.sub(" ", value))  # "friday", "the 5th"
+    if day_alone and (not _DAY.search(value) or len(_DAY.sub(" ", value).split()) > 2):
         return None
     if re.fullmatch(r"\d{1,2}", value.strip()):
         value = f"at {value.strip()}"
@@ -167,16 +172,19 @@ def make_listing_followups(
         except ValueError:
             return None
         events = listed(first, end)
+        tool = act.pop("tool")
+        if which and events:  # "cancel the second one": picked as an answer picks, or not at all
+            # among the events as the listing showed them, in its order: one already over was
+            # shown too, so "the second one" is the second the user read, not of those left
+            options = [pin(e) for e in events]
+            picked = pick_one(which, options, [option_label(e, describe) for e in events])
+            return IntentMatch(tool, {"event": picked, **act}) if picked else None
         upcoming = [e for e in events if e.end > now()]
         events = (upcoming or events)[:MAX_LISTED]
-        if not events:
+        if not events or which:
             return None
-        tool = act.pop("tool")
         options = [pin(e) for e in events]
         labels = [option_label(e, describe) for e in events]
-        if which:  # "cancel the second one": picked as an answer picks, or not at all
-            picked = pick_one(which, options, labels)
-            return IntentMatch(tool, {"event": picked, **act}) if picked else None
         if len(events) == 1:
             return IntentMatch(tool, {"event": options[0], **act})
         shown = "; ".join(f"{n}. {describe(e)}" for n, e in enumerate(events, 1))

@@ -7,10 +7,11 @@ day and a time that names an event is the calendar's first.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from assistant.api import IntentMatch, without_name
+from botpsy_calendar.done_told import TICK_IT, base_forms, done_told
 from botpsy_calendar.intents import (
     _BEFORE,
     _DETERMINERS,
@@ -804,9 +805,14 @@ def _assumed(_: str) -> bool:
 
 
 def make_task_matchers(
-    now: Callable[[], datetime], has_task: Callable[[str], bool] = _assumed
+    now: Callable[[], datetime],
+    has_task: Callable[[str], bool] = _assumed,
+    open_titles: Callable[[], Iterable[str]] | None = None,
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
-    """ "Remind me to call mom tomorrow", "add milk to my todo list", "my tasks", "mark X done"."""
+    """ "Remind me to call mom tomorrow", "add milk to my todo list", "my tasks", "mark X done".
+
+    `open_titles` (the open to-dos' titles as written) lets "i've called the bank" tick the
+    to-do whose whole title that is; without it the past tense is left to the model."""
 
     def add_task(text: str) -> IntentMatch | None:
         if _REMIND_ASKS.match(text.strip()):
@@ -966,6 +972,7 @@ def make_task_matchers(
         return None
 
     def complete_task(text: str) -> IntentMatch | None:
+        text = TICK_IT.sub("", text.strip().rstrip(".!"))  # "i bought the stamps, tick it off"
         said_done = _TASK_SAID_DONE.match(text.strip().rstrip(".!"))
         if said_done:  # "the laundry task is done": a to-do named as one, no look-up needed
             task = _title(next(g for g in said_done.groups() if g))
@@ -984,6 +991,8 @@ def make_task_matchers(
             and has_task(item)
         ):  # "the rope is packed": a to-do of those words is ticked, nothing else is
             return IntentMatch("task_complete", {"task": _title(item)}, "complete_task")
+        if open_titles is not None and (did := done_told(text, open_titles)):
+            return IntentMatch("task_complete", {"task": did}, "complete_task")  # as written
         ticked = _TICKED.match(text.strip().rstrip(".!"))
         if ticked:
             said = ticked.group("a") or ticked.group("b") or ticked.group("c")
@@ -998,6 +1007,10 @@ def make_task_matchers(
         task = _title(
             re.sub(r"^(?:the|my)\s+(?:task|to\s*-?\s*do)\s+", "", m.group("task"), flags=re.I)
         )
+        if has_task is not _assumed and not has_task(task):  # "mark calling the bank as done"
+            first, _, tail = task.partition(" ")
+            task = next((_title(f"{v} {tail}") for v in base_forms(first)
+                         if tail and has_task(f"{v} {tail}")), task)  # fmt: skip
         plainly = _PLAINLY_A_TASK.match(text.strip()) and not _OTHER_THINGS.search(task)
         if _THAT_ITEM.match(m.group("task")) or _THAT_ITEM.match(task):
             return None  # "mark the first item as done": which one is for the model to look up

@@ -40,10 +40,11 @@ from assistant.api import (
 from botpsy_calendar.dav import DavError
 from botpsy_calendar.fence import Fenced, ForModel
 from botpsy_calendar.repeat import describe_repeat, parse_repeat
+from botpsy_calendar.search import FILLER as _FILLER
+from botpsy_calendar.search import around_now, mentioning, ordered
 from botpsy_calendar.store import Event, ListInfo, Task, VdirStore
 
 _QUOTED = re.compile(r'"[^"]*"')  # a title quoted in a sync note (quotes in it are made ')
-_FILLER = re.compile(r"\b(the|my|our|an?|appointment|meeting|event)\b", re.I)
 # Names that mean the to-dos themselves, not a named list.
 _NO_LIST = {"to-do", "todo", "to do", "to-dos", "todos", "task", "tasks", "reminder", "reminders"}
 _ITEM_CUT = re.compile(r"\s*[,;]\s*(?:and\s+|&\s+)?|\s+(?:and|&|plus)\s+", re.I)
@@ -515,30 +516,66 @@ class CalendarTools:
         return self._fenced(lines[0], "\n".join(lines), data)
 
     @tool(Effect.READ, untrusted_output=True)
-    def calendar_search_events(self, text: str) -> ToolResult:
+    def calendar_search_events(self, text: str, when: Span | None = None) -> ToolResult:
         """Search (find) calendar events, appointments or meetings whose title, place or notes mention some words.
 
+        Upcoming ones are found first; past ones when none is upcoming, or when the words
+        start with "last" ("last dentist"). With `when`, only that day or range is searched.
+
         Args:
-            text: words to look for, e.g. "dentist"
+            text: words to look for, e.g. "dentist", "last dentist"
+            when: only in this day or range
         """
-        wanted = text.lower().strip()
-        if not wanted:
+        wanted, back = ordered(text)
+        if not wanted.strip():
             raise ToolArgumentError("say what to look for")
-        events = self.store.events()
-        found = [e for e in events if wanted in f"{e.title}\n{e.location}\n{e.notes}".lower()]
-        words = _FILLER.sub(" ", wanted).split()
-        if not found and words:  # "my dentist appointment" finds "Dentist": every other word
-            found = [
-                e
-                for e in events
-                if all(w in f"{e.title}\n{e.location}\n{e.notes}".lower() for w in words)
-            ]
-        if not found:
-            head = f"No events mention '{text}'."
-            return self._fenced(head, head, {"events": []})
-        lines = [f"{len(found)} event{'s' if len(found) > 1 else ''} mention '{text}':"]
-        lines += [f"- {listed(e)}" for e in found]
-        return self._fenced(lines[0], "\n".join(lines), {"events": [event_data(e) for e in found]})
+        now = self.clock.now()
+        if when is not None:
+            return self._search_in(wanted, when, now)
+        found = around_now(self.store, mentioning(self.store.events(), wanted), now)
+        if back and found.past:
+            head = f"The last event that mentions '{wanted}' was:"
+            return self._searched(head, found.past, "last")
+        if back and found.upcoming:
+            head = f"No past events mention '{wanted}'; the next one is:"
+            return self._searched(head, found.upcoming, "next")
+        if found.upcoming:
+            return self._searched(_mention(found.upcoming, wanted, " upcoming"), found.upcoming)
+        if found.past:
+            head = f"Nothing upcoming mentions '{wanted}'; the last one was:"
+            return self._searched(head, found.past, "last")
+        head = f"No events mention '{wanted}'."
+        return self._fenced(head, head, {"events": []})
+
+    def _search_in(self, wanted: str, span: Span, now: datetime) -> ToolResult:
+        """A search of one day or range; none there: the next match (else the last) is said."""
+        label = _span_label(span, now)
+        matches = mentioning(self.store.between(span.start, span.end), wanted)
+        if matches:
+            return self._searched(_mention(matches, wanted, "", f" {label}"), matches, span=span)
+        kept = self.store.problems  # what the listing skipped; reading every event resets it
+        found = around_now(self.store, mentioning(self.store.events(), wanted), now)
+        self.store.problems = kept + self.store.problems
+        head = f"No events mention '{wanted}' {label}"
+        if found.upcoming:
+            return self._searched(f"{head}; the next one is:", found.upcoming, "next", span)
+        if found.past:
+            return self._searched(f"{head}; the last one was:", found.past, "last", span)
+        return self._searched(f"{head}.", [], span=span)
+
+    def _searched(
+        self, head: str, events: list[Event], key: str = "events", span: Span | None = None
+    ) -> ToolResult:
+        """A search's reply: `head`, then the events (a `key` of "next" or "last": only the
+        nearest, and how many more there are), fenced."""
+        shown = events if key == "events" else events[:1]
+        lines = [head, *(f"- {listed(e)}" for e in shown)]
+        more = len(events) - len(shown)
+        if more:
+            lines.append(f"({more} more {'after' if key == 'next' else 'before'} that)")
+        data: dict[str, Any] = {"when": span.iso()} if span is not None else {}
+        data["events" if key == "events" else key] = [event_data(e) for e in shown]
+        return self._fenced(head, "\n".join(lines), data)
 
     def preview_update(self, arguments: dict[str, Any]) -> str:
         """The event a change is made to, named in full, and the change: what the approval shows
@@ -1113,11 +1150,27 @@ def _list_data(found: ListInfo) -> dict[str, Any]:
     return {"name": one_line(found.name, 80), "items": found.items, "done": found.done}
 
 
+def _mention(events: list[Event], wanted: str, kind: str = "", label: str = "") -> str:
+    """ "2 upcoming events mention 'ferry':", "1 event mentions 'ferry' on Saturday 5 December:"."""
+    many = len(events) > 1
+    verb = "mention" if many else "mentions"
+    return f"{len(events)}{kind} event{'s' if many else ''} {verb} '{wanted}'{label}:"
+
+
 def _span_label(span: Span, now: datetime) -> str:
-    days = (span.end - span.start).days
-    if span.start.date() == now.date() and days <= 1 and span.end.date() != span.start.date():
-        return "today"
-    if days == 1 and span.start.time() == span.end.time():
-        return "on " + span.start.strftime("%A %-d %B")
-    last = span.end - timedelta(seconds=1)
-    return f"from {span.start.strftime('%A %-d %B')} to {last.strftime('%A %-d %B')}"
+    """How a heading names a span: "today", "on Monday 30 November", "on Monday 30 November
+    after 18:00", "on Friday 4 December from 18:00 to 21:00", "from Monday 30 November to
+    Sunday 6 December"."""
+    start, last = span.start, span.end - timedelta(seconds=1)
+    if start.date() != last.date():  # several days: by their days alone
+        return f"from {start.strftime('%A %-d %B')} to {last.strftime('%A %-d %B')}"
+    day = "today" if start.date() == now.date() else "on " + start.strftime("%A %-d %B")
+    from_midnight = start.time() == time(0)
+    to_midnight = span.end.time() == time(0) and span.end.date() > start.date()
+    if to_midnight and (from_midnight or start == now):  # a whole day, or the rest of today
+        return day
+    if from_midnight:
+        return f"{day} before {span.end.strftime('%H:%M')}"
+    if to_midnight:
+        return f"{day} after {start.strftime('%H:%M')}"
+    return f"{day} from {start.strftime('%H:%M')} to {span.end.strftime('%H:%M')}"

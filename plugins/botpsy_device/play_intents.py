@@ -142,7 +142,7 @@ _TAIL = re.compile(
 )
 _MEDIA = re.compile(
     r"\b(?:(?:something|anything|stuff)\s+(?:by|from)|music|songs?|tunes?|tracks?|playlists?|play\s+list|albums?|radio|stations?|fm|podcasts?|"
-    r"audio\s*books?|episodes?|band|singer|artist|jazz|classical|rock|pop|rap|hip\s*hop|country|blues|"
+    r"audio\s*books?|episodes?|broadcasts?|(?:radio|talk)\s+shows?|band|singer|artist|jazz|classical|rock|pop|rap|hip\s*hop|country|blues|"
     r"metal|reggae|techno|soul|folk|punk|disco|opera|edm|indie|lullab(?:y|ies)|symphony|soundtrack)\b",
     re.I,
 )
@@ -156,7 +156,7 @@ _DIAL = re.compile(
 # A place in a book: "chapter five", "from chapter two of the long river".
 _CHAPTER = re.compile(r"^(?:from\s+)?(?:the\s+)?chapter\s+\w+(?:\s+of\s+[\w' ]+)?$", re.I)
 _READING = re.compile(r"\b(?:books?|chapters?|novels?)\b", re.I)
-_RADIO = re.compile(r"\b(?:radio|stations?|fm|podcasts?)\b", re.I)
+_RADIO = re.compile(r"\b(?:radio|stations?|fm|podcasts?|broadcasts?)\b", re.I)
 # Never media, whatever the verb: other tools' things, the player's settings, games.
 _NEVER = re.compile(
     r"\b(?:chess|checkers|poker|blackjack|bingo|uno|scrabble|monopoly|solitaire|mahjong|dominoes|darts|"
@@ -231,7 +231,11 @@ _NOT_PLAYING = re.compile(
     r"\b(?:name|names|title|info|information|details?|recommend\w*|suggest\w*|reviews?|tickets?|"
     r"concerts?|app|application|program|lists?|web|internet|online|google|wikipedia|"
     # getting somewhere: "i need a taxi to the station"
-    r"taxis?|cabs?|uber|lyft|rides?|lift|trains?|bus|buses|flights?|platform)\b",
+    r"taxis?|cabs?|uber|lyft|rides?|lift|trains?|bus|buses|flights?|platform)\b"
+    # a station one goes to, not one tuned to: "find the nearest petrol station"
+    r"|\b(?:petrol|gas|fuel|filling|service|charging|police|fire|railway|rail|tube|metro|subway|"
+    r"underground|coach|ambulance|polling|power|pumping|space|ski|lifeboat)\s+stations?\b"
+    r"|\b(?:nearest|closest|nearby|near\s+(?:me|here|us)|close\s+(?:to\s+me|by)|around\s+here)\b",
     re.I,
 )
 # What no request to play starts with ("play how to ...", "hear about the vote"), nor a

@@ -195,7 +195,12 @@ _VOLUME_NOW = re.compile(
 
 # -- the player ----------------------------------------------------------------------------------
 _TRACK = r"(?:song|track|tune|one|episode|chapter|video|podcast|audiobook|book|part|station)"
-_PLAYING = r"(?:the\s+)?(?:music|song|track|playback|video|podcast|audiobook|player|media|it|this)"
+_PLAYING = (
+    r"(?:(?:the\s+)?(?:music|song|track|playback|video|podcast|audiobook|player|media|it|this)"
+    # "whatever's on", "what is playing now", "whatever i'm listening to"
+    r"|(?:whatever|what|anything\s+that)(?:'s|\s+is|\s+i'm\s+listening\s+to)(?:\s+playing|\s+on)?(?:\s+now)?"
+    r"|(?:the\s+)?(?:sound|audio|radio|stream|episode))"
+)
 _PAUSE = re.compile(
     rf"^(?:pause|hold)(?:\s+{_PLAYING})?$|^stop\s+(?:the\s+)?(?:music|playback)$"
     r"|^(?:hit|press|push|click|tap)\s+(?:the\s+)?(?:pause|stop)(?:\s+button)?$",

@@ -473,7 +473,9 @@ def make_file_matchers(
         if not m:
             return None
         what = (m.group("what") or m.group("what2") or m.group("what3") or "").strip()
-        file_said = what.lower().split()[-1:] in (["file"], ["document"], ["doc"])
+        file_said = what.lower().split()[-1:] in (["file"], ["document"], ["doc"]) or bool(
+            re.search(r"\w\.[a-z]\w{0,4}$", what, re.I)  # "todo.txt": a file by its name
+        )
         if what.lower() in _PRONOUNS or (_NOT_READ.search(what) and not file_said):
             return None  # "read it" is a follow-up's; "read my email" is mail's (not "... file")
         if folder_named(what) is not None:

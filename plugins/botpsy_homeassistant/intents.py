@@ -116,6 +116,10 @@ _COLOUR_HERE = _Any(
     rf"(?:to\s+|into\s+)?(?:an?\s+)?{_COLOUR_GROUP}\s+(?:in\s+)?(?:here|in\s+this\s+room){_TAIL}$",
     rf"^(?:change|switch|set|turn)\s+(?:it\s+|(?:the\s+)?colou?r\s+|(?:the\s+)?lights?\s+)?(?:to|into)\s+"
     rf"(?:an?\s+)?{_COLOUR_GROUP}\s+{_ROOM_AFTER}{_TAIL}$",
+    # a coloured feel asked for: "i want a blue atmosphere", "give me a green glow in the hall"
+    rf"^(?:i\s+(?:want|need|would\s+like)|i'd\s+like|give\s+me|let's\s+have|set|create|make)\s+"
+    rf"(?:an?\s+|some\s+)?{_COLOUR_GROUP}\s+(?:atmosphere|ambience|ambiance|vibe|glow|tint|feel|mood)"
+    rf"(?:\s+{_ROOM_AFTER})?{_TAIL}$",
 )
 # Levels said in words: "lights to full", "the lamp at half brightness".
 LEVELS = {"full": 100, "max": 100, "maximum": 100, "highest": 100, "half": 50, "minimum": 1,
@@ -310,11 +314,41 @@ _MOOD_SET = _Any(
 _NEW_COLOUR = _Any(
     rf"^(?:change|set|switch|turn|make|activate|use|give\s+me|i\s+want)\s+{_THE}"
     rf"(?:(?P<device>(?:{_W}\s+){{0,2}}(?:lights?|lamps?|bulbs?))\s+(?:to\s+|into\s+)?)?"
-    r"(?:an?\s+|some\s+)?(?:different|random|new|other|another|nice|fun)\s+"
+    r"(?:an?\s+|some\s+)?(?:different|random|new|other|another|nice|fun|softer|warmer|cooler|calmer"
+    r"|christmas|xmas|festive|holiday|party|rainbow|funky|pretty|mixed|changing|several|multiple"
+    r"|brighter|darker|better|happier)\s+"
     rf"(?:light\s+)?colou?rs?(?:\s+(?:for|on|of|in)\s+{_THE}(?P<device2>{_W}(?:\s+{_W}){{0,2}}))?{_TAIL}$",
 )
 _TOO_DARK = _Any(
     rf"^(?:it's|it\s+is)\s+(?:too\s+|very\s+|so\s+)?dark(?:\s+(?:in\s+)?here)?{_TAIL}$",
+)
+# A room said to be too dark or too bright: "it's too dark in the kitchen", "the study is too
+# bright". Only rooms: "the screen is too dark" is the computer's, "the photo is too dark" nobody's.
+_PLACE = (
+    r"(?P<place>(?:the|my|our|this)\s+(?:[\w']+\s+)?(?:(?:living|dining|sitting|guest|spare|play"
+    r"|utility|front|back|main|kids'?|tv)\s+room|bedroom|kitchen|hall(?:way)?|bathroom|office|study"
+    r"|lounge|den|porch|garden|patio|attic|basement|nursery|landing|stairs|staircase|garage|loft"
+    r"|cellar|conservatory|room|house|flat|apartment))"
+)
+_HOW = r"(?:(?:too|very|so|a\s+bit|a\s+little|rather|quite|really|pretty|way\s+too)\s+)?"
+_IT_IS = r"(?:it's|it\s+is|its)\s+(?:getting\s+)?"
+_IS = r"\s+(?:is|looks|seems|feels|'s)\s+(?:getting\s+)?"
+_DARK_ROOM = _Any(
+    rf"^{_IT_IS}{_HOW}(?:dark|dim|gloomy)\s+(?:in|inside)\s+{_PLACE}{_TAIL}$",
+    rf"^{_PLACE}{_IS}{_HOW}(?:dark|dim|gloomy){_TAIL}$",
+)
+_BRIGHT_ROOM = _Any(
+    rf"^{_IT_IS}{_HOW}bright\s+(?:in|inside)\s+{_PLACE}{_TAIL}$",
+    rf"^{_PLACE}{_IS}{_HOW}bright{_TAIL}$",
+)
+# Lights no longer wanted: "i don't need the lights on in the garage", "no lights in the hall".
+_NOT_WANTED = _Any(
+    rf"^(?:i|we)\s+(?:don't|dont|do\s+not|no\s+longer)\s+(?:need|want)\s+{_THE}"
+    rf"(?P<device>(?:{_W}\s+){{0,2}}(?:lights?|lamps?|lighting))(?:\s+on)?(?:\s+{_ROOM})?"
+    r"(?:\s+(?:anymore|any\s+more|now|tonight))?"
+    rf"{_TAIL}$",
+    rf"^no\s+(?:more\s+)?(?P<device>(?:{_W}\s+){{0,2}}(?:lights?|lamps?|lighting))(?:\s+on)?"
+    rf"(?:\s+{_ROOM})?{_TAIL}$",
 )
 _ANY_COLOUR = _Any(
     rf"^(?:can|could)\s+{_THE}{_DEVICE}\s+be\s+(?:changed|turned|set|made)\s+(?:to\s+)?"
@@ -550,6 +584,31 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
             return None  # "what's the temperature" alone is the weather's
         return IntentMatch("home_status", {"device": device.replace("'s", "")})
 
+    def room_light(pattern: _Any, tool: str, change: int | None) -> Matcher:
+        """The lights of the room said to be too dark or too bright."""
+
+        def matcher(text: str) -> IntentMatch | None:
+            m = pattern.match(text)
+            if not m:
+                return None
+            place = re.sub(r"^(?:the|my|our|this)\s+", "", m["place"], flags=re.I)
+            device = (
+                "lights" if place.casefold() in ("room", "house", "flat") else f"{place} lights"
+            )
+            return IntentMatch(
+                tool, {"device": device} | ({} if change is None else {"change": change})
+            )
+
+        return matcher
+
+    def unwanted(text: str) -> IntentMatch | None:
+        m = _NOT_WANTED.match(text)
+        if not m:
+            return None
+        device = _device(m["device"])
+        room = m.groupdict().get("room")
+        return IntentMatch("home_turn_off", {"device": f"{device} {room}" if room else device})
+
     def fixed(pattern: _Any, tool: str, arguments: dict[str, Any]) -> Matcher:
         def matcher(text: str) -> IntentMatch | None:
             return IntentMatch(tool, dict(arguments)) if pattern.match(text) else None
@@ -694,6 +753,9 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         ("more_light", light_level(_MORE_LIGHT, 30)),
         ("less_light", light_level(_LESS_LIGHT, -30)),
         ("too_dark", fixed(_TOO_DARK, "home_turn_on", {"device": "lights"})),
+        ("dark_room", room_light(_DARK_ROOM, "home_turn_on", None)),
+        ("bright_room", room_light(_BRIGHT_ROOM, "home_light_set", -30)),
+        ("lights_unwanted", unwanted),
         # what the exact shapes leave, read by the words it carries (botpsy_homeassistant.said)
         ("any_player", broad_player),
         ("any_coffee", broad_coffee),

@@ -40,10 +40,28 @@ def make_tools(context: PluginContext) -> WeatherTools:
         str(settings.get("location") or ""),
         units,
     )
-    if not (settings.get("geocoding_url") or settings.get("forecast_url")):
+    unchosen = unchosen_weather_server(settings)
+    if unchosen:
         # botpsy's default service, not one the user chose: asked once before a place leaves
-        box.unchosen_services = {"weather_forecast": "open-meteo.com"}
+        box.unchosen_services = {"weather_forecast": unchosen}
     return box
+
+
+def unchosen_weather_server(settings: dict[str, object]) -> str:
+    """The default server a forecast would reach though the user named none, or "".
+
+    Naming only one of the two addresses still sends the other half of the request (the place
+    name to the geocoder, or the coordinates to the forecast) to Open-Meteo, so that half is
+    still a server nobody chose.
+    """
+    geocoder, forecast = settings.get("geocoding_url"), settings.get("forecast_url")
+    if not geocoder and not forecast:
+        return "open-meteo.com"
+    if not geocoder:
+        return "geocoding-api.open-meteo.com"
+    if not forecast:
+        return "api.open-meteo.com"
+    return ""
 
 
 @hookimpl

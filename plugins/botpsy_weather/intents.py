@@ -59,9 +59,20 @@ _CLOTHES = re.compile(
     r"sandals|mittens|wellies|galoshes)\b",
     re.I,
 )
+# How to dress, with no garment named: "should i wrap up warm", "do i need to dress warmly
+# tomorrow", "will we need to be warm on the ferry", "should i bundle up".
+_DRESS = re.compile(
+    r"^(?:(?:should|do|will|would|must)\s+(?:i|we)|(?:do|will)\s+(?:i|we)\s+(?:need|have)\s+to"
+    r"|(?:should|do|will)\s+(?:i|we)\s+need\s+to|is\s+it\s+(?:a\s+)?(?:day|weather)\s+to)\s+"
+    r"(?:dress\s+(?:warm(?:ly)?|light(?:ly)?|cool|in\s+layers|for\s+(?:the\s+)?(?:cold|heat|weather|rain))"
+    r"|wrap\s+up\s+warm(?:ly)?|(?:bundle|layer|rug)\s+up(?:\s+warm(?:ly)?)?"
+    r"(?=$|\s+(?:today|tonight|tomorrow|this|on|in|at|for|outside|when|before|later|now)\b)"
+    r"|be\s+(?:warm|dressed\s+warm(?:ly)?)|keep\s+warm|stay\s+warm)\b",
+    re.I,
+)
 _WORN = re.compile(
     r"\b(?:jackets?|coats?|gloves|scarf|shorts|sweaters?|jumpers?|boots|hat|t-?shirts?|sandals"
-    r"|mittens|umbrella|a walk|a run|a swim|the beach|a picnic|skiing|hiking)\b",
+    r"|mittens|umbrella|a walk|a run|a swim|the beach|a picnic|skiing|hiking|layers)\b",
     re.I,
 )
 _WILL = re.compile(
@@ -132,6 +143,12 @@ _OTHER_FORECAST = re.compile(
     re.I,
 )
 _REMINDER = re.compile(r"\b(?:remind|tell|ask|warn) me (?:to|that|if|when|about)\b", re.I)
+# ...but "tell me if it will rain tomorrow" asks about the forecast now, as a question would.
+_ASKED_NOW = re.compile(
+    r"^(?:can you |could you |please )?(?:tell|let) me (?:know )?(?:if|whether) (?:it|there)(?:'s| is)?"
+    r" (?:will|is going to|going to|gonna|might|may|would) ",
+    re.I,
+)
 
 
 def topic_of(text: str) -> str:
@@ -141,9 +158,14 @@ def topic_of(text: str) -> str:
         return "rain"
     if re.search(r"\bsnow", lowered):
         return "snow"
-    if re.search(
-        r"\b(?:hot|cold|warm|chilly|temperature|degrees|freez|the (?:high|low)s?\b|wear\b)", lowered
-    ) or _CLOTHES.search(lowered):
+    if (
+        re.search(
+            r"\b(?:hot|cold|warm|chilly|temperature|degrees|freez|the (?:high|low)s?\b|wear\b)",
+            lowered,
+        )
+        or _CLOTHES.search(lowered)
+        or _DRESS.match(lowered)
+    ):
         return "temperature"
     if re.search(r"\bwind", lowered):
         return "wind"
@@ -169,7 +191,8 @@ def weather_question(text: str) -> IntentMatch | None:
         return IntentMatch("weather_forecast", {}, "weather")
     if len(question.split()) < 2 or len(question) > 200 or _ACTION.match(question):
         return None
-    if _REMINDER.search(question) or _OTHER_FORECAST.search(question):
+    reminder = _REMINDER.search(question) and not _ASKED_NOW.match(question)
+    if reminder or _OTHER_FORECAST.search(question):
         return None  # "tell me to take an umbrella when it rains" asks for a reminder
     if _OUTSIDE.match(question):
         day = day_of(question)
@@ -182,6 +205,7 @@ def weather_question(text: str) -> IntentMatch | None:
         or _HOW.search(question)
         or _FEELS.search(question)
         or _CLOTHES.search(question)
+        or _DRESS.match(question)
         or _BARE.match(question)
         or _GOOD_FOR.search(question)
         or _SKY.search(question)
