@@ -337,8 +337,16 @@ def _with_place(match: IntentMatch, call: DoneCall, takes: set[str]) -> IntentMa
     return match
 
 
-_PLACE_JOINS = ("from", "off", "to", "on")
+_PLACE_JOINS = ("to", "on", "from", "off")  # a bare thing is added; a removal says so
 _DANGLING = re.compile(r"\s(?:from|off|to|onto|on|in)$", re.I)
+
+
+# Words that say how much or how often, never what: "again", "a bit more" name no item.
+_NO_THING = re.compile(
+    r"^(?:(?:and|a|just|one|(?:a\s+)?(?:little|bit|lot))\s+)*(?:again|more|less|another"
+    r"|the\s+same|same(?:\s+again)?|once\s+more|further|too|as\s+well)(?:\s+please)?[.!?]*$",
+    re.I,
+)
 
 
 def carry_place(registry: IntentRegistry) -> FollowMatcher:
@@ -346,7 +354,7 @@ def carry_place(registry: IntentRegistry) -> FollowMatcher:
 
     def resolve(text: str, recent: Recent) -> IntentMatch | None:
         text = _LEAD.sub("", text)
-        if _PRONOUN.search(text) or _is_edit(text, recent):
+        if _PRONOUN.search(text) or _is_edit(text, recent) or _NO_THING.match(text):
             return None
         call = recent.last()
         if call is None:
@@ -1223,7 +1231,13 @@ def set_field(registry: IntentRegistry) -> FollowMatcher:
 
 def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
     """The core's follow-up resolvers, tried after the plugins' own."""
-    from assistant.followups_again import another_place, another_thing
+    from assistant.followups_again import (
+        another_message,
+        another_one,
+        another_place,
+        another_thing,
+        once_more,
+    )
 
     return [
         ("core.rename", rename(registry)),
@@ -1232,6 +1246,9 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.another_day", another_day(registry)),
         ("core.another_place", another_place(registry)),
         ("core.another_thing", another_thing(registry)),
+        ("core.another_message", another_message(registry)),
+        ("core.once_more", once_more(registry)),
+        ("core.another_one", another_one(registry)),
         ("core.refer", refer(registry)),
         ("core.carry_thing", carry_thing(registry)),
         ("core.carry_place", carry_place(registry)),

@@ -2,7 +2,9 @@
 
 "and in porto?" after "what's the weather tomorrow": the same request for another place.
 "and to water the plants" after "remind me to book the vet": the same request for another
-thing. The last request's own words are read again with the new part in place of the old
+thing. "no wait, say i'll be late" after "email ana saying i'm on my way": the same message
+with other words. "a bit more" after "turn the sound down": the same step again; "and the garden one" after
+"switch off the porch light": the same request for another of its kind. The last request's own words are read again with the new part in place of the old
 one (or added where it had none), through the same intents; it counts only when it asks the
 same tool as before (the tool the last request's own words ask, never only one the model
 chose), with nothing left to ask and the new words in its arguments. Like every follow-up,
@@ -21,9 +23,9 @@ if TYPE_CHECKING:
     from assistant.intents import IntentRegistry
 
 _AND = r"(?:(?:and|or|then|plus|oh\s+and)\s+)?(?:(?:what|how)\s+about|and(?:\s+also)?|also|or|then|plus|oh\s+and)"
-# "and in porto?", "what about in the kitchen", "how about for lisbon"
-_ANOTHER_PLACE = re.compile(
-    rf"^{_AND}\s+(?P<lead>in|at|for|near)\s+(?P<place>[a-z][\w' .-]{{1,40}}?)"
+# "and in porto?", "what about in the kitchen", "how about for lisbon", or "in porto" alone
+_ANOTHER_PLACE = re.compile(  # alone, "for" says a purpose as often ("for the kids"): joined only
+    rf"^(?:{_AND}\s+(?P<lead>in|at|for|near)|(?P<bare>in|at|near))\s+(?P<place>[a-z][\w' .-]{{1,40}}?)"
     r"(?:\s+(?:too|as\s+well|instead))?\??$",
     re.I,
 )
@@ -32,6 +34,29 @@ _ANOTHER_THING = re.compile(
     rf"^{_AND}\s+(?P<lead>to|about|that)\s+(?P<thing>.+?)(?:\s+(?:too|as\s+well|also))?[.!]?$",
     re.I,
 )
+# A "place" that is a time: "in ten minutes", "for tomorrow", "at 5" are other follow-ups'.
+_TIME_WORDS = re.compile(
+    r"\b(?:\d+|seconds?|minutes?|mins?|hours?|days?|weeks?|months?|years?|today|tonight|tomorrow"
+    r"|morning|afternoon|evening|night|noon|midnight|weekend|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|next|this|a\s+bit|a\s+while|half|quarter)\b",
+    re.I,
+)
+# A message said anew: "no wait, say the keys are with jo", "actually tell her 7 instead",
+# "change the message to running late". A correcting word, "instead" or a named change is
+# needed: "tell her thanks" alone may be a second message.
+_NEW_WORDS = re.compile(
+    r"^(?:(?:no|nope|wait|actually|sorry|oh|oops|hang\s+on|hold\s+on|scratch\s+that)[,.!]?\s+)*"
+    r"(?P<how>(?:say|write|tell\s+(?:her|him|them)|make\s+it\s+say|(?:change|make)\s+"
+    r"(?:it|that|the\s+(?:message|text|body|email|mail))(?:\s+to)?(?:\s+say)?)"
+    r"\s+(?:that\s+)?)(?P<words>.+?)(?P<instead>\s+instead)?[.!]?$",
+    re.I,
+)
+_CORRECTED = re.compile(
+    r"^(?:no|nope|wait|actually|sorry|oh|oops|hang\s+on|hold\s+on|scratch\s+that|change|make)\b",
+    re.I,
+)
+# The arguments that carry a message's words.
+_MESSAGE_ARGUMENTS = ("body", "message", "text")
 # Words after which the last request's place ends: "... in hamburg tomorrow".
 _PLACE_END = r"(?=\s+(?:today|tonight|tomorrow|this|next|on|at|for|in|please)\b|[?.!]*$)"
 
@@ -65,9 +90,18 @@ def another_place(registry: IntentRegistry) -> FollowMatcher:
             return None
         if not _asked_by_words(registry, recent, call.tool):
             return None
-        lead, place = said.group("lead"), said.group("place").strip()
-        old = re.search(
-            rf"\s(?:in|at|for|near)\s+[a-z][\w' .-]*?{_PLACE_END}", recent.request, re.I
+        lead, place = said.group("lead") or said.group("bare"), said.group("place").strip()
+        if _TIME_WORDS.search(place):
+            return None
+        old = next(
+            (
+                m  # the last request's own place, not its time ("for tomorrow")
+                for m in re.finditer(
+                    rf"\s(?:in|at|for|near)\s+[a-z][\w' .-]*?{_PLACE_END}", recent.request, re.I
+                )
+                if not _TIME_WORDS.search(m.group(0))
+            ),
+            None,
         )
         tries = [f"{recent.request.rstrip('?.! ')} {lead} {place}"]
         if old:
@@ -95,6 +129,111 @@ def another_thing(registry: IntentRegistry) -> FollowMatcher:
         # the last "to" first: "remind me to ask jo to call"
         tries = [f"{recent.request[: spot.start()]}{lead} {thing}" for spot in reversed(spots)]
         return _asked_again(registry, tries, call, thing)
+
+    return resolve
+
+
+def another_message(registry: IntentRegistry) -> FollowMatcher:
+    """ "No wait, say the keys are with jo" after "email sara saying ...": the same request
+    with the message's words in place of the old ones (the same recipient, as the user's
+    words chose it; the call is asked for as any message is)."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        said = _NEW_WORDS.match(text.strip())
+        if not said or not (_CORRECTED.match(text.strip()) or said.group("instead")):
+            return None
+        call = recent.last()
+        if call is None or not _asked_by_words(registry, recent, call.tool):
+            return None
+        old = next(
+            (
+                call.arguments[k]
+                for k in _MESSAGE_ARGUMENTS
+                if isinstance(call.arguments.get(k), str)
+            ),
+            "",
+        )
+        old = old.strip().rstrip(".!?")  # written up as a message: "The keys are here."
+        spot = recent.request.lower().rfind(old.lower()) if old else -1
+        if spot < 0:
+            return None  # the message's words are not the user's own: nothing to replace
+        words = said.group("words").strip()
+        again = f"{recent.request[:spot]}{words}{recent.request[spot + len(old) :]}"
+        return _asked_again(registry, [again], call, words)
+
+    return resolve
+
+
+# "and the garden one", "what about the bedroom ones": the same request for another of its kind.
+_ANOTHER_ONE = re.compile(
+    rf"^(?:{_AND}\s+)?(?:the\s+|my\s+|our\s+)?(?P<mods>[a-z][\w' -]{{0,30}}?)\s+ones?"
+    r"(?:\s+(?:too|as\s+well|please|instead))?[?.!]*$",
+    re.I,
+)
+# A thing named with words before its noun in the last request: "the porch light".
+_MODIFIED = re.compile(
+    r"\b(?:the|my|our)\s+(?P<mods>(?:[\w'-]+\s+){1,3}?)(?P<noun>[\w'-]+)\b", re.I
+)
+# "a bit more", "more", "even more", "again", "a little further" after a step up or down.
+_ONCE_MORE = re.compile(
+    r"^(?:(?:and|oh|ok(?:ay)?|yes|yeah|just|still\s+too\s+\w+)[,]?\s+)*(?:"
+    r"(?:a\s+)?(?:(?:little|tiny|wee)\s+)?(?:bit\s+|touch\s+)?(?:more|further|lower|higher)"
+    r"|even\s+more|again|once\s+more|one\s+more\s+time|same\s+again|keep\s+going"
+    r"|(?:do|turn)\s+(?:it|that)\s+again)(?:\s+please)?[.!]?$",
+    re.I,
+)
+# A value that steps from where a thing is rather than setting it: "up", "down", "+10", "-2".
+_STEP = re.compile(r"^(?:up|down|[+-]\s*\d+(?:\.\d+)?\s*%?)$", re.I)
+
+
+def another_one(registry: IntentRegistry) -> FollowMatcher:
+    """ "And the garden one" after "switch off the porch light": the same request for the thing
+    of the same kind these words name (the words before its noun said anew)."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        said = _ANOTHER_ONE.match(text.strip())
+        call = recent.last()
+        if not said or call is None or call.effect not in ("read", "write"):
+            return None
+        mods = said.group("mods").strip()
+        if mods.lower() in ("this", "that", "other", "the other", "same", "the same", "next"):
+            return None  # "the other one", "the next one": a choice, not a name
+        if not _asked_by_words(registry, recent, call.tool):
+            return None
+        tries = [
+            f"{recent.request[: m.start('mods')]}{mods} {recent.request[m.end('mods') :]}"
+            for m in _MODIFIED.finditer(recent.request)
+        ]
+        return _asked_again(registry, tries, call, mods)
+
+    return resolve
+
+
+_STEP_ARGUMENTS = ("change", "step", "by", "delta")
+
+
+def _steps(arguments: Any) -> bool:
+    """Whether a call's arguments step from where a thing is ("down", change=-30)."""
+    return any(
+        (isinstance(v, str) and _STEP.match(v.strip()))
+        or (k in _STEP_ARGUMENTS and isinstance(v, int | float) and v)
+        for k, v in dict(arguments).items()
+    )
+
+
+def once_more(registry: IntentRegistry) -> FollowMatcher:
+    """ "A bit more" after "turn the sound down": the same step again. Only a call whose
+    value steps (up, down, +10) is repeated, and only one the user's words asked."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        if not _ONCE_MORE.match(text.strip()):
+            return None
+        call = recent.last()
+        if call is None or not _steps(call.arguments):
+            return None
+        if not _asked_by_words(registry, recent, call.tool):
+            return None
+        return IntentMatch(call.tool, dict(call.arguments))
 
     return resolve
 

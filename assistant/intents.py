@@ -196,6 +196,8 @@ class IntentRegistry:
         if not recent.calls or len(text) > MAX_REQUEST_CHARS:
             return None
         cleaned = clean_request(text)
+        if _ONLY_TALK.match(cleaned):
+            return None  # "thanks", "ok great": talk, never a thing to add, remove or change
         for name, matcher in [*self.followups, *self.core(self)]:
             try:
                 found = matcher(cleaned, recent)
@@ -208,6 +210,9 @@ class IntentRegistry:
             for match in matches:
                 match.intent = match.intent or name
             return matches
+        told = _DONE_IT.match(cleaned)
+        if told and cleaned[told.end() :].strip():  # "i just did it, tick it off": the request
+            return self.follow(cleaned[told.end() :], recent)
         return None
 
     def match(self, text: str) -> IntentMatch | None:
@@ -257,6 +262,8 @@ class IntentRegistry:
             return None
         if (whole := self._several(cleaned)) is not None:
             return whole
+        if (each_day := self._each_day(cleaned)) is not None:
+            return each_day
         cuts = [(m.start(), m.end()) for m in _CUT.finditer(cleaned)]
         if not cuts or len(cuts) > MAX_CUTS:
             return None
@@ -274,8 +281,28 @@ class IntentRegistry:
                 parts = [cleaned[a:b].strip() for a, b in zip(ends, starts, strict=True)]
                 matches = _each_part(parts, found)
                 if matches is not None:
+                    matches = _it_kept(matches)
+                if matches:
                     return [IntentMatch.from_dict(m.to_dict()) for m in _settings_after(matches)]
         return None
+
+    def _each_day(self, cleaned: str) -> list[IntentMatch] | None:
+        """ "add pilates on tuesday and thursday at 7pm": the request once for each day it
+        lists, when read whole it takes the list for a name ("Pilates on tuesday and") or is
+        not complete, and each day's request is complete and asks the same tool."""
+        listed = _DAY_LIST.search(cleaned)
+        if listed is None:
+            return None
+        whole = self.match(cleaned)
+        if whole is not None and not whole.missing and not _lists_days(whole):
+            return None  # read as meant whole ("alarm at 7 on monday and tuesday" repeats)
+        days = re.findall(_DAYS, listed.group(0), re.I)
+        head, tail = cleaned[: listed.start()].rstrip(), cleaned[listed.end() :]
+        matches = [self.match(f"{head} on {day}{tail}") for day in days]
+        complete = [m for m in matches if m is not None and not m.missing]
+        if len(complete) != len(days) or len({m.tool for m in complete}) != 1:
+            return None
+        return complete
 
     def _several(self, cleaned: str) -> list[IntentMatch] | None:
         """The calls of a matcher that reads the whole request as several (two or more)."""
@@ -290,6 +317,26 @@ class IntentRegistry:
                     match.intent = match.intent or name
                 return found
         return None
+
+
+_IT = frozenset({"it", "that", "this", "them", "those", "these"})
+
+
+def _it_kept(matches: list[IntentMatch]) -> list[IntentMatch] | None:
+    """ "I must renew the permit on friday, add it to my to-dos": a part whose thing is "it"
+    says where the part before it goes, not a thing of its own. With the same tool, what it
+    adds (a list) joins the part before; with another tool the request is no compound."""
+    kept: list[IntentMatch] = []
+    for match in matches:
+        named = [k for k in _NAMING if isinstance(match.arguments.get(k), str)]
+        if not any(str(match.arguments[k]).strip().lower() in _IT for k in named):
+            kept.append(match)
+            continue
+        if not kept or kept[-1].tool != match.tool:
+            return None
+        extra = {k: v for k, v in match.arguments.items() if k not in named}
+        kept[-1].arguments = {**extra, **kept[-1].arguments}
+    return kept
 
 
 def _settings_after(matches: list[IntentMatch]) -> list[IntentMatch]:
@@ -319,6 +366,30 @@ _DAY_PHRASE = re.compile(
     r"|\b(?:this|in\s+the)\s+(?:morning|afternoon|evening)\b",
     re.I,
 )
+
+
+# Two to four days said as a list: "on monday and wednesday", "monday, wednesday and friday".
+_DAY_LIST = re.compile(
+    rf"(?<=\s)(?:on\s+)?(?:{_DAYS})(?:\s*,\s*(?:on\s+)?(?:{_DAYS})){{0,2}}"
+    rf",?\s+(?:and|&)\s+(?:on\s+)?(?:{_DAYS})\b",
+    re.I,
+)
+_DAYS_JOINED = re.compile(
+    rf"\b(?:{_DAYS})\s*(?:,|\band\b)|(?:,|\band)\s+(?:on\s+)?(?:{_DAYS})\b", re.I
+)
+
+
+_NAMING = ("title", "task", "name", "text", "what", "event", "label", "summary", "subject")
+
+
+def _lists_days(match: IntentMatch) -> bool:
+    """Whether a match kept a list of days inside a name ("Pilates on tuesday and"); in a
+    time argument ("saturday and sunday") the list was understood."""
+    return any(
+        isinstance(v, str) and _DAYS_JOINED.search(v)
+        for k, v in match.arguments.items()
+        if k in _NAMING
+    )
 
 
 def day_phrase(text: str) -> str:
@@ -390,7 +461,8 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
         match = _with_day(part, day, alone, found) if _complete(alone) else None
         if match is None and verb is not None:
             borrowed = _complete(found(verb + part))
-            if borrowed and borrowed.tool == first.tool and len(borrowed.arguments) > 1:
+            says_more = len(borrowed.arguments) > 1 if borrowed else False
+            if borrowed and borrowed.tool == first.tool and (says_more or _OWN_PLACE.search(part)):
                 match = borrowed
         if match is None and _CLOCKISH.match(part):
             match = _clock_value(parts[0], part, first, day, found)
@@ -430,6 +502,35 @@ def _verb_of(part: str, match: IntentMatch) -> str | None:
     return part[:at] if at > 0 else None
 
 
+# Where a part of a compound keeps its thing, said by the part itself ("... and call the garage
+# to my to-do list"): like a time or a day, more than a name, so the part may borrow a verb.
+_OWN_PLACE = re.compile(
+    r"\b(?:to|on|onto|in|into)\s+(?:the|my|our)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:list|to-?do(?:\s+list)?|calendar|diary|agenda)\s*$",
+    re.I,
+)
+# A clause that says "it" is done before the request about it ("i've just done that, mark it as done",
+# "that's sorted, tick it off"): it tells what the request then asks, so only the request is read.
+_DONE_IT = re.compile(
+    r"^(?:(?:actually|oh|ok(?:ay)?|so|well|right|great|good)[,]?\s+)*"
+    r"(?:(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+)?(?:did|done|finished|completed|sorted)"
+    r"\s+(?:it|that|this)|(?:that|it)(?:'s|\s+is)\s+(?:(?:all|already)\s+)?(?:done|sorted|finished))"
+    r"(?:\s+(?:already|just\s+now|now|today))?\s*[,;.!-]+\s*(?:(?:so|now|please)\s+)*",
+    re.I,
+)
+# A turn that is only talk: thanks, a yes or no, praise. After a list was used, "thanks" once
+# became an item ("Thanks" added to the shopping list).
+_TALK = (
+    r"thanks?|thank\s+you(?:\s+(?:so|very)\s+much)?|thx|ta|cheers|ok(?:ay)?|alright|all\s+right"
+    r"|yes|yeah|yep|yup|no|nope|nah|sure|cool|great|perfect|nice|lovely|awesome|brilliant"
+    r"|excellent|good|fine|fab|wonderful|amazing|super|neat|sweet|wow|oh|ah|hm+|um+|hello|hi|hey"
+    r"|bye|goodbye|good\s+night|that'?s\s+(?:all|it|great|perfect|fine|good|everything)"
+    r"|sounds\s+good|got\s+it|understood|noted|no\s+worries|never\s+mind|forget\s+it"
+    r"|well\s+done|good\s+job|(?:that'?s\s+)?(?:very\s+)?(?:kind|helpful)(?:\s+of\s+you)?"
+)
+_ONLY_TALK = re.compile(
+    rf"^(?:(?:{_TALK})(?:\s+(?:botpsy|mate|buddy|a\s+lot|again))?[\s,.!]*)+$", re.I
+)
 # Words that join a request on to the one before it and say nothing themselves.
 _JOINED_ON = re.compile(
     r"^(?:(?:and|also|then|plus|oh\s+and|and\s+also|and\s+then)[,]?\s+)+(?=\S)", re.I

@@ -162,6 +162,7 @@ def _normalize(text: str) -> str:
     text = re.sub(r"\b([ap])\.m\.?", r"\1m", text)
     text = text.replace("@", " at ")
     text = re.sub(r"[,?!]", " ", text)
+    text = _DOTTED_MERIDIEM.sub(r"\1:\2\3", _DOTTED_CLOCK.sub(r"\1 \2:\3", text))
     text = re.sub(r"\.(\s|$)", r"\1", text)
     text = _LONE_ORDINAL.sub(r"the \1", text)  # "on 12th", "friday twelfth": that day of the month
     text = _DAY_HOUR.sub(r"\1 at \2", text)
@@ -217,6 +218,14 @@ _DAY_HOUR = re.compile(
     r"|of\b|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|[ap]\.? ?m\b"
     r"|o'?\s?clock|\d|am\b|pm\b))"
 )
+# A clock written with a dot, as much of Europe writes it ("7.30pm", "at 10.45", "friday 9.15"):
+# known as a clock by am/pm after it, or by a word or a day before it. Never a number with a
+# second dot (a date written "10.12.2026") or one said after "on".
+_DOTTED_CLOCK = re.compile(
+    rf"\b(at|by|from|until|till|to|before|after|around|about|{_WD}|today|tomorrow|tonight)"
+    r" ([01]?\d|2[0-3])\.([0-5]\d)\b(?!\.\d)"
+)
+_DOTTED_MERIDIEM = re.compile(r"(?<![\d.])\b([01]?\d|2[0-3])\.([0-5]\d) ?([ap]m)\b")
 # "between 2 and 4 pm": a range of clock times (a range of days is parse_span's own).
 _BETWEEN_CLOCKS = re.compile(r"\bbetween (\d{1,2}(?::\d\d)?(?: ?[ap]m)?) and (?=\d|noon|midnight)")
 # "at 3 30 pm", "by 7 45": hour and minutes said apart, known as a clock by "at"/"by" or am/pm.

@@ -46,8 +46,8 @@ def test_set_list_and_cancel_through_the_cli(cli: Any) -> None:
     status, listed = ask(cli, "what alarms do I have")
     assert status == 0
     assert listed["reply"].splitlines() == [
-        "3 alarms and timers set:",
-        "- timer for 20 minutes, rings at 18:50 today (Sunday 29 November)",
+        "2 alarms and 1 timer set:",
+        "- timer for 20 minutes, rings at 18:50 today (Sunday 29 November), 20 minutes left",
         "- alarm at 06:30 tomorrow (Monday 30 November)",
         '- alarm at 07:00 tomorrow (Monday 30 November) "gym"',
     ]

@@ -331,6 +331,15 @@ def test_thermostat_alias_vacuum_scene_and_the_car(hass: Hass, tools: HomeTools)
     warmed = tools.home_climate_set(21, "thermostat")
     assert hass.state("climate.heatpump")["attributes"]["temperature"] == 21
     assert "set to 21" in warmed.summary
+    shown = tools.preview_climate({"device": "thermostat", "change": -1.5})
+    assert "to 19.5° (-1.5° from now)" in shown.text  # the target read from HA, moved
+    tools.home_climate_set(device="thermostat", change=-1.5)  # "turn the heating down"
+    assert hass.state("climate.heatpump")["attributes"]["temperature"] == 19.5
+    with pytest.raises(ToolArgumentError, match="one of them"):
+        tools.home_climate_set(21, "thermostat", change=1)
+    with pytest.raises(ToolArgumentError, match="not one to make at once"):
+        tools.home_climate_set(device="thermostat", change=15)
+    assert hass.state("climate.heatpump")["attributes"]["temperature"] == 19.5
 
     hass.call("switch", "turn_off", entity_id="switch.decorative_lights")
     coffee = tools.home_turn_on("coffee machine")  # a botpsy alias for a plug

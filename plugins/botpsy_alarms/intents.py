@@ -65,6 +65,12 @@ _LABEL = re.compile(
     r"^(?P<when>.+?)\s+(?:for|to|called|named|labell?ed|saying|so\s+i\s+can)\s+(?:the\s+|my\s+)?(?P<label>.+)$",
     re.I,
 )
+# A timer's label then its length: "timer for the rice, 12 minutes", "for the pie for 40 mins".
+_LABEL_THEN_LENGTH = re.compile(
+    r"^(?:the\s+|my\s+)?(?P<label>[\w' -]{1,30}?),?\s+(?:for\s+)?(?P<when>[\w.-]+(?:\s+[\w.-]+)?"
+    r"\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)(?:\s+and\s+[\w\s.-]+?)?)$",
+    re.I,
+)
 # The label said before the time: "for my nap in twenty minutes", "for the meeting at three".
 _LABEL_FIRST = re.compile(
     r"^(?:for|to)\s+(?:the\s+|my\s+|a\s+|an\s+)?(?P<label>[\w' -]+?)\s+"
@@ -533,10 +539,10 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             )
         return found
 
-    def set_once(text: str) -> IntentMatch | None:
-        first = _TIME_SAID_FIRST.match(text)
+    def set_once(text: str, turns: int = 0) -> IntentMatch | None:
+        first = _TIME_SAID_FIRST.match(text) if turns < 2 else None
         if first:  # "tomorrow morning wake me at six": the same request with its time last
-            moved = set_once(f"{first.group('rest')} {first.group('when')}")
+            moved = set_once(f"{first.group('rest')} {first.group('when')}", turns + 1)
             if moved is not None:
                 return moved
         m = _WAKE.match(text)
@@ -588,10 +594,11 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         elif length is None and given:
             length = _length(given)
             if length is None:
-                split = _LABEL.match(given)
-                if not split:
+                splits = [m for p in (_LABEL, _LABEL_THEN_LENGTH) if (m := p.match(given))]
+                read = [(n, m) for m in splits if (n := _length(m.group("when"))) is not None]
+                if not read:
                     return None
-                length = _length(split.group("when"))
+                length, split = read[0]
                 label = split.group("label").strip()
         if length is None:
             if given or _ASK.match(text):
@@ -698,6 +705,8 @@ def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
         bare "6:30" after a 6:00 alarm stays in the morning.
         """
         call = recent.last()
+        if _LEFT_ON_IT.match(text.strip()) and call is not None and call.tool in _TIMED:
+            return [IntentMatch("alarm_list", {})]  # "how much time is left": on what was just set
         more = _MORE.match(text.strip())
         if more and call is not None and call.tool == "timer_set":
             said = re.sub(r"\s+more\b", "", more.group("length"), flags=re.I).strip()
@@ -729,6 +738,20 @@ def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
         return _moved(old, new, str(call.arguments.get("label") or ""))
 
     return [("edit_alarm", edit_alarm)]
+
+
+# The calls after which "it" is an alarm or a timer, and a question of its time left with no
+# thing named: "how much time is left on it", "when does it go off", "time left?".
+_TIMED = ("timer_set", "alarm_set", "alarm_change", "alarm_list")
+_LEFT_ON_IT = re.compile(
+    r"^(?:(?:and|so|ok(?:ay)?|oh)[,]?\s+)*(?:"
+    r"how\s+(?:long|much(?:\s+time)?|many\s+minutes)\s+(?:is\s+|do\s+i\s+have\s+|have\s+i\s+got\s+|'s\s+)?"
+    r"(?:left|remaining|to\s+go)"
+    r"|how\s+long\s+(?:until|till|before)\s+it\s+(?:goes\s+off|rings|ends|is\s+done|finishes)"
+    r"|when\s+(?:does|will)\s+it\s+(?:go\s+off|ring|end|finish|be\s+done)"
+    r"|(?:how\s+much\s+)?time\s+left)(?:\s+on\s+it)?(?:\s+now)?\??$",
+    re.I,
+)
 
 
 def _moved(old: datetime, new: datetime, label: str) -> list[IntentMatch]:

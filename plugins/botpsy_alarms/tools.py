@@ -67,7 +67,9 @@ def describe(alarm: Alarm, now: datetime) -> str:
     label = f" {quoted(alarm.label, 80)}" if alarm.label else ""  # quotes it cannot close
     if alarm.kind == "timer":
         length = length_words(alarm.seconds or 0)
-        return f"timer for {length}{label}, rings at {when_text(alarm, now)}"
+        left = int((alarm.at - now).total_seconds())
+        to_go = f", {length_words(left if left < 60 else left // 60 * 60)} left" if left > 0 else ""
+        return f"timer for {length}{label}, rings at {when_text(alarm, now)}{to_go}"
     if alarm.repeat:
         return f"alarm at {alarm.at:%H:%M} {in_words(alarm.repeat)}{label}, next {when_text(alarm, now)}"
     return f"alarm at {when_text(alarm, now)}{label}"
@@ -248,9 +250,12 @@ class AlarmTools:
                     period = f" from {when.start:%A %-d %B} to {last:%A %-d %B}"
             return ToolResult(f"No alarms or timers are set{period}.", [])
         lines = [f"- {describe(a, now)}" for a in found]
-        head = f"{len(found)} alarm{'s' if len(found) > 1 else ''} and timers set:"
-        if all(a.kind == "alarm" for a in found):
-            head = f"{len(found)} alarm{'s' if len(found) > 1 else ''} set:"
+        counts = [
+            f"{n} {kind}{'s' if n > 1 else ''}"
+            for kind in ("alarm", "timer")
+            if (n := sum(a.kind == kind for a in found))
+        ]
+        head = f"{' and '.join(counts)} set:"
         return ToolResult("\n".join([head, *lines]), [alarm_data(a) for a in found])
 
     def find(self, alarm: str) -> Alarm:

@@ -156,7 +156,10 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         if len({e.uid for e in found}) != 1:
             return None
         first = min(found, key=lambda e: e.start)
-        return Moment(first.start, first.end, first.all_day)
+        if first.all_day:
+            return Moment(first.start, first.end, True)
+        zone = context.clock.zone  # kept in UTC (a server's copy): its hour here, not there
+        return Moment(first.start.astimezone(zone), first.end.astimezone(zone), False)
 
     for name, matcher in make_matchers(context.clock.now, has_event, event_start):
         register(name, _not_of_files(matcher, _NAMED_FILE))

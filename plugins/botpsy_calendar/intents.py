@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from itertools import islice
 
 from assistant.api import (
@@ -211,8 +211,8 @@ _NOT_A_TITLE = re.compile(
     # corrections and continuations of something said before: "sorry i meant friday at 1",
     # "and zoo with tom on sunday", "another one at 5" (follow-ups; alone, not a title)
     r"sorry|actually|no|nope|meant|instead|and|also|plus|another|make|"
-    # a message said to someone: "write tomas saying see you at six"
-    r"write|ring|whatsapp|dm)\b",
+    # a message said to someone: "write tomas saying see you at six"; an alert: "ping me at 5"
+    r"write|ring|whatsapp|dm|(?:buzz|beep|ping|nudge|signal)\s+me)\b",
     re.I,
 )
 # Domains botpsy has no tool for (alarms, devices, media, weather, rides): never an event.
@@ -396,7 +396,7 @@ _DATEISH = re.compile(
 )
 # Edges that are no part of a title: "a", "the", a dangling "on", and "too" ("add X at 8 too").
 _TITLE_EDGES = re.compile(
-    r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next|by|before|too|also|as\s+well|to|into)$",
+    r"^(?:an?|the|my)\s+|\s+(?:on|at|for|from|this|next|by|before|too|also|as\s+well|to|into|then)$",
     re.I,
 )
 
@@ -2165,7 +2165,51 @@ def make_followups(
         request = f"{said.group('act')} {words}{said.group('rest')}"
         return next((found for move in moves if (found := move(request)) is not None), None)
 
-    return [("move_found_event", move_found)]
+    adds = [m for name, m in make_matchers(now, has_event, event_start) if name in _ADDS]
+
+    def add_on_listed_day(text: str, recent: Recent) -> IntentMatch | None:
+        """ "Book dinner with jo at 7" after "am i free on thursday": on the day just listed.
+
+        Only a new event said with a time and no day of its own takes it; the day is the
+        listing's record (the period it was asked for), never what it found."""
+        last = recent.last()
+        if last is None or last.tool != "calendar_list_events":
+            return None
+        day = _one_day(str(last.arguments.get("when") or ""), now())
+        if day is None:
+            return None
+        found = next((found for add in adds if (found := add(text)) is not None), None)
+        start = str(found.arguments.get("start") or "") if found is not None else ""
+        if found is None or found.tool != "calendar_create_event" or found.missing or not start:
+            return None
+        try:
+            has_day, has_time = moment_parts(start, now())
+        except TimeParseError:
+            return None
+        if has_day or not has_time:
+            return None
+        found.arguments["start"] = f"{day.isoformat()} {start}"
+        return found
+
+    return [("move_found_event", move_found), ("add_on_listed_day", add_on_listed_day)]
+
+
+# The matchers that add an event: "book dinner at 7" after a day was listed takes that day.
+_ADDS = ("add_event", "want_event", "told_event", "obligation", "event_at_time")
+
+
+def _one_day(when: str, now: datetime) -> date | None:
+    """The day a listing's period is, when it is one day or part of one ("friday", "tomorrow
+    evening", or as recorded "2026-12-04T00:00+01:00/2026-12-05T00:00+01:00")."""
+    try:
+        if "/" in when:
+            first, last = (datetime.fromisoformat(part) for part in when.split("/", 1))
+        else:
+            span = parse_span(when, now)
+            first, last = span.start, span.end
+    except (TimeParseError, ValueError):
+        return None
+    return first.date() if timedelta(0) < last - first <= timedelta(days=1) else None
 
 
 # What a calendar request starts with once a name the user calls the assistant by is set

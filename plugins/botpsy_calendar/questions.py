@@ -192,6 +192,7 @@ def make_own_question(
             return None  # "is my flight on": how it stands; "is the play on tuesday" asks a day
         words = item.split()
         led = bool(words) and words[0] in _LEADING
+        back = bool(words) and words[0] == "last"  # "when was my last dentist": looked for back
         while words and words[0] in _LEADING:
             words.pop(0)
         if led and words and set(words) <= GENERIC_EVENT:
@@ -209,6 +210,6 @@ def make_own_question(
         if where_the and not has_event(item):
             return None  # "where is the party": anyone's, unless the calendar holds it
         title = item if det in ("my", "our", "the") else f"{det} {item}"
-        return answer(title, window)
+        return answer(title, window, back=back)
 
     return own_question

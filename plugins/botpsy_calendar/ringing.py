@@ -314,7 +314,7 @@ def _events(local: VdirStore, start: datetime, end: datetime) -> list[tuple[Even
     for calendar in local.objects().values():
         with contextlib.suppress(Exception):  # a malformed object must not hide the rest
             signs = signs_of(calendar)
-            found += [(e, signs) for e in local._occurrences(calendar, start, end, _SERIES_ROOM)]
+            found += [(e, signs) for e in local.occurrences(calendar, start, end, _SERIES_ROOM)]
     return sorted(found, key=lambda pair: pair[0].start)
 
 

@@ -93,7 +93,7 @@ def _occurrences(
         kept = list(store.problems)
         try:
             # the store's own guarded expansion: a rule repeating every second costs `room` steps
-            found = store._occurrences(calendar, start, end, room)
+            found = store.occurrences(calendar, start, end, room)
         except Exception as exc:  # a malformed rule must not hide the other matches
             store.problems = [*kept, f'skipped "{series.title}": {exc}']
             return []

@@ -442,9 +442,25 @@ MOVE_ASKED = re.compile(
 )
 
 
+# A new time said for an event, asked or told: "can the meeting go to friday", "could the call
+# be on monday instead", "the party is on sunday instead". Without "instead", only "go to" says
+# a move: "will the meeting be at 3" asks when it is.
+MOVED_INSTEAD = re.compile(
+    r"^(?:(?:can|could|should|would|will|shall)\s+)?"
+    r"(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)\s+"
+    r"(?:(?:go|move)\s+(?:to|until|till)\s+(?P<when>.+?)(?:\s+(?:instead|rather))?"
+    r"|(?:be|happen|take\s+place|is|'s)\s+(?P<when2>(?:on|at)\s+.+?)\s+(?:instead|rather))$",
+    re.I,
+)
+
+
 def as_moved(text: str) -> str:
     """A move told or asked, put as "move X to WHEN"; anything else as said."""
-    m = MOVED.match(text.strip().rstrip(".!?")) or MOVE_ASKED.match(text.strip().rstrip(".!?"))
+    said = text.strip().rstrip(".!?")
+    if m := MOVED_INSTEAD.match(said):
+        when = m.group("when") or re.sub(r"^on\s+", "", m.group("when2"), flags=re.I)
+        return f"move {m.group('what')} to {when}"
+    m = MOVED.match(said) or MOVE_ASKED.match(said)
     return f"move {m.group('what')} to {m.group('when')}" if m else text
 
 

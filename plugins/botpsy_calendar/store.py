@@ -183,15 +183,18 @@ class VdirStore:
                 self.problems.append(f"listed only the first {TOTAL_CAP} occurrences")
                 break
             try:
-                found += self._occurrences(calendar, start, end, room)
+                found += self.occurrences(calendar, start, end, room)
             except Exception as exc:  # a malformed event or rule must not hide the rest
                 self._skipped(uid, exc)
         return sorted(found, key=lambda e: e.start)
 
-    def _occurrences(
+    def occurrences(
         self, calendar: Calendar, start: datetime, end: datetime, room: int
     ) -> list[Event]:
-        """One object's events in [start, end): at most `room` of a series, then a note."""
+        """One object's events in [start, end): at most `room` of a series, then a note.
+
+        Public for the readers that expand one object on its own (search, reminders), so each
+        gets its own cap rather than a share of a listing's."""
         if not any(c.name == "VEVENT" for c in calendar.subcomponents):
             return []  # a task
         master = master_of(calendar)

@@ -738,6 +738,8 @@ class CalendarTools:
         label = self.known_label(list_name)
         if label:
             tasks = [t for t in tasks if t.on_list(label)]
+        elif list_name and list_name.strip():  # "my to-do list": the to-dos, not every list
+            tasks = [t for t in tasks if not list_label(t.list_name)]
         wanted = " ".join(_FILLER.sub(" ", task).split()).lower()
         if not wanted:
             raise ToolArgumentError("say which task: its title or id")

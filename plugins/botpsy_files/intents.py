@@ -143,7 +143,7 @@ _SIZE_CLAUSE = re.compile(
 _OTHERS = re.compile(
     r"\b(?:alarms?|timers?|events?|appointments?|meetings?|calendar|e-?mails?|mails?|messages?"
     r"|tasks?|to-?dos?|reminders?|(?:shopping|grocery|to-?do)\s+lists?|contacts?|songs?|playlists?"
-    r"|lights?|clipboard)\b",
+    r"|lights?|clipboard|(?:video|phone|voice)\s+(?:call|chat)s?|facetime)\b",
     re.I,
 )
 _KIND_SAID = {
@@ -222,6 +222,20 @@ Named = Callable[[list[str]], list[str]]
 
 def _no_files(_words: list[str]) -> list[str]:
     return []
+
+
+# What "open" means at home: a file named so is opened only with "file" said.
+_HOME_OPENS_WORDS = (
+    "door doors gate garage blinds blind curtains curtain window windows shutters shutter"
+    " hatch lid valve tap app browser"
+)
+_HOME_OPENS = frozenset(_HOME_OPENS_WORDS.split())
+
+
+def _stem_words(path: str) -> list[str]:
+    """The words of a file's name without folder or extension: "notes/garden-plan.md"."""
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return [w for w in re.split(r"[\s_.-]+", stem.lower()) if w]
 
 
 def _one_of(paths: list[str], tool: str, question: str) -> IntentMatch | None:
@@ -481,15 +495,20 @@ def make_file_matchers(
         if folder_named(what) is not None:
             return None  # "what's in my downloads" lists a folder
         said_words = set(re.findall(r"[a-z]+", what.lower()))
+        words = [w for w in words_of(what) if w not in _FILE_WORDS and w not in _KINDS]
+        if not words:
+            return None
         if (
             re.search(r"\bopen\b(?!\s+and\s+read)", text, re.I)
             and not said_words & (_DOC_NOUNS | _FILE_WORDS)
             and not re.search(r"\w\.\w{1,5}$", what)
         ):
-            return None  # "open the garage door" is the home's, whatever files are called
-        words = [w for w in words_of(what) if w not in _FILE_WORDS and w not in _KINDS]
-        if not words:
-            return None
+            # "open the garage door" is the home's, whatever files are called; "open my garden
+            # plan" is the file whose whole name it says, when no door or window is said
+            if said_words & _HOME_OPENS:
+                return None
+            whole = [p for p in named(words) if _stem_words(p) == words]
+            return _one_of(whole, "files_read", "Which one should I read?") if whole else None
         paths = named(words)
         plain = [w for w in words if w not in _DOC_NOUNS]
         if not paths and plain and plain != words:

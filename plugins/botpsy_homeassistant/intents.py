@@ -160,6 +160,22 @@ _CLIMATE_SET = _Any(
     rf"\s+(?:up\s+|down\s+)?(?:to|at)\s+{_NUMBER}{_DEGREES}{_TAIL}$",
     rf"^make\s+it\s+{_NUMBER}{_DEGREES}(?:\s+in\s+{_THE}(?P<device>{_W}(?:\s+{_W})?))?{_TAIL}$",
 )
+# The thermostat turned up or down: "turn the heating up", "turn down the thermostat by 2
+# degrees", "make it warmer in the bedroom", "raise the temperature a bit".
+_CLIMATE_NAMED = (
+    rf"(?P<device>(?:{_W}\s+){{0,2}}?(?:thermostat|heating|heat|heater|temperature|ac"
+    r"|air\s+conditioning)(?:\s+in\s+(?:the\s+|my\s+|our\s+)?[\w']+(?:\s+room)?)?)"
+)
+_BY_DEGREES = rf"(?:\s+(?:by\s+)?{_NUMBER}{_DEGREES})?"
+_CLIMATE_STEP = _Any(
+    rf"^(?:turn|put|crank|bump|knock|nudge)\s+{_THE}{_CLIMATE_NAMED}\s+(?P<way>up|down){_BY_DEGREES}"
+    rf"(?:\s+in\s+{_THE}(?P<room>[\w']+(?:\s+room)?))?{_TAIL}$",
+    rf"^(?:turn|put|crank|bump|knock|nudge)\s+(?P<way>up|down)\s+{_THE}{_CLIMATE_NAMED}{_BY_DEGREES}{_TAIL}$",
+    rf"^(?P<way>raise|increase|lower|reduce|decrease|drop)\s+{_THE}{_CLIMATE_NAMED}{_BY_DEGREES}{_TAIL}$",
+    rf"^make\s+(?:it|the\s+(?:house|flat|room|place))\s+(?P<way>warmer|cooler|colder|hotter)"
+    rf"(?:\s+in\s+(?:here|{_THE}(?P<room>[\w']+(?:\s+room)?)))?{_BY_DEGREES}{_TAIL}$",
+)
+_WARMER = {"up", "raise", "increase", "warmer", "hotter"}
 _OPEN = _Any(
     rf"^(?:open|raise|lift|roll\s+up|pull\s+up)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}{_COVER_NOUN})"
     rf"{_TAIL}$"
@@ -487,6 +503,32 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         )
         return IntentMatch("home_climate_set", {"device": device, "temperature": _numeric(value)})
 
+    def climate_step(text: str) -> IntentMatch | None:
+        """ "Turn the heating up", "make it cooler in the bedroom": the target moved by a step
+        (1 degree unless said), from where the thermostat is set now."""
+        m = _CLIMATE_STEP.match(text)
+        if not m:
+            return None
+        groups = m.groupdict()
+        step = spoken_number(groups["number"]) if groups.get("number") else 1
+        if not 0 < step <= 10:
+            return None
+        device = groups.get("device") or groups.get("room") or "thermostat"
+        if groups.get("room") and re.fullmatch(
+            r"(?:temperature|heat|heating|thermostat)", device, re.I
+        ):
+            device = groups["room"]  # "turn the heating up in the bedroom": the bedroom's
+        if re.fullmatch(r"(?:temperature|heat)", device, re.I):
+            device = "thermostat"
+        device = re.sub(
+            r"^(?:temperature|heat)\s+in\s+(?:the\s+|my\s+|our\s+)?", "", device, flags=re.I
+        )
+        device = _device(device)
+        if not _home(device):
+            return None
+        change = step if groups["way"].lower() in _WARMER else -step
+        return IntentMatch("home_climate_set", {"device": device, "change": _numeric(change)})
+
     def on_off(text: str) -> IntentMatch | None:
         m = _ON_OFF.match(text)
         if not m:
@@ -728,6 +770,7 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         ("light_all_the_way", all_the_way),
         ("light_brightness", brightness),
         ("climate_set", climate),
+        ("climate_step", climate_step),
         ("scene", scene),
         ("on_off", on_off),
         ("light_up_by", by_amount(_UP_BY, 1)),

@@ -140,11 +140,17 @@ class HomeTools:
         return self._pin(arguments.get("device") or "lights", ("light",), "light", "set")
 
     def preview_climate(self, arguments: dict[str, Any]) -> Shown:
-        """Which thermostat is set, and to what."""
-        shown = self._pin(
-            arguments.get("device") or "thermostat", ("climate",), "thermostat", "set"
+        """Which thermostat is set, and to what (a change: from its target now to the new one)."""
+        device = arguments.get("device") or "thermostat"
+        temperature, change = arguments.get("temperature"), arguments.get("change")
+        _climate_asked(temperature, change)
+        shown = self._pin(device, ("climate",), "thermostat", "set")
+        targets = ", ".join(
+            f"{_target(e, temperature, change):g}°"
+            for e in self.directory.find(device, ("climate",), "thermostat")
         )
-        return Shown(f"{shown.text} to {arguments['temperature']}°", shown.pinned)
+        said = f" ({change:+g}° from now)" if change is not None else ""
+        return Shown(f"{shown.text} to {targets}{said}", shown.pinned)
 
     def preview_open(self, arguments: dict[str, Any]) -> Shown:
         """Which cover or door opens."""
@@ -264,20 +270,29 @@ class HomeTools:
         )
 
     @tool(Effect.WRITE, untrusted_output=True, preview="preview_climate")
-    def home_climate_set(self, temperature: float, device: str = "thermostat") -> ToolResult:
-        """Set the thermostat, heating or air conditioning to a temperature (Home Assistant climate).
+    def home_climate_set(
+        self,
+        temperature: float | None = None,
+        device: str = "thermostat",
+        change: float | None = None,
+    ) -> ToolResult:
+        """Set the thermostat, heating or air conditioning to a temperature, or turn it up or down (Home Assistant climate).
 
         Args:
             temperature: the target temperature in degrees, in the unit Home Assistant uses
             device: the thermostat by name or room, e.g. "living room", "car"
+            change: degrees up (positive) or down (negative) from the current target, e.g. 1 or -2
         """
-        if not -30 <= temperature <= 100:
-            raise ToolArgumentError(f"{temperature:g}° is not a temperature a thermostat takes")
+        _climate_asked(temperature, change)
         return self._act(
             device,
             ("climate",),
             "thermostat",
-            lambda entity: ("climate", "set_temperature", {"temperature": temperature}),
+            lambda entity: (
+                "climate",
+                "set_temperature",
+                {"temperature": _target(entity, temperature, change)},
+            ),
             lambda entity: (),
             "set the temperature",
         )
@@ -488,3 +503,40 @@ def _kept(attributes: dict[str, Any]) -> dict[str, Any]:
         "unit_of_measurement",
     )
     return {k: attributes[k] for k in keys if k in attributes}
+
+
+# A thermostat turned up or down moves by a few degrees; more is a mistake or a planted order.
+_MOST_CHANGE = 10
+
+
+def _climate_asked(temperature: float | None, change: float | None) -> None:
+    """A thermostat is set to a temperature or changed by some degrees: one of the two, sane."""
+    if (temperature is None) == (change is None):
+        raise ToolArgumentError(
+            "say a temperature (e.g. 21) or a change (e.g. 1 or -2), one of them"
+        )
+    if temperature is not None and not -30 <= temperature <= 100:
+        raise ToolArgumentError(f"{temperature:g}° is not a temperature a thermostat takes")
+    if change is not None and not (0 < abs(change) <= _MOST_CHANGE):
+        raise ToolArgumentError(
+            f"a change of {change:g}° is not one to make at once (at most {_MOST_CHANGE})"
+        )
+
+
+def _target(entity: Entity, temperature: float | None, change: float | None) -> float:
+    """The temperature to set: as said, or the entity's target now moved by the change, kept
+    within the entity's own limits."""
+    if temperature is not None:
+        return temperature
+    now = entity.attributes.get("temperature")
+    if not isinstance(now, int | float) or isinstance(now, bool):
+        raise ToolArgumentError(
+            f"{quoted(entity.name, 80)} reports no target temperature to change; say one, e.g. 21"
+        )
+    wanted = round(float(now) + float(change or 0), 1)
+    low, high = entity.attributes.get("min_temp"), entity.attributes.get("max_temp")
+    if isinstance(low, int | float):
+        wanted = max(wanted, float(low))
+    if isinstance(high, int | float):
+        wanted = min(wanted, float(high))
+    return wanted

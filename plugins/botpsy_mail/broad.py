@@ -108,6 +108,7 @@ _BODY_MARK = (
     r"(?:saying|say|says|that says|which says|to say|and say|and said|stating|telling (?:him|her|them)"
     r"(?: that)?|and tell (?:him|her|them)(?: that)?|to tell (?:him|her|them)(?: that)?|"
     r"asking(?: (?:him|her|them))?|and ask (?:him|her|them)|to ask (?:him|her|them)|"
+    r"(?:and|to) ask(?= (?:if|whether|when|what|where|how|who|why|which)\b)|"
     r"(?:to let|and let|letting) (?:him|her|them) know(?: that)?|(?:informing|to inform|and inform) "
     r"(?:him|her|them)(?: that)?|wishing(?: (?:him|her|them))?|"
     r"with the (?:message|text|words)|with (?:a )?(?:message|note)|reading|that|with|:)"

@@ -35,7 +35,8 @@ _WHEN2 = rf"(?:\s+(?P<day2>{_DAY})|\s+(?:so far|yet|lately|recently))?"
 _SAYING = (
     r"(?:saying|that|to say|and say|telling (?:him|her|them)(?: that)?|"
     r"and tell (?:him|her|them)(?: that)?|(?:to let|and let|letting) (?:him|her|them) know(?: that)?|"
-    r"(?:informing|to inform|and inform) (?:him|her|them)(?: that)?|wishing(?: (?:him|her|them))?)"
+    r"(?:informing|to inform|and inform) (?:him|her|them)(?: that)?|wishing(?: (?:him|her|them))?"
+    r"|(?:and|to) ask(?: (?:him|her|them))?(?= (?:if|whether|when|what|where|how|who|why|which)\b))"
 )
 _ABOUT = r"(?:about|regarding|concerning|re)"
 # How soon, said after the recipient: not part of a name.
