@@ -502,8 +502,8 @@ def _verb_of(part: str, match: IntentMatch) -> str | None:
     return part[:at] if at > 0 else None
 
 
-# Where a part of a compound keeps its thing, said by the part itself ("... and call the garage
-# to my to-do list"): like a time or a day, more than a name, so the part may borrow a verb.
+# Where a part of a compound keeps its thing, said by the part itself ("... and book the mot to
+# my to-do list"): like a time or a day, more than a name, so the part may borrow a verb.
 _OWN_PLACE = re.compile(
     r"\b(?:to|on|onto|in|into)\s+(?:the|my|our)\s+(?:[\w'-]+\s+){0,2}?"
     r"(?:list|to-?do(?:\s+list)?|calendar|diary|agenda)\s*$",

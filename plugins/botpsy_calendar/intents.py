@@ -2165,10 +2165,10 @@ def make_followups(
         request = f"{said.group('act')} {words}{said.group('rest')}"
         return next((found for move in moves if (found := move(request)) is not None), None)
 
-    adds = [m for name, m in make_matchers(now, has_event, event_start) if name in _ADDS]
+    adds = [matchers[name] for name in _ADDS]
 
     def add_on_listed_day(text: str, recent: Recent) -> IntentMatch | None:
-        """ "Book dinner with jo at 7" after "am i free on thursday": on the day just listed.
+        """ "Book a call with the notary at 11" after "am i free on thursday": on that day.
 
         Only a new event said with a time and no day of its own takes it; the day is the
         listing's record (the period it was asked for), never what it found."""
