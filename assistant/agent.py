@@ -946,14 +946,21 @@ class _Turn:
         """This turn as the next one sees it: the calls that ran, chosen by the user's words.
 
         A call the model made counts only when its arguments are the user's words
-        (`authored_by_user`): "it" never points at what a mail or a page chose.
+        (`authored_by_user`): "it" never points at what a mail or a page chose. A look-up
+        that failed counts too ("and on saturday?" when the forecast was unreachable asks
+        the forecast again and says so, rather than leaving the model to answer).
         """
         words = self._user_words()
         kept = []
         for record in self.records:
             planned = record.decision == "dry-run"  # a dry run's follow-up is planned alike
             ran = record.outcome == "ok" and record.decision in ("ran", "approved")
-            if not (planned or ran):
+            looked = (
+                record.outcome == "error"
+                and record.decision in ("ran", "approved")
+                and record.effect in ("read", "egress")
+            )
+            if not (planned or ran or looked):
                 continue
             if self.model_path:  # judged by its own call as the model wrote it, no other
                 said = self.written.get(id(record))

@@ -286,6 +286,8 @@ _REMOVING = re.compile(
 )
 # "delete that list": the list itself is named, so the pronoun may stand for it.
 _THE_LIST = re.compile(r"\b(?:that|this|the\s+same)\s+list\b", re.I)
+# "make it ...", "change that to ...": the thing just made, changed.
+_CHANGE_IT = re.compile(r"^(?:make|change|switch|set|turn)\s+(?:it|that|this)\b", re.I)
 _PRONOUN_WORDS = frozenset(["it", "them", "that", "this", "one", "its"])
 
 
@@ -311,6 +313,8 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
                 match = registry.match(said)
                 if match is None or not _carries(match, value, keys):
                     continue
+                if _CHANGE_IT.match(text) and match.tool == call.tool and call.tool in MAKERS:
+                    continue  # "make it 6.3": a change of what was made, never it made again
                 if (
                     direct is not None
                     and match.tool != direct.tool
@@ -1196,6 +1200,10 @@ SETTERS: dict[str, Setter] = {
     "contacts_add": _contact_set,
     "alarm_set": _alarm_set,
 }
+# Tools that make a new thing each time they run: asked again, they would make it twice.
+MAKERS = frozenset(
+    {"calendar_create_event", "task_add", "alarm_set", "timer_set", "contacts_add", "list_create"}
+)
 _UPDATES = {
     "calendar_create_event": "calendar_update_event",
     "calendar_update_event": "calendar_update_event",
@@ -1235,6 +1243,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         another_message,
         another_one,
         another_place,
+        another_recipient,
         another_thing,
         once_more,
     )
@@ -1245,6 +1254,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.amend", amend(registry)),
         ("core.another_day", another_day(registry)),
         ("core.another_place", another_place(registry)),
+        ("core.another_recipient", another_recipient(registry)),
         ("core.another_thing", another_thing(registry)),
         ("core.another_message", another_message(registry)),
         ("core.once_more", once_more(registry)),

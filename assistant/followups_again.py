@@ -164,6 +164,42 @@ def another_message(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+# "send the same to kim", "forward that to kim too", "and to kim as well" after a message: the
+# same message to someone else.
+_SAME_TO = re.compile(
+    r"^(?:(?:and|also|oh\s+and|then|now)\s+)?(?:(?:send|forward|email|mail|text|copy)\s+"
+    r"(?:(?:the\s+)?same(?:\s+(?:thing|message|e-?mail|mail|one|text))?|that(?:\s+one)?|it|this(?:\s+one)?)"
+    r"\s+to|(?:the\s+)?same\s+(?:thing\s+|message\s+)?(?:to|for)|(?<=and\s)to|(?<=also\s)to)"
+    r"\s+(?P<who>[a-z][\w' .-]{0,40}?)(?:\s+(?:too|as\s+well|also|please))?[.!]?$",
+    re.I,
+)
+
+
+def another_recipient(registry: IntentRegistry) -> FollowMatcher:
+    """ "Send the same to kim" after "email jo that ...": the same request with the new
+    recipient's words in place of the old ones (the message is the user's own words; the
+    send is shown and asked for as any send is)."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        said = _SAME_TO.match(text.strip())
+        call = recent.last()
+        if not said or call is None or not isinstance(call.arguments.get("to"), str):
+            return None
+        if not any(isinstance(call.arguments.get(k), str) for k in _MESSAGE_ARGUMENTS):
+            return None
+        if not _asked_by_words(registry, recent, call.tool):
+            return None
+        old = call.arguments["to"].strip()
+        spot = re.search(rf"(?<![\w@.]){re.escape(old)}(?![\w@])", recent.request, re.I)
+        if not old or spot is None:
+            return None  # the recipient is not said in the user's words: nothing to replace
+        who = said.group("who").strip()
+        again = f"{recent.request[: spot.start()]}{who}{recent.request[spot.end() :]}"
+        return _asked_again(registry, [again], call, who)
+
+    return resolve
+
+
 # "and the garden one", "what about the bedroom ones": the same request for another of its kind.
 _ANOTHER_ONE = re.compile(
     rf"^(?:{_AND}\s+)?(?:the\s+|my\s+|our\s+)?(?P<mods>[a-z][\w' -]{{0,30}}?)\s+ones?"

@@ -163,6 +163,7 @@ def _normalize(text: str) -> str:
     text = text.replace("@", " at ")
     text = re.sub(r"[,?!]", " ", text)
     text = _DOTTED_MERIDIEM.sub(r"\1:\2\3", _DOTTED_CLOCK.sub(r"\1 \2:\3", text))
+    text = _DOTTED_ALONE.sub(r"\1:\2", text)
     text = re.sub(r"\.(\s|$)", r"\1", text)
     text = _LONE_ORDINAL.sub(r"the \1", text)  # "on 12th", "friday twelfth": that day of the month
     text = _DAY_HOUR.sub(r"\1 at \2", text)
@@ -225,6 +226,8 @@ _DOTTED_CLOCK = re.compile(
     rf"\b(at|by|from|until|till|to|before|after|around|about|{_WD}|today|tomorrow|tonight)"
     r" ([01]?\d|2[0-3])\.([0-5]\d)\b(?!\.\d)"
 )
+# A time said alone with a dot, as an answer or a change ("make it 6.45"): the whole text.
+_DOTTED_ALONE = re.compile(r"^([01]?\d|2[0-3])\.([0-5]\d)$")
 _DOTTED_MERIDIEM = re.compile(r"(?<![\d.])\b([01]?\d|2[0-3])\.([0-5]\d) ?([ap]m)\b")
 # "between 2 and 4 pm": a range of clock times (a range of days is parse_span's own).
 _BETWEEN_CLOCKS = re.compile(r"\bbetween (\d{1,2}(?::\d\d)?(?: ?[ap]m)?) and (?=\d|noon|midnight)")

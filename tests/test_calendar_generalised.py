@@ -25,6 +25,7 @@ LIST = "calendar_list_events"
 SEARCH = "calendar_search_events"
 UPDATE = "calendar_update_event"
 DELETE = "calendar_delete_event"
+CLEAR = "calendar_clear_day"
 
 
 def first(text: str) -> IntentMatch | None:
@@ -202,7 +203,7 @@ def test_asking_about_events(text: str, tool: str, want: dict[str, str]) -> None
     [
         ("i don't need the meeting with priya anymore", DELETE, {"event": "meeting with priya"}),
         ("we no longer need the table tennis session", DELETE, {"event": "table tennis"}),
-        ("cancel the rest of my meetings today", DELETE, {"day": "2026-11-29"}),
+        ("cancel the rest of my meetings today", CLEAR, {"day": "2026-11-29"}),
         ("can we move the team lunch to next thursday", UPDATE, {"event": "team lunch"}),
         ("let's push the book club to friday at 7", UPDATE, {"event": "book club"}),
         ("the dentist has moved to thursday at two", UPDATE, {"event": "dentist"}),

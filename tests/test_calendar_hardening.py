@@ -82,8 +82,8 @@ def test_every_tool_quoting_events_tasks_or_contacts_is_untrusted(
     tools = toolbox(store, clock)
     tools["contacts_find"] = Tool.from_function(ContactTools(ContactBook(tmp_path)).contacts_find)
     reading = {"calendar_list_events", "calendar_search_events", "task_list", "contacts_find",
-               "calendar_update_event", "calendar_delete_event", "task_complete", "task_delete",
-               "task_update"}  # fmt: skip
+               "calendar_update_event", "calendar_delete_event", "calendar_clear_day",
+               "task_complete", "task_delete", "task_update"}  # fmt: skip
     assert {name for name, t in tools.items() if t.untrusted_output} == reading
 
 

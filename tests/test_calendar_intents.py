@@ -181,26 +181,32 @@ def test_a_known_event_is_cancelled_by_its_words_alone() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "day"),
+    ("text", "arguments"),
     [
-        ("clear my schedule for tomorrow", "2026-11-30"),
-        ("clear my day", "2026-11-29"),
-        ("free up my afternoon from appointments", "2026-11-29"),
+        ("clear my schedule for tomorrow", {"day": "2026-11-30"}),
+        ("clear my day", {"day": "2026-11-29"}),
+        ("free up my afternoon from appointments", {"day": "2026-11-29", "part": "afternoon"}),
         ("totally wipe my diary", None),
         ("empty out my agenda completely", None),
         ("erase every event in my calendar", None),
         ("cancel all of the appointments for the rest of the month", None),
-        ("delete my calendar for tomorrow", "2026-11-30"),
-        ("delete everything on my calendar tomorrow", "2026-11-30"),
+        ("delete my calendar for tomorrow", {"day": "2026-11-30"}),
+        ("delete everything on my calendar tomorrow", {"day": "2026-11-30"}),
         ("remove all entries from the calendar", None),
     ],
 )
-def test_clearing_many_events_asks_which_one(text: str, day: str | None) -> None:
-    """Never a bulk delete on the intents path: one event, named by the user, confirmed."""
+def test_clearing_many_events_clears_a_named_day_and_asks_for_one_otherwise(
+    text: str, arguments: dict[str, str] | None
+) -> None:
+    """A day named: one clear of it (its preview lists every event, one yes deletes them).
+    No day, or many ("the rest of the month"): the assistant asks which day, deleting nothing."""
     found = first(text)
-    assert found is not None and found.tool == "calendar_delete_event", text
-    assert found.arguments == ({"day": day} if day else {})
-    assert list(found.missing) == ["event"] and "one at a time" in found.missing["event"]
+    assert found is not None and found.tool == "calendar_clear_day", (text, found)
+    if arguments is None:
+        assert found.arguments == {} and list(found.missing) == ["day"]
+        assert "Which day" in found.missing["day"]
+    else:
+        assert found.arguments == arguments and not found.missing
 
 
 # -- the agenda --------------------------------------------------------------------------------
@@ -259,22 +265,20 @@ def _events(config: Config) -> list[str]:
     return [p.read_text() for p in sorted(Path(folder).glob("*.ics"))] if folder.exists() else []
 
 
-def test_clearing_a_day_deletes_nothing_until_one_event_is_named_and_confirmed(
-    config: Config,
-) -> None:
+def test_clearing_a_day_lists_every_event_and_deletes_them_on_one_yes(config: Config) -> None:
     approver = RecordingApprover(Approval(True))
     assistant, model, _ = scripted_assistant(config, [], approver=approver)
     assistant.agent.run("add dentist on 28 december 2027 at 3pm")
     assistant.agent.run("add lunch with sam on 28 december 2027 at 1pm")
-    asked = assistant.agent.run("clear my schedule for 28 december 2027")
-    assert asked.calls == [] and "one at a time" in asked.reply
-    assert len(_events(config)) == 2 and approver.asked == []
-    done = assistant.agent.run("dentist", assistant.sessions.last())
+    assistant.agent.run("add the gym on 29 december 2027 at 9am")
+    done = assistant.agent.run("clear my schedule for 28 december 2027")
     assistant.close()
-    assert [c.tool for c in done.calls] == ["calendar_delete_event"]
-    assert len(approver.asked) == 1  # the delete asked first
+    assert [(c.tool, c.outcome) for c in done.calls] == [("calendar_clear_day", "ok")]
+    (asked,) = approver.asked  # one question for the whole day
+    assert "Dentist" in asked.preview and "Lunch with sam" in asked.preview.replace("Sam", "sam")
+    assert "Gym" not in asked.preview
     (left,) = _events(config)
-    assert "SUMMARY:Lunch with sam" in left.replace("Sam", "sam")
+    assert "SUMMARY:Gym" in left.replace("gym", "Gym")
     assert model.seen == []
 
 

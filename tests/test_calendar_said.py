@@ -265,16 +265,28 @@ def test_cancelling_a_named_event(text: str, event: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "clear my calendar for tomorrow",
-        "cancel all my meetings on friday",
-        "delete everything on my schedule for thursday",
         "cancel my next appointment",
-        "wipe my diary for the weekend",
     ],
 )
 def test_clearing_asks_which_event(text: str) -> None:
     found = first(text)
     assert found is not None and found.tool == DELETE and found.missing, text
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("clear my calendar for tomorrow", "2026-11-30"),
+        ("cancel all my meetings on friday", "2026-12-04"),
+        ("delete everything on my schedule for thursday", "2026-12-03"),
+        ("wipe my diary for the weekend", None),  # two days: which one is asked
+    ],
+)
+def test_clearing_a_day_is_one_clear_of_it(text: str, day: str | None) -> None:
+    found = first(text)
+    assert found is not None and found.tool == "calendar_clear_day", (text, found)
+    assert found.arguments == ({"day": day} if day else {}), found.arguments
+    assert list(found.missing) == ([] if day else ["day"]), found.missing
 
 
 # -- to-dos ----------------------------------------------------------------------------------
@@ -1054,18 +1066,32 @@ def test_needs_said_in_new_words(text: str, tool: str, want: dict[str, str]) -> 
     [
         "remove the meeting at three",
         "cancel the appointment at ten am",
-        "clear tomorrow",
-        "clear my afternoon",
         "delete the event on monday",
         "delete my meetings for today",
-        "free my afternoon",
-        "wipe out all my appointments this month",
-        "remove all events from calendar",
     ],
 )
 def test_an_event_named_by_its_time_asks_which(text: str) -> None:
     found = first(text)
     assert found is not None and found.tool == DELETE and found.missing, (text, found)
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("clear tomorrow", {"day": "2026-11-30"}),
+        ("clear my afternoon", {"day": "2026-11-29", "part": "afternoon"}),
+        ("free my afternoon", {"day": "2026-11-29", "part": "afternoon"}),
+        ("wipe out all my appointments this month", None),  # many days: which one is asked
+        ("remove all events from calendar", None),  # no day: which one is asked
+    ],
+)
+def test_a_day_or_part_of_one_cleared_by_its_time(
+    text: str, arguments: dict[str, str] | None
+) -> None:
+    found = first(text)
+    assert found is not None and found.tool == "calendar_clear_day", (text, found)
+    assert found.arguments == (arguments or {}), found.arguments
+    assert list(found.missing) == ([] if arguments else ["day"]), found.missing
 
 
 @pytest.mark.parametrize(

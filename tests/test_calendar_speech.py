@@ -308,9 +308,6 @@ def test_cancels_said_another_way(text: str, arguments: dict[str, object]) -> No
         ("delete the event at three pm tomorrow", "2026-11-30T15:00+01:00"),  # the hour picks
         ("cancel my plans for tonight", "2026-11-29"),
         ("cancel my appointment on thursday", "2026-12-03"),
-        ("clear my schedule tomorrow afternoon", "2026-11-30"),
-        ("cancel everything tomorrow", "2026-11-30"),
-        ("clear out my weekend", None),
     ],
 )
 def test_an_event_named_only_by_its_time_is_asked_for(text: str, day: str | None) -> None:
@@ -318,6 +315,23 @@ def test_an_event_named_only_by_its_time_is_asked_for(text: str, day: str | None
     assert found is not None and found.tool == DELETE, (text, found)
     assert list(found.missing) == ["event"] and "one at a time" in found.missing["event"]
     assert found.arguments == ({"day": day} if day else {})
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("clear my schedule tomorrow afternoon", {"day": "2026-11-30", "part": "afternoon"}),
+        ("cancel everything tomorrow", {"day": "2026-11-30"}),
+        ("clear out my weekend", None),  # two days: which one is asked
+    ],
+)
+def test_a_day_said_with_everything_on_it_is_cleared(
+    text: str, arguments: dict[str, str] | None
+) -> None:
+    found = first(text)
+    assert found is not None and found.tool == "calendar_clear_day", (text, found)
+    assert found.arguments == (arguments or {}), found.arguments
+    assert list(found.missing) == ([] if arguments else ["day"]), found.missing
 
 
 @pytest.mark.parametrize(

@@ -96,7 +96,11 @@ _TIMER = re.compile(
     re.I,
 )
 _COUNTDOWN = re.compile(
-    r"^(?:start\s+(?:an?\s+)?)?count\s*down\s+(?:for\s+|from\s+|of\s+)?(?P<length>.+?)$", re.I
+    r"^(?:(?:start\s+(?:an?\s+)?)?count\s*down\s+(?:for\s+|from\s+|of\s+)?"
+    # "time 40 minutes for the cake", "time me 2 minutes": the verb with an amount after it
+    r"|time\s+(?:me\s+)?(?:for\s+)?(?=[\w.-]+(?:\s+[\w.-]+)?\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b))"
+    r"(?P<length>.+?)$",
+    re.I,
 )
 _ASK = re.compile(
     r"^(?:what|which|show|list|tell|read|check|do\s+i\s+have|have\s+i\s+(?:got|set)|are\s+there|is\s+there"

@@ -244,8 +244,9 @@ _EVENT_WORDS = re.compile(
     r"|lunch|dinner|breakfast|brunch|party|birthday|bday|interview|call|class|session)\b",
     re.I,
 )
-# Many events at once: "clear my day", "delete all my meetings this week", "wipe my calendar".
-# Never a bulk delete on the intents path: the assistant asks which one (deletes ask anyway).
+# Many events at once: "clear my day", "delete all my meetings tomorrow", "wipe my calendar".
+# A day (or part of one) named: `calendar_clear_day`, which lists them all and asks once; no
+# day, or several ("this week"): the assistant asks which day.
 _CLEAR_ALL = re.compile(
     r"^(?:(?:completely|totally|fully|entirely|just)\s+)?(?:(?:clear|wipe|empty|free(?:\s+up)?)(?:\s+out)?\s+(?:(?:my|the|our)\s+)?(?P<what>calendar|agenda|schedule"
     r"|diary|day|morning|afternoon|evening|weekend|week)\b(?P<rest1>.*)"
@@ -262,6 +263,9 @@ _CLEAR_DAY = re.compile(
     r"|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*)$",
     re.I,
 )
+# A part of the day said with the day to clear: "friday afternoon", "tomorrow in the morning".
+_CLEAR_PARTS = ("morning", "afternoon", "evening", "night")
+_CLEAR_PART = re.compile(r"(?:^|\s+)(?:in\s+the\s+)?(morning|afternoon|evening|night)\b", re.I)
 # Someone added to an event: "add sarah to the meeting on friday" (an invitation, the model's).
 _INVITE = re.compile(r"^(?:[\w'-]+\s+){1,3}?(?:to|into)\s+(?:the|my|our|that|this|their)\s+", re.I)
 _SEARCH_EVENTS = re.compile(
@@ -284,6 +288,16 @@ _SHIFT_EVENT = re.compile(
     r"\s+(?:by\s+)?(?P<length>.+?)"
     r"|(?:move|shift|push|bring|put)\s+(?P<way2>back|forward)\s+(?P<rest>.+?)"
     r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier))$",
+    re.I,
+)
+# A move that keeps the hour, said: "to the same time on friday", "at the same time next week".
+_SAME_TIME = re.compile(
+    r"^(?:at\s+)?(?:the\s+)?same\s+(?:time|hour|day)(?:\s+and\s+(?:time|day|place))?\s+(?:on\s+)?(?=\S)",
+    re.I,
+)
+# A week on from the event's own day: "next week", "the week after", "the following week".
+_A_WEEK_ON = re.compile(
+    r"(?:the\s+)?(?:next|following)\s+week|(?:the\s+)?week\s+after(?:\s+that)?|a\s+week\s+later",
     re.I,
 )
 # Words that end a question as part of it, never a name: "is my day off", "is friday on".
@@ -1548,12 +1562,16 @@ def make_matchers(
             return False
 
     def clear_events(text: str) -> IntentMatch | None:
-        """ "Clear my day", "delete all my meetings tomorrow": asked one at a time, never in bulk."""
+        """ "Clear my calendar on tuesday", "free up friday afternoon", "delete all my meetings
+        tomorrow": one call that lists every event of that day (or part of it) and deletes
+        them on one yes. No day named ("clear my calendar"), or days ("my week"): which day?"""
         text = as_cancel(text)
         m = _CLEAR_ALL.match(text.strip().rstrip("?. "))
         day_said = _CLEAR_DAY.match(text.strip().rstrip("?. "))
         if not m and day_said and _spans(day_said.group("when")):
-            return _ask_which(day_said.group("when"))  # "clear tomorrow", "free up friday morning"
+            if _OTHER_DOMAINS.search(text) or _NO_TOOL.search(text):
+                return None
+            return _clear_day(day_said.group("when"))  # "clear tomorrow", "free up friday morning"
         if not m or _OTHER_DOMAINS.search(text) or _NO_TOOL.search(text):
             return None
         said_events = (
@@ -1578,20 +1596,49 @@ def make_matchers(
         if rest and when is None and not re.fullmatch(kinds, rest, re.I):
             return None  # "clear my day and call ana", "clear my schedule of anything boring"
         what = (m.group("what") or "").lower()
-        if when is None and what in ("day", "morning", "afternoon", "evening"):
+        if what in _CLEAR_PARTS:  # "clear my morning", "clear my afternoon tomorrow"
+            when = f"{when} {what}" if when and not _CLEAR_PART.search(when) else when
+            when = when or f"this {what}"
+        elif when is None and what == "day":
             when = "today"
         elif when is None and what in ("week", "weekend"):
             when = f"this {what}"
+        return _clear_day(when) if when else _which_day(None)
+
+    def _clear_day(when: str) -> IntentMatch:
+        """The clear of the day `when` names, or of part of it; days: which one; an hour
+        alone ("clear friday at 3"): which event then, as a cancel asks."""
+        if when.strip().lower() == "tonight":
+            day, part = "today", "evening"
+        elif said_part := _CLEAR_PART.search(when):
+            day = (when[: said_part.start()] + " " + when[said_part.end() :]).strip()
+            day = re.sub(r"^(?:(?:this|on|of)\b\s*)+", "", day, flags=re.I).strip() or "today"
+            part = said_part.group(1).lower()
+        else:
+            day, part = when, None
+        if _a_range(day):
+            return _which_day(when)  # "clear my week": one day at a time
+        if _is_day(day) and not _has_time(day):
+            arguments = {"day": pinned(day, now())[:10]}
+            return IntentMatch(
+                "calendar_clear_day", arguments | ({"part": part} if part else {}), "clear_events"
+            )
+        try:
+            hours = parse_moment(when, now()) if part is None else None
+        except TimeParseError:
+            hours = None
+        if hours and hours.end and not hours.all_day and hours.end.date() == hours.start.date():
+            return IntentMatch("calendar_clear_day", {"day": when}, "clear_events")
+        return _ask_which(when)
+
+    def _which_day(when: str | None) -> IntentMatch:
+        """The clear, waiting for the user to say which day (of `when`, if said)."""
         label = f" ({when})" if when else ""
         question = (
-            f"I cancel events one at a time, each after you confirm: which one{label}? "
-            '("what\'s on my calendar" lists them)'
+            f"Which day should I clear{label}? I list every event on it and delete them only"
+            " after you confirm."
         )
-        day = pinned(when, now()) if when and _is_day(when) else _one_day(when) if when else None
-        arguments = {"day": day[:10]} if day else {}
-        return IntentMatch(
-            "calendar_delete_event", arguments, "clear_events", missing={"event": question}
-        )
+        return IntentMatch("calendar_clear_day", {}, "clear_events", missing={"day": question})
 
     def _a_range(phrase: str) -> bool:
         """Whether `phrase` names days, not one ("next week" resolves to its Monday all the same)."""
@@ -1807,7 +1854,9 @@ def make_matchers(
             return None
         rest = m.group("rest")
         for cut in islice(re.finditer(r"\s+(?:to|until|till|for)\s+", rest, re.I), _MAX_CUTS):
-            when = rest[cut.end() :].strip(" .")
+            when = _SAME_TIME.sub("", rest[cut.end() :].strip(" ."))  # "the same time on friday"
+            if _A_WEEK_ON.fullmatch(when) and (a_week_on := _week_on(rest[: cut.start()])):
+                return a_week_on
             if not _resolves(when, now()):
                 if not _resolves(f"at {when}", now()) or _minutes(when) is not None:
                     continue
@@ -1836,6 +1885,20 @@ def make_matchers(
             arguments = {"event": event, "start": start} | ({"day": day} if day else {})
             return IntentMatch("calendar_update_event", arguments, "move_event")
         return _move_when(rest)
+
+    def _week_on(what: str) -> IntentMatch | None:
+        """ "Move the dentist to next week": a week on from its own day, at its own time (the
+        week after the one it is in; a Monday is no guess at the day)."""
+        what, day = _old_day(what, now())
+        event = _event_words(what)
+        if not event or _OTHER_DOMAINS.search(what) or event_start is None or day:
+            return None
+        current = event_start(event) if has_event(event) else None
+        if current is None:
+            return None  # none or several: the model (or the tool's question) decides
+        start = current.start + timedelta(days=7)
+        arguments = {"event": event, "start": start.isoformat(timespec="minutes")}
+        return IntentMatch("calendar_update_event", arguments, "move_event")
 
     def _moved_by_hour(what: str, when: str) -> IntentMatch | None:
         """ "my 3pm", "the 10 o'clock" moved: the event starting then, to the new time beside it."""

@@ -334,6 +334,8 @@ WANT_TO = re.compile(
 CANCEL_VERBS = re.compile(
     r"^(?:get\s+rid\s+of|scrap|scratch|strike|cross\s+out|forget(?:\s+about)?|never\s+mind"
     r"|take\s+off|knock\s+off|skip)\s+(?=(?:the|my|our|that|this|tomorrow|tonight|today)\b"
+    # a day's event: "scrap wednesday's pilates"
+    r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)'s\s"
     # a bare title with its day: "get rid of pottery on friday"
     r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s+(?:on\s+|this\s+|next\s+)?(?:today|tonight|tomorrow"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)",

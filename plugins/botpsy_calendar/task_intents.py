@@ -375,7 +375,9 @@ _DROP_ITEM = re.compile(
     r"^(?:remove|delete|erase|scratch|drop|get\s+rid\s+of|take\s+(?:off|out)|scrap|ditch)\s+"
     r"(?:the\s+|my\s+|our\s+)?(.+?)(?:\s+(?:off|out))?"
     r"$|^(?:take)\s+(?:the\s+|my\s+|our\s+)?(.+?)\s+(?:off|out)$"
-    r"|^(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|no\s+longer)\s+(?:need|want)\s+(?:the\s+|any\s+|my\s+)?(.+?)"
+    # the to-do said as a deed: "i don't have to renew the permit any more"
+    r"|^(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|no\s+longer)\s+(?:(?:need|want)(?:\s+to)?|have\s+to)\s+"
+    r"(?:the\s+|any\s+|my\s+)?(.+?)"
     r"(?:\s+any\s*more)?$"
     r"|^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:no\s+longer\s+needed|not\s+needed(?:\s+any\s*more)?)$"
     r"|^(?:the\s+)?(.+?)\s+(?:isn't|aren't)\s+needed(?:\s+any\s*more)?$",

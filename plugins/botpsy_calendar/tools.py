@@ -19,7 +19,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from assistant.api import (
     AskUser,
@@ -721,6 +721,36 @@ class CalendarTools:
         which = "one occurrence of " if only_one else ""
         said = f"Deleted {which}the event."
         return self._changed(summary, said, {"deleted": reference(found)}, note)
+
+    def preview_clear_day(self, arguments: dict[str, Any]) -> Shown:
+        """Every event a clear deletes, by time and title; each pinned (uid, occurrence), so
+        the yes deletes exactly those: never one that arrived after the question."""
+        from botpsy_calendar.clearing import preview
+
+        now = self.clock.now()
+        text, pins = preview(
+            self.store, arguments["day"], arguments.get("part"), now, self.clock.zone
+        )
+        return Shown(text, {"events": pins})
+
+    @tool(Effect.DELETE, untrusted_output=True, preview="preview_clear_day")
+    def calendar_clear_day(
+        self,
+        day: Moment,
+        part: Literal["morning", "afternoon", "evening", "night"] | None = None,
+        **pinned: Any,
+    ) -> ToolResult:
+        """Clear a day: delete every event on one day, or on part of it ("clear my calendar on tuesday", "free up friday afternoon"); the user sees them all first.
+
+        Args:
+            day: the day to clear, e.g. "tuesday"; or hours of it, e.g. "friday 2pm to 5pm"
+            part: only this part of the day
+        """
+        from botpsy_calendar.clearing import clear
+
+        events = pinned.get("events")
+        done = clear(self.store, day, part, self.clock.now(), self.clock.zone, events)
+        return self._changed(done.summary, done.said, done.data, done.note)
 
     # -- task tools --------------------------------------------------------------------------
     def find_task(self, task: str, list_name: str | None = None) -> Task:

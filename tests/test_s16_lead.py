@@ -1,0 +1,211 @@
+"""Session 16, the lead's changes: a day's event given up ("scrap monday's X"), "time N minutes"
+as a timer, a to-do given up as a deed ("i don't need to X any more"), a clock alone with a dot
+("make it 6.45"), "make it ..." never making the thing twice, a failed look-up asked again for
+another day, a move "to next week" (a week on from its own day) or "at the same time on X", and
+the same message sent to someone else."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from assistant.errors import TimeParseError
+from assistant.timeparse import parse_moment
+from tests.helpers import SCENARIO_NOW, play_scenario
+
+NOW = datetime(2026, 11, 29, 18, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Sunday evening
+
+
+def _with_model(scenario: dict[str, Any], replies: list[str]) -> Any:
+    """A conversation that may reach the model (scripted with `replies`)."""
+    from assistant.evals.scenarios import run_scenario
+    from assistant.models.scripted import ScriptedModel
+
+    return run_scenario({"id": "t", "kind": "complex", **scenario}, SCENARIO_NOW,
+                        ScriptedModel(replies), True)  # fmt: skip
+
+
+# -- a day's event given up with a possessive day ------------------------------------------------
+@pytest.mark.parametrize("said", ["scrap monday's pilates", "get rid of monday's pilates"])
+def test_a_days_event_given_up_by_its_possessive_day(said: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Pilates", "start": "2026-11-30T18:00"},
+                      {"title": "Pilates", "start": "2026-12-02T18:00"}],
+            "turns": [said],
+            "expect_events": [{"title": "Pilates", "start": "2026-12-02T18:00"}],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+# -- "time 40 minutes" ----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "at", "label"),
+    [
+        ("time 40 minutes for the cake", "2026-11-29T19:10", "cake"),
+        ("could you time me 3 minutes", "2026-11-29T18:33", ""),
+        ("time twenty minutes for the lasagne", "2026-11-29T18:50", "lasagne"),
+    ],
+)
+def test_time_with_a_length_after_it_is_a_timer(said: str, at: str, label: str) -> None:
+    alarm = {"kind": "timer", "at": at} | ({"label": label} if label else {})
+    result = play_scenario({"turns": [said], "expect_alarms": [alarm], "expect_events": []})
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("said", ["time for bed", "time flies when you're busy"])
+def test_time_with_no_length_sets_no_timer(said: str) -> None:
+    result = _with_model({"turns": [said], "expect_alarms": [], "expect_events": []}, ["Okay."])
+    assert result.passed, result.problems
+    assert result.paths == ["model"]
+
+
+# -- a to-do given up as a deed ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "i don't need to repaint the gate anymore",
+        "we no longer need to repaint the gate",
+        "i don't have to repaint the gate any more",
+    ],
+)
+def test_a_to_do_given_up_as_a_deed_is_removed(said: str) -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Repaint the gate"}, {"title": "Water the ferns"}],
+            "turns": [said],
+            "expect_tasks": [{"title": "Water the ferns"}],
+            "expect_events": [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_deed_given_up_that_is_no_to_do_removes_nothing() -> None:
+    scenario = {"tasks": [{"title": "Repaint the gate"}], "turns": ["i don't want to go out anymore"],
+                "expect_tasks": [{"title": "Repaint the gate"}], "expect_events": []}  # fmt: skip
+    result = _with_model(scenario, ["Fair enough."])
+    assert result.passed, result.problems
+
+
+# -- a clock alone with a dot -------------------------------------------------------------------
+@pytest.mark.parametrize("said", ["6.45", "12.30", "21.05"])
+def test_a_clock_alone_with_a_dot_reads_as_with_a_colon(said: str) -> None:
+    assert parse_moment(said, NOW) == parse_moment(said.replace(".", ":"), NOW)
+
+
+@pytest.mark.parametrize("said", ["6.4", "25.30", "6.30.1"])
+def test_a_dotted_number_alone_that_is_no_clock_is_not_read_as_one(said: str) -> None:
+    with pytest.raises(TimeParseError):
+        parse_moment(said, NOW)
+
+
+@pytest.mark.parametrize("again", ["make it 6.45 instead", "make it 6.45"])
+def test_an_event_just_added_moved_to_a_dotted_clock(again: str) -> None:
+    result = play_scenario(
+        {
+            "turns": ["add rowing on wednesday at 7am", again],
+            "expect_events": [{"title": "Rowing", "start": "2026-12-02T06:45"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_make_it_with_a_value_not_understood_never_makes_the_thing_again() -> None:
+    scenario = {"turns": ["add rowing on wednesday at 7am", "make it 6.4"],
+                "expect_events": [{"title": "Rowing", "start": "2026-12-02T07:00"}]}  # fmt: skip
+    result = _with_model(scenario, ["What time do you mean?"])
+    assert result.passed, result.problems
+    assert [c for c in result.calls if c.startswith("calendar_create_event")] == [
+        "calendar_create_event ran"
+    ], result.calls
+
+
+# -- a failed look-up asked again for another day -----------------------------------------------
+def test_another_day_after_a_forecast_that_failed_asks_the_forecast_again() -> None:
+    # The eval home has no weather service it can reach: the first forecast fails with a
+    # clear line, and "and on friday?" must ask the forecast again (and fail the same way),
+    # never leave the model to make a forecast up.
+    result = play_scenario(
+        {
+            "turns": ["what's the weather in oslo tomorrow", "and on friday?"],
+            "expect_calls": [
+                {"tool": "weather_forecast", "arguments": {"place": "oslo"}},
+                {"tool": "weather_forecast", "arguments": {"place": "oslo", "when": "friday"}},
+            ],
+            "expect_events": [],
+        }
+    )
+    assert result.passed, result.problems
+    assert result.paths == ["intent", "followup"]
+
+
+# -- a move "to next week", "at the same time on X" ---------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "move the haircut to next week",
+        "move my haircut to the same time next week",
+        "push the haircut to the following week",
+        "reschedule the haircut for the week after",
+    ],
+)
+def test_a_move_to_next_week_is_a_week_on_from_its_own_day(said: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Haircut", "start": "2026-12-03T16:00"}],
+            "turns": [said],
+            "expect_events": [{"title": "Haircut", "start": "2026-12-10T16:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said", ["move the haircut to the same time on saturday", "move the haircut to saturday"]
+)
+def test_a_move_to_a_day_at_the_same_time_keeps_its_hour(said: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Haircut", "start": "2026-12-03T16:00"}],
+            "turns": [said],
+            "expect_events": [{"title": "Haircut", "start": "2026-12-05T16:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- the same message to someone else --------------------------------------------------------------
+_PEOPLE = [{"name": "Runa Vik", "emails": ["runa@vik.example"]},
+           {"name": "Odd Berg", "emails": ["odd@berg.example"]}]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "again",
+    ["send the same to odd", "and to odd too", "forward that to odd as well", "same for odd"],
+)
+def test_the_same_message_to_someone_else(again: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": _PEOPLE,
+            "turns": ["email runa that the boat leaves at noon", again],
+            "expect_calls": [{"tool": "mail_send", "resolved": {"to": "runa@vik.example"}},
+                             {"tool": "mail_send", "arguments": {"body": "boat leaves at noon"},
+                              "resolved": {"to": "odd@berg.example"}}],
+            "expect_events": [],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+def test_send_that_to_someone_after_reading_mail_sends_nothing() -> None:
+    scenario = {"dry_run": True, "contacts": _PEOPLE,
+                "turns": ["check my email", "send that to odd"], "expect_events": []}  # fmt: skip
+    result = _with_model(scenario, ["Which message?"] * 3)
+    assert result.passed, result.problems
+    assert not any(c.startswith("mail_send") for c in result.calls), result.calls
