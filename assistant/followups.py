@@ -727,11 +727,40 @@ def rename(registry: IntentRegistry) -> FollowMatcher:
     def resolve(text: str, recent: Recent) -> IntentMatch | list[IntentMatch] | None:
         name = new_name(text)
         call = recent.last(*RENAMERS)
+        if name is None and call is not None and call is recent.last():
+            name = _refined(text, call)
         if name is None or call is None:
             return None
         return RENAMERS[call.tool](call, name)
 
     return resolve
+
+
+# "actually make that oat milk", "change it to two loaves of bread": the thing said again, more
+# exactly, with the word it was named by.
+_REFINED = re.compile(
+    rf"^(?:(?:{_LEADS}|please|just)[,.!]?\s+)*(?:make|change)\s+(?:it|that|this)(?:\s+(?:to|into))?"
+    r"\s+(?:be\s+)?(?:an?\s+|some\s+)?(?P<name>[a-z][\w' -]{1,60}?)(?:\s+(?:instead|then|please))?[.!]*$",
+    re.I,
+)
+_NAMED_BY = ("title", "task", "label")
+
+
+def _refined(text: str, call: DoneCall) -> str | None:
+    """The new name of "make that oat milk" after "milk" was added: kept only when it has the
+    word the thing was named by (its last), so "make it friday" or "make it louder" is none."""
+    said = _REFINED.match(text.strip())
+    old = next((v for k in _NAMED_BY if isinstance(v := call.arguments.get(k), str) and v), "")
+    if not said or not old.strip():
+        return None
+    name = said.group("name").strip()
+    head = re.findall(r"[a-z0-9']+", old.lower())[-1:]
+    words = re.findall(r"[a-z0-9']+", name.lower())
+    if not head or len(head[0]) < 3 or head[0] not in words or words == re.findall(
+        r"[a-z0-9']+", old.lower()
+    ):
+        return None
+    return name
 
 
 _ANOTHER_DAY = re.compile(
@@ -1246,6 +1275,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         another_recipient,
         another_thing,
         once_more,
+        one_more,
     )
 
     return [
@@ -1258,6 +1288,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.another_thing", another_thing(registry)),
         ("core.another_message", another_message(registry)),
         ("core.once_more", once_more(registry)),
+        ("core.one_more", one_more(registry)),
         ("core.another_one", another_one(registry)),
         ("core.refer", refer(registry)),
         ("core.carry_thing", carry_thing(registry)),

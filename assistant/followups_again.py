@@ -200,6 +200,44 @@ def another_recipient(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+# "and another one for 25 minutes", "one more at 7:30": the same request again, one part said anew.
+_ONE_MORE = re.compile(
+    r"^(?:(?:and|oh\s+and|then|plus|also)\s+)?(?:another|one\s+more|a\s+second)(?:\s+one)?"
+    r"\s+(?P<lead>for|at|on|in|to|called|named)\s+(?P<thing>.+?)(?:\s+(?:too|as\s+well|please))?[.!?]*$",
+    re.I,
+)
+# Words that join a time on: one may stand for another ("for 7" then "another at 7:30").
+_TIME_JOINS = ("for", "at", "on", "in")
+
+
+def one_more(registry: IntentRegistry) -> FollowMatcher:
+    """ "And another one for 25 minutes" after "set a timer for 10 minutes": the last request
+    again with the part from the same joining word on said anew (a new thing, like the last)."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        said = _ONE_MORE.match(text.strip())
+        call = recent.last()
+        if not said or call is None or call.effect not in ("read", "write"):
+            return None
+        if not _asked_by_words(registry, recent, call.tool):
+            return None
+        lead, thing = said.group("lead").lower(), said.group("thing").strip()
+        joins = _TIME_JOINS if lead in _TIME_JOINS else (lead,)
+        spots = [
+            m
+            for m in re.finditer(r"(?<=\s)(\w+)(?=\s)", recent.request)
+            if m.group(1).lower() in joins
+        ]
+        if len(spots) > 1:
+            return None  # "football on saturday at 10": which part the new one replaces is unsure
+        tries = [f"{recent.request[: m.start()]}{lead} {thing}" for m in spots]
+        if not spots and lead not in _TIME_JOINS:  # "another one called pasta": said on
+            tries.append(f"{recent.request.rstrip('?.! ')} {lead} {thing}")
+        return _asked_again(registry, tries, call, thing)
+
+    return resolve
+
+
 # "and the garden one", "what about the bedroom ones": the same request for another of its kind.
 _ANOTHER_ONE = re.compile(
     rf"^(?:{_AND}\s+)?(?:the\s+|my\s+|our\s+)?(?P<mods>[a-z][\w' -]{{0,30}}?)\s+ones?"

@@ -14,7 +14,7 @@ import pytest
 
 from assistant.errors import TimeParseError
 from assistant.timeparse import parse_moment
-from tests.helpers import SCENARIO_NOW, play_scenario
+from tests.helpers import SCENARIO_NOW, first_match, play_scenario
 
 NOW = datetime(2026, 11, 29, 18, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Sunday evening
 
@@ -209,3 +209,76 @@ def test_send_that_to_someone_after_reading_mail_sends_nothing() -> None:
     result = _with_model(scenario, ["Which message?"] * 3)
     assert result.passed, result.problems
     assert not any(c.startswith("mail_send") for c in result.calls), result.calls
+
+
+# -- the thing just added, said again more exactly ---------------------------------------------
+@pytest.mark.parametrize(
+    ("again", "title"),
+    [
+        ("actually make that rye bread", "Rye bread"),
+        ("make it two loaves of bread", "Two loaves of bread"),
+    ],
+)
+def test_a_list_item_said_again_more_exactly_is_renamed(again: str, title: str) -> None:
+    result = play_scenario(
+        {
+            "turns": ["add bread to my shopping list", again],
+            "expect_tasks": [{"title": title, "list": "shopping"}],
+            "expect_events": [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_make_it_with_another_thing_is_no_rename_of_the_item() -> None:
+    scenario = {"turns": ["add bread to my shopping list", "make it louder"],
+                "expect_tasks": [{"title": "Bread", "list": "shopping"}],
+                "expect_events": []}  # fmt: skip
+    result = _with_model(scenario, ["Louder than what?"])
+    assert result.passed, result.problems
+
+
+# -- another one, one part said anew ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "again",
+    ["and another one for 40 minutes", "one more for 40 minutes", "a second one for 40 minutes"],
+)
+def test_another_one_for_a_new_length_after_a_timer_is_a_second_timer(again: str) -> None:
+    result = play_scenario(
+        {
+            "turns": ["set a timer for 5 minutes", again],
+            "expect_alarms": [{"kind": "timer", "at": "2026-11-29T18:35"},
+                              {"kind": "timer", "at": "2026-11-29T19:10"}],
+            "expect_events": [],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+def test_another_one_on_a_day_after_an_event_with_a_day_and_a_time_is_not_guessed() -> None:
+    # "football on saturday at 10" then "another one on sunday": which part "on sunday"
+    # replaces is unsure, so no follow-up makes a second event from it.
+    scenario = {"turns": ["add rowing on saturday at 10", "and another one on sunday"],
+                "expect_events": [{"title": "Rowing", "start": "2026-12-05T10:00"}]}  # fmt: skip
+    result = _with_model(scenario, ["At what time?"])
+    assert result.passed, result.problems
+    assert result.paths[1] == "model"
+
+
+@pytest.mark.parametrize(
+    "said", ["another timer for 4 minutes", "start one more timer for 4 minutes",
+             "set a second timer for 4 minutes"],
+)  # fmt: skip
+def test_words_that_count_timers_are_no_label(said: str) -> None:
+    from botpsy_alarms.intents import make_matchers
+
+    found = first_match(make_matchers(lambda: NOW), said)
+    assert found is not None and found.tool == "timer_set", found
+    assert dict(found.arguments) == {"duration": "4 minutes"}, found.arguments
+
+
+def test_a_word_before_timer_that_names_it_is_its_label() -> None:
+    from botpsy_alarms.intents import make_matchers
+
+    found = first_match(make_matchers(lambda: NOW), "start the bread timer for 4 minutes")
+    assert found is not None and found.arguments.get("label") == "bread", found

@@ -95,6 +95,8 @@ _TIMER = re.compile(
     r"(?:\s+and\s+[\w\s.-]+?)?))?\??$",
     re.I,
 )
+# Words before "timer" that say how many, never what for: "another timer", "a second timer".
+_NO_LABEL = re.compile(r"^(?:another|(?:a\s+)?second|(?:one\s+)?more|an?\s+(?:extra|other))$", re.I)
 _COUNTDOWN = re.compile(
     r"^(?:(?:start\s+(?:an?\s+)?)?count\s*down\s+(?:for\s+|from\s+|of\s+)?"
     # "time 40 minutes for the cake", "time me 2 minutes": the verb with an amount after it
@@ -575,7 +577,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         m = _TIMER.match(text) or _COUNTDOWN.match(text)
         if not m:
             return None
-        pre = (m.groupdict().get("pre") or "").strip()
+        pre = _NO_LABEL.sub("", (m.groupdict().get("pre") or "").strip())  # "another timer"
         given = (m.group("length") or m.groupdict().get("bare") or "").strip()
         label = re.sub(
             r"^(?:the|my)\s+", "", (m.groupdict().get("named") or "").strip(), flags=re.I
