@@ -86,6 +86,10 @@ _OPENERS = (
 )
 
 
+# Said after whoever is named, naming no one: "ring the dentist for me", "pay jo back please".
+_COURTESY = r"(?:\s+(?:for\s+(?:me|us)|please|now|right\s+now|for\s+me\s+please))?"
+
+
 def _shape(entry: dict[str, Any]) -> re.Pattern[str]:
     """A verb at the start (after politeness), then within `gap` words a thing of the domain.
 
@@ -98,7 +102,9 @@ def _shape(entry: dict[str, Any]) -> re.Pattern[str]:
     if entry.get("ends"):
         skip = _alternatives(tuple(entry.get("not_next", ())))
         unless = rf"(?!\s+(?:{skip})(?!\w))" if skip else ""
-        return re.compile(rf"^\W*{_OPENERS}(?:{verbs}){unless}(?:\s+[\w'-]+){{1,{gap}}}\W*$", re.I)
+        return re.compile(
+            rf"^\W*{_OPENERS}(?:{verbs}){unless}(?:\s+[\w'-]+){{1,{gap}}}?{_COURTESY}\W*$", re.I
+        )
     things = _alternatives(tuple(entry["things"]))
     # `not_then`: words right after the thing that make it something else ("book dinner with
     # the neighbours" is a plan with people for the calendar, not a table booked).

@@ -282,3 +282,125 @@ def test_a_word_before_timer_that_names_it_is_its_label() -> None:
 
     found = first_match(make_matchers(lambda: NOW), "start the bread timer for 4 minutes")
     assert found is not None and found.arguments.get("label") == "bread", found
+
+
+# -- batch 19's misses, mended ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "title", "start"),
+    [
+        ("supper at nadia's tonight at 7", "Supper at nadia's", "2026-11-29T19:00"),
+        ("drinks round at jo's on friday at 8pm", "Drinks round at jo's", "2026-12-04T20:00"),
+    ],
+)
+def test_a_name_after_at_keeps_its_s_as_someones_place(said: str, title: str, start: str) -> None:
+    result = play_scenario({"turns": [said], "expect_events": [{"title": title, "start": start}]})
+    assert result.passed, result.problems
+
+
+def test_a_name_and_s_after_a_subject_is_still_is() -> None:
+    result = play_scenario(
+        {
+            "turns": ["the school fair's on saturday at 10"],
+            "expect_events": [{"title": "School fair", "start": "2026-12-05T10:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["make the seminar on tuesday three hours long", "make tuesday's seminar last 3 hours"],
+)
+def test_an_event_named_with_its_day_made_longer(said: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Seminar", "start": "2026-12-01T09:00"},
+                      {"title": "Seminar", "start": "2026-12-03T09:00"}],
+            "turns": [said],
+            "expect_calls": [{"tool": "calendar_update_event", "arguments": {"duration_minutes": 180}}],
+            "expect_reply": ["12:00"],
+            "expect_events": [{"title": "Seminar", "start": "2026-12-01T09:00"},
+                              {"title": "Seminar", "start": "2026-12-03T09:00"}],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "value"),
+    [
+        ("save tariq's email as tariq@mail.example", "email", "tariq@mail.example"),
+        ("add 0176 555 1234 as tariq's number", "phone", "0176 555 1234"),
+        ("save tariq@mail.example as tariq", "email", "tariq@mail.example"),
+    ],
+)
+def test_a_contact_saved_with_its_value_and_no_book_said(said: str, key: str, value: str) -> None:
+    result = play_scenario(
+        {
+            "turns": [said],
+            "expect_calls": [{"tool": "contacts_add", "arguments": {"name": "tariq", key: value}}],
+            "expect_events": [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_saving_with_neither_a_book_nor_a_value_is_no_contact() -> None:
+    result = _with_model({"turns": ["save tariq's number"], "expect_events": []}, ["Which number?"])
+    assert result.paths == ["model"]
+
+
+@pytest.mark.parametrize(
+    "said", ["move invoice.pdf into the receipts folder", "move invoice.pdf to my receipts folder"]
+)
+def test_a_file_moved_into_a_folder_named_in_lower_case(said: str) -> None:
+    result = play_scenario(
+        {
+            "files": [{"path": "invoice.pdf", "text": "pdf"},
+                      {"path": "Receipts/march.pdf", "text": "pdf"}],
+            "turns": [said],
+            "expect_files": ["Receipts/invoice.pdf", "Receipts/march.pdf"],
+            "expect_events": [],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("said", ["phone the garage for me", "ring the school please"])
+def test_a_call_asked_politely_is_declined(said: str) -> None:
+    result = play_scenario({"turns": [said], "expect_calls": [], "expect_reply": ["can't"],
+                            "expect_events": []})  # fmt: skip
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "place"),
+    [("is it morning in auckland yet", "auckland"), ("is it still night in tokyo", "tokyo")],
+)
+def test_the_part_of_the_day_somewhere_is_its_time(said: str, place: str) -> None:
+    result = play_scenario(
+        {
+            "turns": [said],
+            "expect_calls": [{"tool": "time_now", "arguments": {"place": place}}],
+            "expect_events": [],
+        }  # fmt: skip
+    )
+    assert result.passed, result.problems
+
+
+def test_is_it_dark_in_here_is_no_time_question() -> None:
+    result = _with_model({"turns": ["is it dark in here"], "expect_events": []}, ["Maybe."])
+    assert result.paths == ["model"]
+
+
+def test_a_week_on_after_which_one_moves_the_one_picked_a_week_on() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Vet", "start": "2026-12-02T11:00"},
+                      {"title": "Vet", "start": "2026-12-03T11:00"}],
+            "turns": ["move the vet to next week", "the thursday one"],
+            "expect_events": [{"title": "Vet", "start": "2026-12-02T11:00"},
+                              {"title": "Vet", "start": "2026-12-10T11:00"}],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems

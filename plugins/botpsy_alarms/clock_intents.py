@@ -106,6 +106,15 @@ _ZONE_OF = re.compile(
     r"(?:is|of|for|in|with|to|between\s+(?:here|me|us)\s+and)\s+(?P<place>[\w' .-]+?)(?:\s+in)?\??$",
     re.I,
 )
+# The part of the day somewhere: "is it morning in sydney yet", "is it still night in tokyo",
+# "is it dark in lima now" (the place must be a known zone, so "is it dark in here" is not).
+_DAY_PART_THERE = re.compile(
+    r"^(?:is\s+it|it\s+is|is\s+it\s+still|would\s+it\s+be)\s+(?:still\s+|already\s+)?"
+    r"(?:morning|afternoon|evening|night(?:time)?|day(?:time|light)?|dark|light|late|early|midnight)"
+    r"(?:\s+(?:yet|already|now))?\s+(?:over\s+)?(?:in|at)\s+(?P<place>[\w' .-]+?)"
+    r"(?:\s+(?:yet|already|now|right\s+now|at\s+the\s+moment))?\??$",
+    re.I,
+)
 _ELSEWHERE = re.compile(
     r"(?:an?other|a\s+different|some\s+other|other)\s+(?:city|country|place|time\s*zone|zone)",
     re.I,
@@ -149,14 +158,14 @@ def clock_matchers(now: Now) -> list[tuple[str, Matcher]]:
         return None
 
     def time_here_or_there(text: str) -> IntentMatch | None:
-        m = _TIME.match(text) or _ZONE_OF.match(text)
+        m = _TIME.match(text) or _ZONE_OF.match(text) or _DAY_PART_THERE.match(text)
         if not m:
             return None
         if m.group("place") and _ELSEWHERE.fullmatch(m.group("place")):
             return IntentMatch("time_now", {}, missing={"place": "Which city or time zone?"})
         place = _place(m.group("place"))
-        if place is None:
-            return None
+        if place is None or (not place and m.re is _DAY_PART_THERE):
+            return None  # "is it dark in here": no place asked about
         return IntentMatch("time_now", {"place": place} if place else {})
 
     def date_today(text: str) -> IntentMatch | None:

@@ -687,13 +687,15 @@ _INTO = rf"(?:to|in|into|on|onto)\s+(?:my\s+|the\s+)?{_BOOK}"
 _ADD = [
     # "save ana's number 0151 234 to my contacts", "add bob's email to my address book"
     re.compile(
+        # without the book said, with the value: "save marek's email as marek@post.example"
         rf"^{_SAVE}\s+{_PERSON}{_OF}\s+(?:new\s+)?{_KIND}(?:\s+(?:which\s+is|is|as))?"
-        rf"(?:\s+{_VALUE})?\s+{_INTO}$",
+        rf"(?:\s+{_VALUE})?(?P<into>\s+{_INTO})?$",
         re.I,
     ),
     # "add 0151 234 as ana's number in my contacts", "save bob@example.org for bob in my contacts"
     re.compile(
-        rf"^{_SAVE}\s+{_VALUE}\s+(?:as|for)\s+{_PERSON}(?:{_OF}\s+{_KIND})?\s+{_INTO}$", re.I
+        rf"^{_SAVE}\s+{_VALUE}\s+(?:as|for)\s+{_PERSON}(?:{_OF}\s+{_KIND})?(?P<into>\s+{_INTO})?$",
+        re.I,
     ),
     # "add ana lopez to my contacts", "add ana to my address book with the number 0151 234"
     re.compile(
@@ -790,6 +792,9 @@ def make_contact_matcher() -> Callable[[str], IntentMatch | None]:
         cleaned = re.sub(r"\s+(?:for\s+me|please|thanks|thank\s+you)$", "", cleaned, flags=re.I)
         for pattern in _ADD:
             found = pattern.match(cleaned)
+            if found and "into" in pattern.groupindex and not found.group("into"):
+                if not found.group("value"):
+                    continue  # neither the book nor an address or number: no contact said
             if found:
                 return _add_match(found)
         for pattern in _FIND:

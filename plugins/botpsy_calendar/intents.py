@@ -290,6 +290,8 @@ _SHIFT_EVENT = re.compile(
     r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier))$",
     re.I,
 )
+# A name after a word of place: "at marta's", "round to jo's" is someone's home, never "is".
+_AT_SOMEONES = re.compile(r"\b(?:at|to|from|by|near|round|over)\s+[a-z][\w-]*$", re.I)
 # A move that keeps the hour, said: "to the same time on friday", "at the same time next week".
 _SAME_TIME = re.compile(
     r"^(?:at\s+)?(?:the\s+)?same\s+(?:time|hour|day)(?:\s+and\s+(?:time|day|place))?\s+(?:on\s+)?(?=\S)",
@@ -1224,6 +1226,8 @@ def make_matchers(
             return None
         for verb in islice(STATED_VERB.finditer(said), 4):
             title, when = said[: verb.start()].strip(), said[verb.end() :].strip()
+            if verb.group(0).strip() in ("'s", "’s") and _AT_SOMEONES.search(title):
+                continue  # "dinner at marta's tonight": marta's place, not "marta is"
             owned = STATED_OWNER.match(title)
             name = title[owned.end() :] if owned else title
             words = re.findall(r"[\w'’-]+", name.lower())
@@ -1855,8 +1859,8 @@ def make_matchers(
         rest = m.group("rest")
         for cut in islice(re.finditer(r"\s+(?:to|until|till|for)\s+", rest, re.I), _MAX_CUTS):
             when = _SAME_TIME.sub("", rest[cut.end() :].strip(" ."))  # "the same time on friday"
-            if _A_WEEK_ON.fullmatch(when) and (a_week_on := _week_on(rest[: cut.start()])):
-                return a_week_on
+            if _A_WEEK_ON.fullmatch(when):  # never read as a day: its Monday is no week on
+                return _week_on(rest[: cut.start()], when)
             if not _resolves(when, now()):
                 if not _resolves(f"at {when}", now()) or _minutes(when) is not None:
                     continue
@@ -1886,18 +1890,21 @@ def make_matchers(
             return IntentMatch("calendar_update_event", arguments, "move_event")
         return _move_when(rest)
 
-    def _week_on(what: str) -> IntentMatch | None:
+    def _week_on(what: str, when: str) -> IntentMatch | None:
         """ "Move the dentist to next week": a week on from its own day, at its own time (the
-        week after the one it is in; a Monday is no guess at the day)."""
+        week after the one it is in; a Monday is no guess at the day). With its day said, a
+        week on from that day; with several events of those words, the model reads it."""
         what, day = _old_day(what, now())
+        what = re.sub(r"\s+(?:back|forward|over|up)$", "", what, flags=re.I)
         event = _event_words(what)
-        if not event or _OTHER_DOMAINS.search(what) or event_start is None or day:
+        if not event or _OTHER_DOMAINS.search(what):
             return None
-        current = event_start(event) if has_event(event) else None
-        if current is None:
-            return None  # none or several: the model (or the tool's question) decides
-        start = current.start + timedelta(days=7)
-        arguments = {"event": event, "start": start.isoformat(timespec="minutes")}
+        if not has_event(event):  # no such event: the tool says so plainly
+            if not said_kind(what):
+                return None
+            return IntentMatch("calendar_update_event", {"event": event, "start": when}, "move_event")
+        # a week on from the day of the event the tool finds (or the one picked when it asks)
+        arguments = {"event": event, "days_later": 7} | ({"day": day} if day else {})
         return IntentMatch("calendar_update_event", arguments, "move_event")
 
     def _moved_by_hour(what: str, when: str) -> IntentMatch | None:
@@ -2020,10 +2027,13 @@ def make_matchers(
         words = what.split()
         while words and words[-1].lower() in _RESIZE_FILLER:
             words.pop()
-        event = _event_words(" ".join(words))
-        if not event or not has_event(event) or words[-1:] == ["by"]:
+        if words[-1:] == ["by"]:
             return None
-        arguments = {"event": event, "duration_minutes": minutes}
+        what, day = _old_day(" ".join(words), now())  # "make the workshop on tuesday 2 hours"
+        event = _event_words(what)
+        if not event or not has_event(event):
+            return None
+        arguments = {"event": event, "duration_minutes": minutes} | ({"day": day} if day else {})
         return IntentMatch("calendar_update_event", arguments, "resize_event")
 
     def event_reminder(text: str) -> IntentMatch | None:

@@ -275,6 +275,15 @@ def first_matching_day(start: datetime, rule: str) -> timedelta:
     return timedelta(0)
 
 
+def _days_on(start: Moment | None, days: int | None, event: Event) -> Moment | None:
+    """`event`'s own start `days` later, at its own time ("a week on"), unless a start is given."""
+    if start is not None or not days:
+        return start
+    if abs(days) > 366:
+        raise ToolArgumentError(f"days_later {days}: move an event at most a year on or back")
+    return Moment(event.start + timedelta(days=days))
+
+
 def _on_its_day(start: Moment | None, event: Event) -> Moment | None:
     """`start`'s time of day on `event`'s own day: "move the vet to 5pm" once the vet is picked."""
     if start is None or start.all_day:
@@ -583,6 +592,9 @@ class CalendarTools:
         found = self.find(arguments["event"], arguments.get("day"))
         if arguments.get("keep_day"):
             arguments = {**arguments, "start": _on_its_day(arguments.get("start"), found)}
+        if arguments.get("days_later"):
+            days = arguments["days_later"]
+            arguments = {**arguments, "start": _days_on(arguments.get("start"), days, found)}
         parts = []
         for key, said in (("title", "title"), ("location", "place"), ("notes", "notes")):
             if arguments.get(key) is not None:
@@ -613,6 +625,7 @@ class CalendarTools:
         whole_series: bool = False,
         reminder_minutes: int | None = None,
         keep_day: bool = False,
+        days_later: int | None = None,
     ) -> ToolResult:
         """Move (reschedule), rename or otherwise change a calendar event, appointment or meeting.
 
@@ -628,9 +641,11 @@ class CalendarTools:
             whole_series: change every occurrence of a repeating event, not just the one on `day`
             reminder_minutes: remind the user this many minutes before it starts
             keep_day: the event stays on its own day; only the time of `start` counts ("to 5pm")
+            days_later: move it this many days on from its own day, at its own time (7: "to next week"; negative: earlier)
         """
         found = self.find(event, day)
         start = _on_its_day(start, found) if keep_day else start
+        start = _days_on(start, days_later, found)
         changes = (title, start, end, duration_minutes, location, notes)
         if all(c is None for c in (*changes, reminder_minutes)) or title == "":
             # "Changed X to X" would claim an edit that did not happen

@@ -34,7 +34,8 @@ _WHEN = re.compile(
 _MOVE = re.compile(
     r"^(?:please\s+)?move\s+(?:my\s+|the\s+|all\s+(?:my\s+|the\s+)?)?"
     r"(?:(?P<when>(?:last|this)\s+(?:week|month|year)(?:'s|’s)|today's|yesterday's)\s+)?"
-    r"(?P<what>.+?)\s+(?:to|into)\s+(?:the\s+)?(?:folder\s+)?(?P<to>\S+)\s*$",
+    r"(?P<what>.+?)\s+(?:to|into)\s+(?:the\s+|my\s+)?(?:folder\s+)?(?P<to>\S+)"
+    r"(?:\s+(?:folder|directory|dir))?\s*$",  # "into the archive folder"
     re.I,
 )
 _UNDO = re.compile(
@@ -282,7 +283,8 @@ def make_file_matchers(
         phrase = re.sub(r"\s+(?:folder|directory)$", "", phrase, flags=re.I).strip()
         if not phrase:
             return None
-        for candidate in (f"~/{phrase[:1].upper()}{phrase[1:].lower()}", phrase):
+        said_up = f"{phrase[:1].upper()}{phrase[1:].lower()}"  # "the archive folder": Archive
+        for candidate in (f"~/{said_up}", phrase, said_up):
             if "/" not in phrase and candidate.startswith("~/") and " " in phrase:
                 continue
             if has_folder(candidate):
