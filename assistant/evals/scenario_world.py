@@ -140,7 +140,11 @@ def seed(scenario: dict[str, Any], data_dir: Path, documents: Path, now: datetim
         store.save(Event(item["title"], start, last, location=item.get("location", "")))
     for item in scenario.get("tasks", []):
         categories = (item["list"],) if item.get("list") else ()
-        store.save_task(Task(item["title"], done=item.get("done", False), categories=categories))
+        said = item.get("due", "")  # "2026-12-04" (a day) or "2026-12-04T17:00"
+        due = datetime.fromisoformat(said).replace(tzinfo=zone) if said else None
+        task = Task(item["title"], due=due, due_all_day=bool(said) and "T" not in said,
+                    done=item.get("done", False), categories=categories)  # fmt: skip
+        store.save_task(task)
     if scenario.get("contacts"):
         folder = data_dir / "contacts"
         folder.mkdir(parents=True, exist_ok=True)
