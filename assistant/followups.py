@@ -756,8 +756,11 @@ def _refined(text: str, call: DoneCall) -> str | None:
     name = said.group("name").strip()
     head = re.findall(r"[a-z0-9']+", old.lower())[-1:]
     words = re.findall(r"[a-z0-9']+", name.lower())
-    if not head or len(head[0]) < 3 or head[0] not in words or words == re.findall(
-        r"[a-z0-9']+", old.lower()
+    if (
+        not head
+        or len(head[0]) < 3
+        or head[0] not in words
+        or words == re.findall(r"[a-z0-9']+", old.lower())
     ):
         return None
     return name

@@ -335,7 +335,7 @@ def _it_kept(matches: list[IntentMatch]) -> list[IntentMatch] | None:
         if not kept or kept[-1].tool != match.tool:
             return None
         extra = {k: v for k, v in match.arguments.items() if k not in named}
-        kept[-1].arguments = {**extra, **kept[-1].arguments}
+        kept[-1].arguments = {**kept[-1].arguments, **extra}  # where "it" goes, said last, wins
     return kept
 
 
@@ -440,6 +440,24 @@ def _names_time(text: str) -> bool:
     return False
 
 
+# The day another part named, pointed at: "that morning", "that evening", "the same day".
+_THAT_DAY = re.compile(
+    r"\b(?:that|the\s+same)\s+(?P<part>morning|afternoon|evening|night|day)\b", re.I
+)
+_POINTS_BACK = re.compile(r"\b(?:it|them)\b", re.I)
+
+
+def _points_back(part: str, alone: IntentMatch | None) -> IntentMatch | None:
+    """A part that asks only what its "it" is ("add it to groceries"): the same call with "it"
+    as its thing, for `_it_kept` to join to the part before."""
+    if alone is None or not _POINTS_BACK.search(part):
+        return None
+    named = [k for k in _NAMING if k in alone.missing]
+    if len(alone.missing) != 1 or not named:
+        return None
+    return IntentMatch(alone.tool, {**alone.arguments, named[0]: "it"}, alone.intent)
+
+
 def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
     """A match for every part: verbless ones borrowing the first part's verb, days shared."""
     days = {
@@ -448,6 +466,9 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
         for m in _DAY_PHRASE.finditer(p)
     }
     day = next(iter(days)) if len(days) == 1 else ""
+    if day and re.fullmatch(r"[a-z]+", day):  # "... on thursday and an alarm for 7 that morning"
+        said = lambda m: day if m.group("part").lower() == "day" else f"{day} {m.group('part')}"  # noqa: E731
+        parts = [parts[0], *(_THAT_DAY.sub(said, p).strip() for p in parts[1:])]
     own = _complete(found(parts[0]))
     first = _with_day(parts[0], day, own, found) if own else None
     if first is None and _CLOCKISH.match(parts[-1]):  # "alarms for six and six thirty tomorrow"
@@ -459,6 +480,8 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
     for index, part in enumerate(parts[1:], 1):
         alone = found(part)
         match = _with_day(part, day, alone, found) if _complete(alone) else None
+        if match is None and (pointed := _points_back(part, alone)) is not None:
+            match = pointed  # "..., add it to groceries": where the part before goes
         if match is None and verb is not None:
             borrowed = _complete(found(verb + part))
             says_more = len(borrowed.arguments) > 1 if borrowed else False

@@ -411,11 +411,12 @@ def test_reading_a_list(text: str, name: str) -> None:
     ],
 )
 def test_deleting_a_list(text: str, name: str) -> None:
-    """Clearing or emptying takes items off one at a time; deleting removes the list (asked first)."""
+    """Clearing or emptying removes every item, shown and asked once (`list_clear`), and keeps
+    the list; deleting removes the list (asked first)."""
     found = first(text)
-    assert found is not None and found.tool in ("task_delete", "list_delete"), text
+    assert found is not None and found.tool in ("list_clear", "list_delete"), text
     emptied = {"clear", "empty", "everything"} & set(text.split())
-    assert (found.tool == "task_delete") == bool(emptied), (text, found.tool)
+    assert (found.tool == "list_clear") == bool(emptied), (text, found.tool)
     said = found.arguments.get("list_name")
     assert name in str(said).lower(), found.arguments
 

@@ -205,22 +205,26 @@ def test_an_item_bought_off_an_unnamed_list() -> None:
     assert call("i got the torch, cross it off") == ("task_complete", {"task": "Torch"}, [])
 
 
-# Shape: a whole list, or every list, cleared: asked one item at a time, never a bulk delete.
+# Shape: a whole list cleared: every item shown and removed on one yes (`list_clear`, which
+# asks which list when none is said); a day's to-dos, or every list: asked one item at a time.
 @pytest.mark.parametrize(
-    ("text", "arguments"),
+    ("text", "arguments", "tool", "asked"),
     [
-        ("wipe everything off my camping list", {"list_name": "camping list"}),
-        ("empty all the items in the hardware list", {"list_name": "hardware list"}),
-        ("remove the camping list items", {"list_name": "camping list"}),
-        ("clear my to-do list for today", {"list_name": "to-do list"}),
-        ("delete all my to dos", {"list_name": "to do list"}),
-        ("clear my tasks", {"list_name": "tasks"}),
-        ("delete all my lists", {}),
-        ("delete everything from the list", {}),
+        ("wipe everything off my camping list", {"list_name": "camping list"}, "list_clear", []),
+        ("empty all the items in the hardware list", {"list_name": "hardware list"},
+         "list_clear", []),
+        ("remove the camping list items", {"list_name": "camping list"}, "list_clear", []),
+        ("clear my to-do list for today", {"list_name": "to-do list"}, "task_delete", ["task"]),
+        ("delete all my to dos", {"list_name": "to do list"}, "list_clear", []),
+        ("clear my tasks", {"list_name": "tasks"}, "list_clear", []),
+        ("delete all my lists", {}, "task_delete", ["task"]),
+        ("delete everything from the list", {}, "list_clear", ["list_name"]),
     ],
-)
-def test_clearing_asks_for_one_item(text: str, arguments: dict[str, object]) -> None:
-    assert call(text) == ("task_delete", arguments, ["task"])
+)  # fmt: skip
+def test_clearing_asks_for_one_item(
+    text: str, arguments: dict[str, object], tool: str, asked: list[str]
+) -> None:
+    assert call(text) == (tool, arguments, asked)
 
 
 # Shape: a question about a list, or a read verb and a list, with any lead-in and tail.

@@ -299,12 +299,12 @@ def test_a_new_list_or_an_unnamed_one_asks(
     ],
 )
 def test_clearing_a_list_is_never_a_bulk_delete(text: str, arguments: dict[str, object]) -> None:
-    """The intents path deletes at most one named item, and only after the user names it."""
+    """A list emptied is one `list_clear`: its preview shows every item and asks once (the
+    list not said: which one is asked first)."""
     found = first_intent(text)
-    assert found is not None and found.tool == "task_delete", text
+    assert found is not None and found.tool == "list_clear", text
     assert found.arguments == arguments
-    assert list(found.missing) == ["task"]
-    assert "one at a time" in found.missing["task"]
+    assert list(found.missing) == ([] if arguments else ["list_name"])
 
 
 @pytest.mark.parametrize(

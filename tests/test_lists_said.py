@@ -20,6 +20,7 @@ from tests.helpers import builtin_assistant
 
 TASK_TOOLS = {"task_add", "task_list", "task_delete", "task_complete"}
 TASK_TOOLS |= {"list_lists", "list_create", "list_rename", "list_delete"}  # whole lists too
+TASK_TOOLS |= {"list_clear"}
 
 
 @pytest.fixture(scope="module")
@@ -292,8 +293,8 @@ def test_a_whole_list_is_deleted(assistant: Any, text: str, name: str) -> None:
 
 @pytest.mark.parametrize(("text", "list_name"), CLEAR_A_LIST)
 def test_a_list_is_cleared_one_item_at_a_time(assistant: Any, text: str, list_name: str) -> None:
-    """Never a bulk delete: the list is named and the first item asked for."""
-    _check(assistant, text, "task_delete", {"list_name": list_name, "task": None})
+    """One `list_clear` of the list named: every item shown, asked once, the list kept."""
+    _check(assistant, text, "list_clear", {"list_name": list_name, "task": None})
 
 
 REMIND = [
@@ -598,7 +599,7 @@ def test_near_misses_stay_off_the_lists(assistant: Any, text: str) -> None:
         ("on friday what is on my packing list", "task_list",
          {"list_name": "packing list", "due": "friday"}),
         ("by saturday create a new camping list", "list_create", {"list_name": "camping list"}),
-        ("this weekend clear the party list", "task_delete", {"list_name": "party list", "due": None}),
+        ("this weekend clear the party list", "list_clear", {"list_name": "party list", "due": None}),
     ],
 )  # fmt: skip
 def test_a_day_said_first_is_when_it_is_due(

@@ -20,7 +20,7 @@ from assistant.config import Config
 from tests.conftest import ZONE
 from tests.helpers import builtin_assistant, run_without_model, scripted_assistant
 
-LIST_TOOLS = {"list_lists", "list_create", "list_rename", "list_delete"}
+LIST_TOOLS = {"list_lists", "list_create", "list_rename", "list_delete", "list_clear"}
 
 
 @pytest.fixture(scope="module")
@@ -202,10 +202,10 @@ ITEMS = [
     ("add tent to the camping list", "task_add"),
     ("put milk on my shopping list", "task_add"),
     ("what's on my shopping list", "task_list"),
-    ("clear my shopping list", "task_delete"),  # emptied one item at a time, the list kept
+    ("clear my shopping list", "list_clear"),  # every item shown, removed on one yes, the list kept
     ("remove milk from the grocery list", "task_delete"),
-    ("wipe everything off my packing list", "task_delete"),
-    ("remove the camping list items", "task_delete"),
+    ("wipe everything off my packing list", "list_clear"),
+    ("remove the camping list items", "list_clear"),
 ]
 NEAR_MISSES = [
     "list my meetings",

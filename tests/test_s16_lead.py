@@ -383,7 +383,7 @@ def test_the_part_of_the_day_somewhere_is_its_time(said: str, place: str) -> Non
             "turns": [said],
             "expect_calls": [{"tool": "time_now", "arguments": {"place": place}}],
             "expect_events": [],
-        }  # fmt: skip
+        }
     )
     assert result.passed, result.problems
 
@@ -403,4 +403,115 @@ def test_a_week_on_after_which_one_moves_the_one_picked_a_week_on() -> None:
                               {"title": "Vet", "start": "2026-12-10T11:00"}],
         }
     )  # fmt: skip
+    assert result.passed, result.problems
+
+
+# -- batch 20's misses, mended ---------------------------------------------------------------------
+def test_when_is_a_title_said_bare_searches_the_calendar_and_it_can_be_moved() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Fencing", "start": "2026-12-02T19:00"}],
+            "turns": ["when's fencing", "move it to friday"],
+            "expect_events": [{"title": "Fencing", "start": "2026-12-04T19:00"}],
+        }
+    )
+    assert result.passed, result.problems
+    assert result.paths == ["intent", "followup"]
+
+
+def test_what_time_is_it_is_never_a_search_for_an_event_with_it_in_its_title() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Site visit", "start": "2026-12-02T10:00"}],
+            "turns": ["what time is it"],
+            "expect_calls": [{"tool": "time_now"}],
+            "expect_reply": ["18:30"],
+            "expect_events": [{"title": "Site visit", "start": "2026-12-02T10:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("again", ["read it back to me", "read the picnic list back to me"])
+def test_a_list_read_back_after_it_was_added_to(again: str) -> None:
+    result = play_scenario(
+        {
+            "turns": ["add plums and figs to the picnic list", again],
+            "expect_calls": [{"tool": "task_add"}, {"tool": "task_list"}],
+            "expect_reply": ["Figs"],
+            "expect_events": [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_thing_needed_then_add_it_to_a_list_goes_on_that_list() -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Oats", "list": "Pantry"}],
+            "turns": ["we need more dish soap, add it to the pantry list"],
+            "expect_tasks": [{"title": "Oats", "list": "pantry"},
+                             {"title": "Dish soap", "list": "pantry"}],
+            "expect_events": [],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+def test_meeting_minutes_are_no_calendar_question() -> None:
+    result = _with_model(
+        {"turns": ["find the meeting minutes from october"], "expect_events": []}, ["Looking."]
+    )
+    assert not any(c.startswith("calendar_") for c in result.calls), result.calls
+
+
+@pytest.mark.parametrize(
+    ("said", "title", "start"),
+    [
+        ("my flight to oslo leaves thursday at 6.40am, put it in my calendar",
+         "Flight to oslo", "2026-12-03T06:40"),
+        ("the ferry to sylt departs at 10 on saturday, add it to my calendar",
+         "Ferry to sylt", "2026-12-05T10:00"),
+    ],
+)  # fmt: skip
+def test_a_journey_told_with_put_it_in_my_calendar_goes_on_it(
+    said: str, title: str, start: str
+) -> None:
+    result = play_scenario({"turns": [said], "expect_events": [{"title": title, "start": start}]})
+    assert result.passed, result.problems
+
+
+def test_a_journey_told_with_no_calendar_said_is_not_added_by_the_intents() -> None:
+    scenario = {"turns": ["my flight to oslo leaves thursday at 6.40am"], "expect_events": []}
+    result = _with_model(scenario, ["Have a good flight."])
+    assert result.passed, result.problems
+    assert result.paths == ["model"]
+
+
+@pytest.mark.parametrize("said", ["what do i have to do today", "what have i got to do today"])
+def test_what_i_have_to_do_lists_the_to_dos_due(said: str) -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Send the invoice", "due": "2026-11-29"},
+                      {"title": "Sand the door", "due": "2026-12-12"}],
+            "turns": [said],
+            "expect_calls": [{"tool": "task_list"}],
+            "expect_reply": ["Send the invoice"],
+            "expect_events": [],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+    assert "Sand the door" not in result.reply
+
+
+def test_that_morning_in_a_compound_is_the_day_the_other_part_named() -> None:
+    result = play_scenario(
+        {
+            "turns": [
+                "add a hospital appointment on friday at 10am and set an alarm for 8 that morning"
+            ],
+            "expect_events": [{"title": "Hospital appointment", "start": "2026-12-04T10:00"}],
+            "expect_alarms": [{"at": "2026-12-04T08:00"}],
+        }
+    )
     assert result.passed, result.problems

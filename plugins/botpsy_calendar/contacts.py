@@ -792,9 +792,13 @@ def make_contact_matcher() -> Callable[[str], IntentMatch | None]:
         cleaned = re.sub(r"\s+(?:for\s+me|please|thanks|thank\s+you)$", "", cleaned, flags=re.I)
         for pattern in _ADD:
             found = pattern.match(cleaned)
-            if found and "into" in pattern.groupindex and not found.group("into"):
-                if not found.group("value"):
-                    continue  # neither the book nor an address or number: no contact said
+            if (
+                found
+                and "into" in pattern.groupindex
+                and not found.group("into")
+                and not found.group("value")
+            ):
+                continue  # neither the book nor an address or number: no contact said
             if found:
                 return _add_match(found)
         for pattern in _FIND:

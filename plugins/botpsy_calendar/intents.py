@@ -1145,20 +1145,26 @@ def make_matchers(
         or someone's event ("tom's party"), so "i have a headache today" stays with the model.
         """
         said = text.strip().rstrip(".!")
-        if "?" in said or _NO_TOOL.search(said) or TRAVEL.search(said):
+        # a journey is booked elsewhere; told with "put it in my calendar", it goes on it
+        if (
+            "?" in said
+            or _NO_TOOL.search(said)
+            or (TRAVEL.search(said) and not ADD_IT.search(said))
+        ):
             return None
+        added = ADD_IT.search(said) is not None
         said = TOLD_LEAD.sub("", REMIND_AFTER.sub("", ADD_IT.sub("", said))).strip()
         said, reminder = take_reminder(said)  # "i have a meeting at 3 remind me 15 minutes before"
         said, repeat = take_repeat(said)  # "i have football every saturday at ten"
-        found = _told_event(said)
+        found = _told_event(said, added)
         if found is not None and repeat:
             found.arguments["repeat"] = repeat
         if found is not None and reminder is not None:
             found.arguments["reminder_minutes"] = reminder
         return found
 
-    def _told_event(said: str) -> IntentMatch | None:
-        """An event told, its repetition set aside."""
+    def _told_event(said: str, added: bool = False) -> IntentMatch | None:
+        """An event told, its repetition set aside; `added`: "put it in my calendar" was said."""
         if (first := TIME_FIRST_TOLD.match(said)) and _resolves(first.group("when"), now()):
             said = f"{first.group('told')} {first.group('rest')} {first.group('when')}"
         if _OTHER_DOMAINS.search(said) or _REMINDER_WORDS.search(said):
@@ -1185,7 +1191,7 @@ def make_matchers(
             )
             if found is not None:
                 return found
-        if (stated := _stated(said)) is not None:
+        if (stated := _stated(said, added)) is not None:
             return stated  # "the school play is on tuesday at 7": any name, a day said
         visit = VISIT.match(said)
         if visit and _resolves(visit.group("when"), now()) and not _a_range(visit.group("when")):
@@ -1214,7 +1220,7 @@ def make_matchers(
             return _told(prefix + title, when, any_title=bool(prefix), public=public)
         return None
 
-    def _stated(said: str) -> IntentMatch | None:
+    def _stated(said: str, added: bool = False) -> IntentMatch | None:
         """An event said as a fact with any name: "the school play is on tuesday at 7", "parents
         evening is thursday at 6", "his graduation's on june the 12th".
 
@@ -1236,7 +1242,10 @@ def make_matchers(
             if re.match(r"on\s+(?:at|for|tonight|today|now|again)\b", when, re.I):
                 return None  # "the film is on at 9 tonight": on the air
             head = re.sub(r"(?:'s|’s)$", "", words[-1])
-            if head in NOT_STATED or words[0] in NOT_STATED or not _resolves(when, now()):
+            journey = added and TRAVEL.search(name) is not None  # "my flight ..., put it in"
+            if (head in NOT_STATED or words[0] in NOT_STATED) and not journey:
+                continue
+            if not _resolves(when, now()):
                 continue
             try:
                 has_day, has_time = moment_parts(when, now())
@@ -1747,6 +1756,18 @@ def make_matchers(
                 return IntentMatch("calendar_search_events", {"text": title}, "search_events")
         if when is None and asked and asked.group("mine") and (mine := _own_event(asked)):
             return IntentMatch("calendar_search_events", {"text": mine}, "search_events")
+        if when is None and asked and _WHEN_ASK.match(question):
+            title = " ".join(asked.group("what").lower().split())
+            plain = [w for w in title.split() if w not in _NOT_OWN_EVENT | QUESTION_WORDS]
+            if (
+                len(title.split()) <= 3
+                and len(plain) == len(title.split())
+                and len(title) >= 3
+                and not _ON_AIR.search(title)
+                and has_event(title)
+            ):
+                # "when is badminton": a title said bare, of an event on the calendar
+                return IntentMatch("calendar_search_events", {"text": title}, "search_events")
         if (
             when is None
             and asked
@@ -1902,7 +1923,9 @@ def make_matchers(
         if not has_event(event):  # no such event: the tool says so plainly
             if not said_kind(what):
                 return None
-            return IntentMatch("calendar_update_event", {"event": event, "start": when}, "move_event")
+            return IntentMatch(
+                "calendar_update_event", {"event": event, "start": when}, "move_event"
+            )
         # a week on from the day of the event the tool finds (or the one picked when it asks)
         arguments = {"event": event, "days_later": 7} | ({"day": day} if day else {})
         return IntentMatch("calendar_update_event", arguments, "move_event")

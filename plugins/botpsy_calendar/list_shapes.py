@@ -17,7 +17,7 @@ from assistant.api import IntentMatch
 from botpsy_calendar.intents import _title
 from botpsy_calendar.shopping import all_goods, is_goods, make_shopping_matchers
 from botpsy_calendar.tools import list_label
-from botpsy_calendar.whole_lists import as_delete, deletes
+from botpsy_calendar.whole_lists import as_clear, as_delete, deletes
 
 # Verbs that start a thing to do: two of them joined by "and" are two reminders ("water the
 # plants and feed the cat"); "buy salt and pepper", "call mum and dad" join things, not doings.
@@ -55,6 +55,7 @@ _TAIL = (
     rf"(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|{_DAY}"
     r"|this\s+(?:morning|afternoon|evening)|the\s+weekend|now"
     r"|right\s+now|again|please|for\s+me|to\s+me|with\s+me|items|contents|so\s+far|due|yesterday"
+    r"|back|out(?=\s+to\b)"  # "read the party list back to me", "read my list out to me"
     r"|earlier|recently|lately|last\s+(?:night|week|month)"
     r"|at\s+the\s+moment))*"
 )
@@ -419,6 +420,8 @@ _CLEAR = [
         re.I,
     ),
 ]
+# A clear said with a day ("clear my to-dos for today") means that day's, not every item: asked.
+_SOME_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this\s+week|next\s+week)\b")
 # "delete all my lists": every list, still one item at a time
 _CLEAR_ALL = re.compile(rf"^{_CLEAR_V}\s+(?:all\s+)?(?:(?:of\s+)?(?:my|the|our)\s+)?lists$", re.I)
 # "milk on the shopping list", "rope for the camping list": the verb left unsaid. Tried after
@@ -598,7 +601,9 @@ def make_shape_matchers(
                 )
                 if whole and deletes(said) and name and list_label(name):
                     return as_delete(name)  # "scrap the whole camping list": the list itself
-                return clear_one_at_a_time(name or None)
+                if _SOME_DAY.search(said):  # "clear my to-dos for today": not every one of them
+                    return clear_one_at_a_time(name or None)
+                return as_clear(name or None)  # every item shown, removed on one yes
         return None
 
     def add(text: str) -> IntentMatch | None:

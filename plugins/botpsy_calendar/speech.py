@@ -188,7 +188,12 @@ TIME_IS = re.compile(
 )
 # An event said as a fact, whatever its name: "the school play is on tuesday at 7", "parents
 # evening is thursday at 6", "her leaving do's on friday". The verb splits name from time.
-STATED_VERB = re.compile(r"\s+(?:is|will\s+be|'s|’s)\s+|(?<=\w)(?:'s|’s)\s+", re.I)
+STATED_VERB = re.compile(
+    # "my flight leaves friday at 7", "the concert starts at 8 on saturday"
+    r"\s+(?:is|will\s+be|'s|’s|leaves|departs|sets\s+off|takes\s+off|starts|begins|kicks\s+off)\s+"
+    r"|(?<=\w)(?:'s|’s)\s+",
+    re.I,
+)
 STATED_OWNER = re.compile(r"^(?:the|my|our|his|her|their)\s+", re.I)
 # How the time of a stated event starts: a day or a date, not "is on at 9" (on the air), "is on
 # tv", "is at 10 percent".
@@ -730,6 +735,11 @@ NOT_AGENDA = re.compile(
     r"|around\s+(?:here|me|town)|local|city|(?:on|in)\s+the\s+(?:tv|radio|cinema|theatre|theater)"
     r"|(?<!^)lists?(?!\s+of\s+(?:(?:my|the|all)\s+)*(?:events|meetings|appointments|plans))"
     r"|your|yours|flights?|trains?|buses|bus|traffic"
+    # a document about a meeting: "find the meeting minutes from november", "the call notes"
+    r"|(?:meeting|call|board|class|lecture)\s+(?:minutes|notes|slides|recording|transcript|agenda\s+document)"
+    r"|minutes\s+(?:of|from)\s+the"
+    # things to do, not events to go to: "what do i have to do today" (the to-dos due then)
+    r"|(?:have|got|need)\s+to\s+(?:do|get\s+done|finish)"
     r"|an?\s+(?:calendar|diary|agenda)(?!\s+(?:for|on|in)\b))\b",  # "what is a calendar year"
     re.I,
 )

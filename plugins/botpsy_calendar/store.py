@@ -205,7 +205,11 @@ class VdirStore:
         found = []
         for component in recurring_ical_events.of(calendar).between(start, stop):
             event = Event.from_component(component, self.zone, master)
-            if not event.repeat and master is not None and not any(k in master for k in ("rrule", "rdate")):
+            if (
+                not event.repeat
+                and master is not None
+                and not any(k in master for k in ("rrule", "rdate"))
+            ):
                 event.recurrence_id = None  # a plain event, not an occurrence (dates of its own
                 # kept as RDATE are occurrences: one of them deleted keeps the others)
             if event.start < end and event.end > start:

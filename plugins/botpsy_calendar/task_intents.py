@@ -28,7 +28,13 @@ from botpsy_calendar.intents import (
 from botpsy_calendar.shopping import all_goods
 from botpsy_calendar.speech import TIME_FIRST_REMIND
 from botpsy_calendar.tools import list_label
-from botpsy_calendar.whole_lists import as_create, as_delete, deletes, make_whole_list_matchers
+from botpsy_calendar.whole_lists import (
+    as_clear,
+    as_create,
+    as_delete,
+    deletes,
+    make_whole_list_matchers,
+)
 
 _REMIND_TO = re.compile(
     r"^(?:please\s+)?remind\s+me\s+(?:to|that i (?:need|have) to|about)\s+(?P<rest>.+?)\.?$", re.I
@@ -606,7 +612,7 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         return as_create(name, title)
 
     def clear_list(text: str) -> IntentMatch | None:
-        """Never a bulk delete on the intents path: items go one at a time, each confirmed."""
+        """A list emptied: `list_clear`, which shows every item and removes them on one yes."""
         m = _CLEAR_LIST.match(text.strip().rstrip(". "))
         if m and re.search(r"\b(?:from|off|out\s+of)\b", text, re.I):
             return None  # "remove from the list eggs": an item, read by the shapes
@@ -622,7 +628,7 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         items = re.search(r"\b(?:items|contents|entries|everything|all)\b", text, re.I)
         if deletes(text) and not items and (name is None or list_label(name)):
             return as_delete(name, text)  # "get rid of the camping list": the list, asked first
-        return one_at_a_time(name)
+        return as_clear(name)
 
     def one_at_a_time(name: str | None) -> IntentMatch:
         which = f"on the {list_label_of(name)} list" if name else "on your lists"
@@ -635,7 +641,7 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         name = _list_named(m) if m else None
         if name is None and (bare := _REMOVE_FROM_THE_LIST.match(text.strip())):
             if _EVERYTHING.match(bare.group("items").strip()):  # "delete everything from the list"
-                return one_at_a_time(None)
+                return as_clear(None)
             items = _list_items(bare.group("items"))
             if len(items) != 1 or len(items[0].split()) > 6:
                 return None
@@ -651,7 +657,7 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
         if m is None or name is None:
             return None
         if _EVERYTHING.match(m.group("items").strip()):  # "remove all items from my camping list"
-            return one_at_a_time(name)
+            return as_clear(name)
         items = _list_items(m.group("items"))
         if len(items) != 1 or len(items[0].split()) > 6:
             return None  # several items at once: one call each is the model's job

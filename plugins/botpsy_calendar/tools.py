@@ -1180,6 +1180,26 @@ class CalendarTools:
         said = f"Deleted the list and its {found.items + found.done} items."
         return self._changed(summary, said, data, note)
 
+    def preview_list_clear(self, arguments: dict[str, Any]) -> Shown:
+        """Every item a clear removes, by title (the done ones marked); each pinned by its UID
+        and title, so the yes removes exactly those: never one added after the question."""
+        from botpsy_calendar.list_clearing import preview
+
+        text, pins = preview(self, arguments["list_name"])
+        return Shown(text, {"items": pins})
+
+    @tool(Effect.DELETE, untrusted_output=True, preview="preview_list_clear")
+    def list_clear(self, list_name: str, **pinned: Any) -> ToolResult:
+        """Clear (empty, wipe) a list of the user's, keeping the list itself: "clear my X list"; everything on it goes, done or not, and the user sees it all first.
+
+        Args:
+            list_name: the list's name, "X"; "to-do list" for the tasks on no list
+        """
+        from botpsy_calendar.list_clearing import clear
+
+        done = clear(self, list_name, pinned.get("items"))
+        return self._changed(done.summary, done.said, done.data, done.note)
+
 
 def _joined(summary: str, extra: list[str]) -> str:
     """A summary with notes after it: on lines of their own after a listing."""

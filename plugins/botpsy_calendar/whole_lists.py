@@ -5,8 +5,8 @@ asking whether something exists), and the shapes are few: VERB + LIST + "to" + N
 "change the name of LIST to NAME", "call LIST NAME instead", "do i have LIST", "what lists".
 The list itself is named the way task_intents names it (`named`), so "my camping list",
 "the list called camping" and "groceries" all work with every verb. Making a list and
-deleting one are recognised where task_intents and list_shapes read those sentences;
-`as_create` and `as_delete` give the calls.
+deleting or emptying one are recognised where task_intents and list_shapes read those
+sentences; `as_create`, `as_delete` and `as_clear` give the calls.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ DELETE_VERBS = (
     "delete remove erase scrap trash bin ditch discard dump cancel kill lose drop destroy"
     " get-rid-of throw-away throw-out do-away-with"
 )
-# Verbs that only empty a list ("clear my shopping list"): its items go, one at a time.
+# Verbs that only empty a list ("clear my shopping list"): its items go (`list_clear`), it stays.
 EMPTY_VERBS = "clear empty wipe reset purge"
 _DELETE = r"(?:" + "|".join(v.replace("-", r"\s+") for v in DELETE_VERBS.split()) + r")"
 _RENAME_V = r"(?:rename|re-?name|retitle|re-?title|relabel|re-?label)"
@@ -115,6 +115,16 @@ def as_delete(name: str | None, said: str = "") -> IntentMatch:
     missing = {"list_name": "Which list should I delete?"}
     back = re.search(r"\b(?:this|that|these|those|it)\b", said, re.I) is not None
     return IntentMatch("list_delete", {}, "delete_list", missing=missing, points_back=back)
+
+
+def as_clear(name: str | None) -> IntentMatch:
+    """The call that empties a list and keeps it: every item shown, removed on one yes.
+
+    No list said ("empty the list"): which one is asked."""
+    if name:
+        return IntentMatch("list_clear", {"list_name": name}, "clear_list")
+    missing = {"list_name": "Which list should I clear?"}
+    return IntentMatch("list_clear", {}, "clear_list", missing=missing)
 
 
 def deletes(text: str) -> bool:
