@@ -56,7 +56,7 @@ _PRONOUN = re.compile(r"\b(?:it|them|that|this)(?:\s+one)?\b", re.I)
 # Words that open a correction: "no", "actually", "sorry i meant", "let's".
 _LEADS = (
     r"no|nope|actually|sorry|oh|wait|oops|hmm|instead|i\s+mean|i\s+meant|meant|rather"
-    r"|let'?s|let\s+us|can\s+we|could\s+we|better"
+    r"|let'?s|let\s+us|can\s+we|could\s+we|better|never\s*mind|on\s+second\s+thoughts?"
 )
 # Words that correct what was just said or done; what follows them is the request.
 _LEAD = re.compile(rf"^(?:(?:{_LEADS})[,.!]?\s+)+", re.I)
@@ -560,10 +560,15 @@ _AT_TIME = re.compile(
 )
 
 
+# What a call made for a day with no time keeps its day in: the time said alone goes there.
+_DAY_ONLY = {"calendar_create_event": "start", "task_add": "due"}
+
+
 def _time_added(text: str, call: DoneCall) -> str | None:
-    """The time said alone after an event was added on a day with no time, else None."""
-    said = call.arguments.get("start")
-    if call.tool != "calendar_create_event" or not isinstance(said, str) or "T" in said:
+    """The time said alone after an event (or a to-do) was added for a day with no time."""
+    key = _DAY_ONLY.get(call.tool)
+    said = call.arguments.get(key) if key else None
+    if not isinstance(said, str) or "T" in said or re.search(r"\d:\d", said):
         return None
     found = _AT_TIME.match(text.strip())
     if not found or _DAY_WORDS.search(found.group("value")):

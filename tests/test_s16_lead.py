@@ -515,3 +515,74 @@ def test_that_morning_in_a_compound_is_the_day_the_other_part_named() -> None:
         }
     )
     assert result.passed, result.problems
+
+
+# -- the tool's "days later" ----------------------------------------------------------------------
+@pytest.mark.parametrize(("days", "start"), [(7, "2026-12-09T11:00"), (-1, "2026-12-01T11:00")])
+def test_days_later_moves_an_event_from_its_own_day_at_its_own_time(
+    tmp_path: Any, clock: Any, days: int, start: str
+) -> None:
+    from botpsy_calendar.store import Event, VdirStore
+    from botpsy_calendar.tools import CalendarTools
+
+    store = VdirStore(tmp_path / "calendars", "personal", NOW.tzinfo)  # type: ignore[arg-type]
+    begins = datetime(2026, 12, 2, 11, tzinfo=NOW.tzinfo)
+    store.save(Event("Vet", begins, begins.replace(hour=12)))
+    CalendarTools(store, clock).calendar_update_event("vet", days_later=days)
+    (moved,) = store.events()
+    assert moved.start.isoformat().startswith(start)
+    assert (moved.end - moved.start).total_seconds() == 3600
+
+
+def test_days_later_beyond_a_year_changes_nothing(tmp_path: Any, clock: Any) -> None:
+    from botpsy_calendar.store import Event, VdirStore
+    from botpsy_calendar.tools import CalendarTools
+
+    from assistant.errors import ToolArgumentError
+
+    store = VdirStore(tmp_path / "calendars", "personal", NOW.tzinfo)  # type: ignore[arg-type]
+    begins = datetime(2026, 12, 2, 11, tzinfo=NOW.tzinfo)
+    store.save(Event("Vet", begins, begins.replace(hour=12)))
+    with pytest.raises(ToolArgumentError):
+        CalendarTools(store, clock).calendar_update_event("vet", days_later=4000)
+    assert store.events()[0].start == begins
+
+
+# -- batch 21's misses, mended ---------------------------------------------------------------------
+def test_an_event_told_skipped_then_take_it_out_of_my_calendar_deletes_it() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Choir", "start": "2026-11-30T19:00"},
+                      {"title": "Choir", "start": "2026-12-07T19:00"}],
+            "turns": ["i'm skipping choir tomorrow, take it out of my calendar"],
+            "expect_events": [{"title": "Choir", "start": "2026-12-07T19:00"}],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("again", ["never mind, cancel it", "on second thought, cancel it"])
+def test_a_change_of_mind_before_cancel_it_cancels_the_timer(again: str) -> None:
+    result = play_scenario(
+        {"turns": ["set a 6 minute timer", again], "expect_alarms": [], "expect_events": []}
+    )
+    assert result.passed, result.problems
+
+
+def test_a_time_alone_after_a_to_do_for_a_day_gives_it_that_time() -> None:
+    result = play_scenario(
+        {
+            "turns": ["remind me to ring the landlord tomorrow", "at 10am"],
+            "expect_calls": [{"tool": "task_add"},
+                             {"tool": "task_update", "arguments": {"due": "2026-11-30T10:00"}}],
+            "expect_tasks": [{"title": "Ring the landlord"}],
+            "expect_events": [],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+def test_a_time_alone_after_a_to_do_with_no_day_is_not_guessed() -> None:
+    scenario = {"turns": ["remind me to ring the landlord", "at 10am"], "expect_events": []}
+    result = _with_model(scenario, ["Which day?"])
+    assert result.paths[1] == "model"

@@ -368,7 +368,11 @@ TAKE_OFF_DAY = re.compile(
 CANCEL_IT = re.compile(
     r"(?<=\S)[\s,]+(?:(?:so|and|please|can\s+you|just)\s+)*(?:cancel|delete|remove|get\s+rid\s+of|scrap"
     r"|drop|call\s+off|bin|ditch)\s+(?:it|that|this)"
-    r"(?:\s+please)?$",
+    # "..., take it out of my calendar", "..., remove it from the diary"
+    r"(?:\s+(?:out\s+of|off|from)\s+(?:my|the)\s+(?:calendar|diary|schedule|agenda))?"
+    r"(?:\s+please)?$"
+    r"|(?<=\S)[\s,]+(?:(?:so|and|please|can\s+you|just)\s+)*(?:take|cross|strike)\s+(?:it|that|this)"
+    r"\s+(?:out\s+of|off|from)\s+(?:my|the)\s+(?:calendar|diary|schedule|agenda)(?:\s+please)?$",
     re.I,
 )
 OPEN_FIRST = re.compile(
@@ -425,7 +429,10 @@ CANCELLED = re.compile(
     r"(?P<what2>.+)$"
     # "i'm not going to the party on saturday", "we're skipping yoga tonight"
     r"|^(?:i'm|i\s+am|we're|we\s+are)\s+(?:not\s+(?:going\s+to|attending)|skipping)\s+"
-    r"(?P<what4>(?:the|my|our)\s.+|(?:yoga|gym|pilates|football|tennis|swimming|lunch|dinner|class)\b.*)$"
+    r"(?P<what4>(?:the|my|our)\s.+|(?:yoga|gym|pilates|football|tennis|swimming|lunch|dinner|class)\b.*"
+    # any name with its day: "we're skipping choir tomorrow"
+    r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:today|tonight|tomorrow|this\s+\w+|next\s+\w+"
+    r"|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*)$"
     # "i don't need the meeting with priya any more", "we no longer need the room on friday"
     r"|^(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|want|have)\s+(?P<what3>(?:my|our|the|that|this)"
     r"\s.+?)(?:\s+any\s*more)?$",
