@@ -309,8 +309,7 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
                     and not _THE_LIST.search(text)
                 ):
                     continue  # "remove it" after a list was read: an item it printed, never the list
-                said = _PRONOUN.sub(words, text, count=1)
-                match = registry.match(said)
+                match = _read_with(registry, text, words, call)
                 if match is None or not _carries(match, value, keys):
                     continue
                 if _CHANGE_IT.match(text) and match.tool == call.tool and call.tool in MAKERS:
@@ -330,6 +329,20 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
         return None
 
     return resolve
+
+
+def _read_with(
+    registry: IntentRegistry, text: str, words: str, call: DoneCall
+) -> IntentMatch | None:
+    """`text` read with the last call's words for its pronoun: as they were, else with "the"
+    before them when that reads as the same plugin's ("where is it" after the book club was
+    found: "where is the book club", the calendar's, not a place to look up on the web)."""
+    first = registry.match(_PRONOUN.sub(words, text, count=1))
+    if first is None or _same_plugin(first, call) or re.match(r"(?:the|my|our)\s", words, re.I):
+        return first
+    asked = re.sub(r"^(?:and|so|ok(?:ay)?|then)[,]?\s+", "", text, flags=re.I)  # "and where is it"
+    again = registry.match(_PRONOUN.sub(f"the {words}", asked, count=1))
+    return again if again is not None and _same_plugin(again, call) else first
 
 
 def _with_place(match: IntentMatch, call: DoneCall, takes: set[str]) -> IntentMatch:

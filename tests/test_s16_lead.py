@@ -586,3 +586,58 @@ def test_a_time_alone_after_a_to_do_with_no_day_is_not_guessed() -> None:
     scenario = {"turns": ["remind me to ring the landlord", "at 10am"], "expect_events": []}
     result = _with_model(scenario, ["Which day?"])
     assert result.paths[1] == "model"
+
+
+# -- batch 22's misses, mended ---------------------------------------------------------------------
+def test_when_is_book_club_is_a_question_and_where_is_it_asks_the_calendar() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Book club", "start": "2026-12-02T19:30", "location": "Room 4"}],
+            "turns": ["when is book club", "and where is it"],
+            "expect_calls": [
+                {"tool": "calendar_search_events"},
+                {"tool": "calendar_search_events"},
+            ],
+            "expect_reply": ["Room 4"],
+            "expect_events": [{"title": "Book club", "start": "2026-12-02T19:30"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+_LIGHTS = [
+    {"id": "light.porch", "name": "Porch light", "area": "Porch", "state": "on"},
+    {"id": "switch.heater", "name": "Heater", "area": "Porch", "state": "on"},
+    {"id": "light.study", "name": "Study light", "area": "Study", "state": "on"},
+    {"id": "light.attic", "name": "Attic light", "area": "Attic", "state": "on"},
+]
+
+
+@pytest.mark.parametrize(
+    "said", ["turn off the porch and study lights", "turn off the porch light and the study light"]
+)
+def test_two_devices_named_with_and_are_both_acted_on(said: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": _LIGHTS,
+            "turns": [said],
+            "expect_calls": [{"tool": "home_turn_off",
+                              "resolved": {"device": ["light.porch", "light.study"]}}],
+            "expect_events": [],
+        }
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+def test_two_devices_one_of_them_unknown_acts_on_none() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": _LIGHTS,
+            "turns": ["turn off the porch and garden lights"],
+            "expect_events": [],
+        }
+    )
+    assert "Could not do that" in result.reply
+    assert not any("light.porch" in str(c) for c in result.calls if "invalid" not in c)

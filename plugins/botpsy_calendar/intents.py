@@ -362,7 +362,7 @@ _BARE_AGENDA = re.compile(
     re.I,
 )
 _NOT_A_QUESTION = re.compile(
-    r"(?<!did\si\s)(?<!did\swe\s)\b(?:add|schedule\s+(?:a|an|the|my)|(?<!the\s)(?<!my\s)(?<!\ba\s)(?<!our\s)book|put|create|cancel|delete|remove|move|reschedule"
+    r"(?<!did\si\s)(?<!did\swe\s)\b(?:add|schedule\s+(?:a|an|the|my)|(?<!the\s)(?<!my\s)(?<!\ba\s)(?<!our\s)book(?!\s+(?:club|group|fair|launch|signing|reading|swap)\b)|put|create|cancel|delete|remove|move|reschedule"
     r"|rename|remind\s+me(?!\s+(?:what|where|who|which|how|of\s+my|about\s+my)\b)|set(?=\s)|(?:clear|wipe|empty)\s+(?:my|the|our|out|all|everything|off))\b",
     re.I,
 )

@@ -241,6 +241,29 @@ class Directory:
                 )
         return details
 
+    def _each_named(self, device: str, domains: tuple[str, ...], what: str) -> list[Entity]:
+        """The devices of "the kitchen and hall lights", "the fan and the lamp": every part
+        found on its own (a noun said last is each part's), else none."""
+        parts = [p.strip() for p in re.split(r"\s*(?:,|\band\b|&)\s*", device) if p.strip()]
+        if not 2 <= len(parts) <= 4:
+            return []
+        noun = parts[-1].split()[-1]
+        found: list[Entity] = []
+        for part in parts:
+            # "kitchen" of "kitchen and hall lights" is "kitchen lights" first, then itself
+            tries = [part] if part.split()[-1] == noun else [f"{part} {noun}", part]
+            each = next((e for said in tries if (e := self._found(said, domains, what))), None)
+            if not each:
+                return []
+            found += [e for e in each if e not in found]
+        return found
+
+    def _found(self, device: str, domains: tuple[str, ...], what: str) -> list[Entity]:
+        try:
+            return self.find(device, domains, what)
+        except HomeAssistantError:
+            return []
+
     def find(self, device: str, domains: Iterable[str], what: str) -> list[Entity]:
         """The entities `device` names among `domains`; ask when one was meant and several fit.
 
@@ -261,6 +284,8 @@ class Directory:
                 f"which device? say its name, e.g. 'the kitchen lights' ({what})"
             )
         matches = [e for e in entities if set(asked) <= e.all_words]
+        if not matches and (several := self._each_named(device, allowed, what)):
+            return several  # "the kitchen and hall lights": each named, all acted on
         if not matches:
             raise HomeAssistantError(_nothing_named(device, what, entities))
         exact = [e for e in matches if set(words(e.name)) == set(asked)]

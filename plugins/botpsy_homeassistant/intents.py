@@ -324,7 +324,9 @@ _MOOD_SET = _Any(
     rf"^(?:set|change|switch|turn|make)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|lighting))"
     rf"\s+(?:to\s+|into\s+)?(?P<mood>{_MOOD})(?:\s+(?:mode|setting|lighting))?{_TAIL}$",
     rf"^(?:set|create|make)\s+(?:the|a|some)\s+(?P<mood>mood|ambiance|ambience|atmosphere){_TAIL}$",
-    rf"^(?P<mood>{_MOOD})\s+(?:lights?|lighting|light\s+mode)(?:\s+{_ROOM})?{_TAIL}$",
+    # bare, never a word that names a room as well: "study lights" are the study's lights
+    rf"^(?!(?:study|work|night)\s+lights?\b)(?P<mood>{_MOOD})\s+(?:lights?|lighting|light\s+mode)"
+    rf"(?:\s+{_ROOM})?{_TAIL}$",
 )
 # "a different colour", "a random colour", "another light colour": which one is asked.
 _NEW_COLOUR = _Any(
