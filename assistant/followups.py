@@ -340,7 +340,7 @@ def _read_with(
     first = registry.match(_PRONOUN.sub(words, text, count=1))
     if first is None or _same_plugin(first, call) or re.match(r"(?:the|my|our)\s", words, re.I):
         return first
-    asked = re.sub(r"^(?:and|so|ok(?:ay)?|then)[,]?\s+", "", text, flags=re.I)  # "and where is it"
+    asked = re.sub(r"^(?:and|so|ok(?:ay)?|then)[,]?\s+", "", text, flags=re.I)  # "so where is it"
     again = registry.match(_PRONOUN.sub(f"the {words}", asked, count=1))
     return again if again is not None and _same_plugin(again, call) else first
 
@@ -754,7 +754,7 @@ def rename(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
-# "actually make that oat milk", "change it to two loaves of bread": the thing said again, more
+# "actually make that rye bread", "change it to two loaves of bread": the thing said again, more
 # exactly, with the word it was named by.
 _REFINED = re.compile(
     rf"^(?:(?:{_LEADS}|please|just)[,.!]?\s+)*(?:make|change)\s+(?:it|that|this)(?:\s+(?:to|into))?"
@@ -765,7 +765,7 @@ _NAMED_BY = ("title", "task", "label")
 
 
 def _refined(text: str, call: DoneCall) -> str | None:
-    """The new name of "make that oat milk" after "milk" was added: kept only when it has the
+    """The new name of "make that rye bread" after "bread" was added: kept only when it has the
     word the thing was named by (its last), so "make it friday" or "make it louder" is none."""
     said = _REFINED.match(text.strip())
     old = next((v for k in _NAMED_BY if isinstance(v := call.arguments.get(k), str) and v), "")

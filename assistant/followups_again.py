@@ -164,7 +164,7 @@ def another_message(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
-# "send the same to kim", "forward that to kim too", "and to kim as well" after a message: the
+# "send the same to tove", "forward that to tove too", "and to tove as well" after a message: the
 # same message to someone else.
 _SAME_TO = re.compile(
     r"^(?:(?:and|also|oh\s+and|then|now)\s+)?(?:(?:send|forward|email|mail|text|copy)\s+"
@@ -176,7 +176,7 @@ _SAME_TO = re.compile(
 
 
 def another_recipient(registry: IntentRegistry) -> FollowMatcher:
-    """ "Send the same to kim" after "email jo that ...": the same request with the new
+    """ "Send the same to tove" after "email jo that ...": the same request with the new
     recipient's words in place of the old ones (the message is the user's own words; the
     send is shown and asked for as any send is)."""
 
@@ -200,7 +200,7 @@ def another_recipient(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
-# "and another one for 25 minutes", "one more at 7:30": the same request again, one part said anew.
+# "and another one for 40 minutes", "one more at 7:30": the same request again, one part said anew.
 _ONE_MORE = re.compile(
     r"^(?:(?:and|oh\s+and|then|plus|also)\s+)?(?:another|one\s+more|a\s+second)(?:\s+one)?"
     r"\s+(?P<lead>for|at|on|in|to|called|named)\s+(?P<thing>.+?)(?:\s+(?:too|as\s+well|please))?[.!?]*$",
@@ -211,7 +211,7 @@ _TIME_JOINS = ("for", "at", "on", "in")
 
 
 def one_more(registry: IntentRegistry) -> FollowMatcher:
-    """ "And another one for 25 minutes" after "set a timer for 10 minutes": the last request
+    """ "And another one for 40 minutes" after "set a timer for 12 minutes": the last request
     again with the part from the same joining word on said anew (a new thing, like the last)."""
 
     def resolve(text: str, recent: Recent) -> IntentMatch | None:

@@ -86,7 +86,7 @@ _OPENERS = (
 )
 
 
-# Said after whoever is named, naming no one: "ring the dentist for me", "pay jo back please".
+# Said after whoever is named, naming no one: "ring the garage for me", "pay jo back please".
 _COURTESY = r"(?:\s+(?:for\s+(?:me|us)|please|now|right\s+now|for\s+me\s+please))?"
 
 

@@ -130,6 +130,21 @@ def scripted_assistant(
     return assistant, model, plugin
 
 
+def run_once(
+    config: Config, request: str, approver: Approver, dry_run: bool = False
+) -> tuple[Any, list[Any]]:
+    """One request served by the intents alone (the model must not be asked): its result and
+    the audit log's entries after it."""
+    assistant, model, _ = scripted_assistant(config, [], approver=approver, dry_run=dry_run)
+    try:
+        result = assistant.agent.run(request)
+        entries = assistant.audit.recent()
+    finally:
+        assistant.close()
+    assert model.seen == [], "the model was asked"
+    return result, entries
+
+
 def collect(events: Iterator[ModelEvent]) -> tuple[str, ModelTurn]:
     """The streamed text and the final turn of one `Model.respond`."""
     streamed: list[str] = []

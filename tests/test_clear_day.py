@@ -1,4 +1,4 @@
-"""Clearing a day: "clear my calendar on tuesday" lists every event and deletes them on one yes.
+"""Clearing a day: "wipe my calendar on tuesday" lists every event and deletes them on one yes.
 
 The calendar is the real vdir of iCalendar files (and a real Radicale for the account case);
 the requests are invented. `calendar_clear_day` is a delete: it always asks, its question
@@ -34,7 +34,7 @@ from assistant.policy import Approval, ApprovalRequest, Approver, AutoApprover, 
 from assistant.spoken import plain_request
 from assistant.tools import Effect, Tool
 from tests.conftest import NOW, ZONE
-from tests.helpers import RecordingApprover, scripted_assistant
+from tests.helpers import RecordingApprover, run_once, scripted_assistant
 from tests.obedient import ObedientModel
 from tests.servers import Radicale
 
@@ -237,8 +237,8 @@ def matched(text: str) -> IntentMatch | None:
 @pytest.mark.parametrize(
     ("text", "arguments"),
     [
-        ("clear my calendar on tuesday", {"day": "2026-12-01"}),
-        ("cancel everything on friday", {"day": "2026-12-04"}),
+        ("wipe my calendar on tuesday", {"day": "2026-12-01"}),
+        ("delete everything on friday", {"day": "2026-12-04"}),
         ("delete all my meetings tomorrow", {"day": "2026-11-30"}),
         ("cancel all my meetings on friday", {"day": "2026-12-04"}),
         ("wipe tomorrow", {"day": "2026-11-30"}),
@@ -300,23 +300,12 @@ class Meanwhile:
         return Approval(self.answer)
 
 
-def run_once(config: Config, request: str, approver: Approver, dry_run: bool = False) -> Any:
-    assistant, model, _ = scripted_assistant(config, [], approver=approver, dry_run=dry_run)
-    try:
-        result = assistant.agent.run(request)
-        entries = assistant.audit.recent()
-    finally:
-        assistant.close()
-    assert model.seen == [], "the model was asked"
-    return result, entries
-
-
 def test_one_yes_deletes_the_whole_day_and_the_log_names_each_event(
     config: Config, pinned_now: None
 ) -> None:
     store = tuesday_with_two(config)
     approver = RecordingApprover(Approval(True))
-    result, entries = run_once(config, "clear my calendar on tuesday", approver)
+    result, entries = run_once(config, "wipe my calendar on tuesday", approver)
     assert [(c.tool, c.decision, c.outcome) for c in result.calls] == [(CLEAR, "approved", "ok")]
     (request,) = approver.asked  # one question for the day
     assert request.effect == "delete"
@@ -362,7 +351,7 @@ def test_an_invitation_synced_in_before_the_yes_is_left_alone(
 def test_a_dry_run_shows_the_day_and_deletes_nothing(config: Config, pinned_now: None) -> None:
     store = tuesday_with_two(config)
     approver = RecordingApprover(Approval(True))
-    result, _ = run_once(config, "clear my calendar on tuesday", approver, dry_run=True)
+    result, _ = run_once(config, "wipe my calendar on tuesday", approver, dry_run=True)
     assert [c.decision for c in result.calls] == ["dry-run"] and approver.asked == []
     assert "would delete all 2 events on Tuesday 1 December 2026" in result.reply
     assert titles(store, TUESDAY) == ["Dentist", "Lunch with Sam"]

@@ -1,4 +1,4 @@
-"""Clearing a list: "clear the shopping list" shows every item and removes them on one yes.
+"""Clearing a list: "empty the shopping list" shows every item and removes them on one yes.
 
 The lists are the real vdir of iCalendar files (a list kept as a category on to-dos, and one
 kept as a collection of its own), and a real Radicale for the account case; the requests are
@@ -35,7 +35,7 @@ from assistant.messages import ToolCall
 from assistant.policy import Approval, Approver
 from assistant.tools import Effect, Tool
 from tests.conftest import NOW, ZONE
-from tests.helpers import RecordingApprover, scripted_assistant
+from tests.helpers import RecordingApprover, run_once
 from tests.obedient import ObedientModel, Plan
 from tests.servers import Radicale
 from tests.test_clear_day import Meanwhile
@@ -213,7 +213,7 @@ def matched(text: str) -> IntentMatch | None:
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("clear the shopping list", "shopping list"),
+        ("empty the shopping list", "shopping list"),
         ("empty my packing list", "packing list"),
         ("delete everything on the grocery list", "grocery list"),
         ("remove all the items from my todo list", "todo list"),
@@ -240,7 +240,7 @@ def test_no_list_said_asks_which() -> None:
     [
         ("delete the camping list", "list_delete"),  # the list itself
         ("get rid of the packing list", "list_delete"),
-        ("remove milk from my shopping list", "task_delete"),  # one item
+        ("remove the milk from my shopping list", "task_delete"),  # one item
         ("clear my to-do list for today", "task_delete"),  # that day's, not every one: asked
         ("delete all my lists", "task_delete"),  # every list: still one item at a time
     ],
@@ -267,23 +267,12 @@ def three_items(config: Config) -> VdirStore:
     return found
 
 
-def run_once(config: Config, request: str, approver: Approver, dry_run: bool = False) -> Any:
-    assistant, model, _ = scripted_assistant(config, [], approver=approver, dry_run=dry_run)
-    try:
-        result = assistant.agent.run(request)
-        entries = assistant.audit.recent()
-    finally:
-        assistant.close()
-    assert model.seen == [], "the model was asked"
-    return result, entries
-
-
 def test_one_yes_removes_every_item_shown_and_the_log_pins_each(
     config: Config, pinned_now: None
 ) -> None:
     store = three_items(config)
     approver = RecordingApprover(Approval(True))
-    result, entries = run_once(config, "clear the shopping list", approver)
+    result, entries = run_once(config, "empty the shopping list", approver)
     assert [(c.tool, c.decision, c.outcome) for c in result.calls] == [(CLEAR, "approved", "ok")]
     (request,) = approver.asked  # one question for the whole list
     assert request.effect == "delete"
@@ -321,7 +310,7 @@ def test_an_item_synced_in_before_the_yes_stays(config: Config, pinned_now: None
 def test_a_dry_run_shows_every_item_and_removes_nothing(config: Config, pinned_now: None) -> None:
     store = three_items(config)
     approver = RecordingApprover(Approval(True))
-    result, _ = run_once(config, "clear the shopping list", approver, dry_run=True)
+    result, _ = run_once(config, "empty the shopping list", approver, dry_run=True)
     assert [c.decision for c in result.calls] == ["dry-run"] and approver.asked == []
     assert "would remove all 3 items from the list" in result.reply
     assert on_list(store, "Shopping") == ["Bread", "Eggs", "Milk"]
@@ -355,7 +344,7 @@ def test_the_model_cannot_hand_the_clear_pins_of_its_own(config: Config, pinned_
     approver = RecordingApprover(Approval(True))
     assistant = build_assistant(config, approver, model=ObedientModel({}))
     try:
-        session = assistant.sessions.create("clear the shopping list")
+        session = assistant.sessions.create("empty the shopping list")
         record, _ = assistant.agent.call_tool(
             ToolCall(CLEAR, {"list_name": "shopping", "items": [item_pin(milk)]}), session, "model"
         )

@@ -411,28 +411,28 @@ def test_when_is_a_title_said_bare_searches_the_calendar_and_it_can_be_moved() -
     result = play_scenario(
         {
             "setup": [{"title": "Fencing", "start": "2026-12-02T19:00"}],
-            "turns": ["when's fencing", "move it to friday"],
-            "expect_events": [{"title": "Fencing", "start": "2026-12-04T19:00"}],
+            "turns": ["when's fencing", "move it to saturday"],
+            "expect_events": [{"title": "Fencing", "start": "2026-12-05T19:00"}],
         }
     )
     assert result.passed, result.problems
     assert result.paths == ["intent", "followup"]
 
 
-def test_what_time_is_it_is_never_a_search_for_an_event_with_it_in_its_title() -> None:
+def test_what_day_is_it_is_never_a_search_for_an_event_with_it_in_its_title() -> None:
     result = play_scenario(
         {
             "setup": [{"title": "Site visit", "start": "2026-12-02T10:00"}],
-            "turns": ["what time is it"],
+            "turns": ["what day is it"],
             "expect_calls": [{"tool": "time_now"}],
-            "expect_reply": ["18:30"],
+            "expect_reply": ["Sunday"],
             "expect_events": [{"title": "Site visit", "start": "2026-12-02T10:00"}],
         }
     )
     assert result.passed, result.problems
 
 
-@pytest.mark.parametrize("again", ["read it back to me", "read the picnic list back to me"])
+@pytest.mark.parametrize("again", ["read it out to me", "read the picnic list back to me"])
 def test_a_list_read_back_after_it_was_added_to(again: str) -> None:
     result = play_scenario(
         {
@@ -488,7 +488,7 @@ def test_a_journey_told_with_no_calendar_said_is_not_added_by_the_intents() -> N
     assert result.paths == ["model"]
 
 
-@pytest.mark.parametrize("said", ["what do i have to do today", "what have i got to do today"])
+@pytest.mark.parametrize("said", ["what do we have to do today", "what have i got to do today"])
 def test_what_i_have_to_do_lists_the_to_dos_due(said: str) -> None:
     result = play_scenario(
         {
@@ -561,7 +561,7 @@ def test_an_event_told_skipped_then_take_it_out_of_my_calendar_deletes_it() -> N
     assert result.passed, result.problems
 
 
-@pytest.mark.parametrize("again", ["never mind, cancel it", "on second thought, cancel it"])
+@pytest.mark.parametrize("again", ["never mind, cancel that", "on second thought, cancel it"])
 def test_a_change_of_mind_before_cancel_it_cancels_the_timer(again: str) -> None:
     result = play_scenario(
         {"turns": ["set a 6 minute timer", again], "expect_alarms": [], "expect_events": []}
@@ -589,11 +589,11 @@ def test_a_time_alone_after_a_to_do_with_no_day_is_not_guessed() -> None:
 
 
 # -- batch 22's misses, mended ---------------------------------------------------------------------
-def test_when_is_book_club_is_a_question_and_where_is_it_asks_the_calendar() -> None:
+def test_when_is_book_club_is_a_question_and_its_place_is_asked_of_the_calendar() -> None:
     result = play_scenario(
         {
             "setup": [{"title": "Book club", "start": "2026-12-02T19:30", "location": "Room 4"}],
-            "turns": ["when is book club", "and where is it"],
+            "turns": ["when is book club", "so where is it"],
             "expect_calls": [
                 {"tool": "calendar_search_events"},
                 {"tool": "calendar_search_events"},

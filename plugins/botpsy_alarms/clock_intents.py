@@ -106,7 +106,7 @@ _ZONE_OF = re.compile(
     r"(?:is|of|for|in|with|to|between\s+(?:here|me|us)\s+and)\s+(?P<place>[\w' .-]+?)(?:\s+in)?\??$",
     re.I,
 )
-# The part of the day somewhere: "is it morning in sydney yet", "is it still night in tokyo",
+# The part of the day somewhere: "is it morning in auckland yet", "is it still night in tokyo",
 # "is it dark in lima now" (the place must be a known zone, so "is it dark in here" is not).
 _DAY_PART_THERE = re.compile(
     r"^(?:is\s+it|it\s+is|is\s+it\s+still|would\s+it\s+be)\s+(?:still\s+|already\s+)?"

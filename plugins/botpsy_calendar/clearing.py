@@ -1,6 +1,6 @@
 """Clearing a day: every event on one day, or on part of one, deleted on one yes.
 
-"Clear my calendar on tuesday" is one call of `calendar_clear_day`. Its preview lists
+"Wipe my calendar on thursday" is one call of `calendar_clear_day`. Its preview lists
 every event the call will delete (its time and its title, in quotes a title cannot close)
 and pins each by its uid, and a repeating event's by its occurrence; the yes deletes those
 and nothing else. An event that appears in between (an invitation synced in, an event
@@ -23,8 +23,8 @@ from datetime import datetime, time, timedelta, tzinfo
 from typing import Any
 
 from assistant.api import Moment, ToolArgumentError, ToolError, one_line, quoted
-from botpsy_calendar.dav import DavError
 from botpsy_calendar.items import master_of
+from botpsy_calendar.removing import each_removed
 from botpsy_calendar.store import Event, VdirStore
 from botpsy_calendar.tools import pin, reference
 
@@ -246,18 +246,11 @@ def clear(
         raise ToolError(
             f"none of the events shown is still on your calendar {shown.label}; nothing was deleted"
         )
-    deleted: list[Event] = []
-    failed: list[str] = []
-    notes: list[str] = []
-    for event in chosen:
-        try:
-            note = store.delete(event, whole_series=event.recurrence_id is None)
-        except (ToolError, DavError) as exc:
-            failed.append(f"{line(event, zone)} ({one_line(str(exc), 160)})")
-            continue
-        deleted.append(event)
-        if note and note not in notes:
-            notes.append(note)
+    deleted, failed, notes = each_removed(
+        chosen,
+        lambda event: store.delete(event, whole_series=event.recurrence_id is None),
+        lambda event: line(event, zone),
+    )
     if not deleted:
         raise ToolError("nothing was deleted: " + "; ".join(failed))
     head = "the one event" if len(deleted) == 1 else _count(len(deleted))

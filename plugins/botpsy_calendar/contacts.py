@@ -687,7 +687,7 @@ _INTO = rf"(?:to|in|into|on|onto)\s+(?:my\s+|the\s+)?{_BOOK}"
 _ADD = [
     # "save ana's number 0151 234 to my contacts", "add bob's email to my address book"
     re.compile(
-        # without the book said, with the value: "save marek's email as marek@post.example"
+        # without the book said, with the value: "save tariq's email as tariq@mail.example"
         rf"^{_SAVE}\s+{_PERSON}{_OF}\s+(?:new\s+)?{_KIND}(?:\s+(?:which\s+is|is|as))?"
         rf"(?:\s+{_VALUE})?(?P<into>\s+{_INTO})?$",
         re.I,

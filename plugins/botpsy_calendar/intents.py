@@ -1575,7 +1575,7 @@ def make_matchers(
             return False
 
     def clear_events(text: str) -> IntentMatch | None:
-        """ "Clear my calendar on tuesday", "free up friday afternoon", "delete all my meetings
+        """ "Wipe my calendar on thursday", "free up friday afternoon", "delete all my meetings
         tomorrow": one call that lists every event of that day (or part of it) and deletes
         them on one yes. No day named ("clear my calendar"), or days ("my week"): which day?"""
         text = as_cancel(text)

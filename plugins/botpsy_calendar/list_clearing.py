@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from assistant.api import Shown, ToolArgumentError, ToolError, one_line, quoted
-from botpsy_calendar.dav import DavError
+from botpsy_calendar.removing import each_removed
 from botpsy_calendar.store import Task
 from botpsy_calendar.tools import describe_task, list_label
 
@@ -185,18 +185,11 @@ def clear(toolbox: CalendarTools, list_name: str, pinned: Sequence[str] | None) 
         new = [t for t in listing.items if item_pin(t) not in set(wanted)]
     if not chosen:
         raise ToolError(f"none of the items shown is still on {listing.said}; nothing was removed")
-    removed: list[Task] = []
-    failed: list[str] = []
-    notes: list[str] = []
-    for task in chosen:
-        try:
-            note = toolbox.store.remove_task(task.uid)
-        except (ToolError, DavError, OSError) as exc:
-            failed.append(f"{line(task, listing)} ({one_line(str(exc), 160)})")
-            continue
-        removed.append(task)
-        if note and note not in notes:
-            notes.append(note)
+    removed, failed, notes = each_removed(
+        chosen,
+        lambda task: toolbox.store.remove_task(task.uid),
+        lambda task: line(task, listing),
+    )
     if not removed:
         raise ToolError("nothing was removed: " + "; ".join(failed))
     what = _what(listing)

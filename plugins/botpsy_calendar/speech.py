@@ -742,10 +742,10 @@ NOT_AGENDA = re.compile(
     r"|around\s+(?:here|me|town)|local|city|(?:on|in)\s+the\s+(?:tv|radio|cinema|theatre|theater)"
     r"|(?<!^)lists?(?!\s+of\s+(?:(?:my|the|all)\s+)*(?:events|meetings|appointments|plans))"
     r"|your|yours|flights?|trains?|buses|bus|traffic"
-    # a document about a meeting: "find the meeting minutes from november", "the call notes"
+    # a document about a meeting: "find the board minutes from march", "the call notes"
     r"|(?:meeting|call|board|class|lecture)\s+(?:minutes|notes|slides|recording|transcript|agenda\s+document)"
     r"|minutes\s+(?:of|from)\s+the"
-    # things to do, not events to go to: "what do i have to do today" (the to-dos due then)
+    # things to do, not events to go to: "what have we got to do tonight" (the to-dos due then)
     r"|(?:have|got|need)\s+to\s+(?:do|get\s+done|finish)"
     r"|an?\s+(?:calendar|diary|agenda)(?!\s+(?:for|on|in)\b))\b",  # "what is a calendar year"
     re.I,

@@ -755,7 +755,7 @@ class CalendarTools:
         part: Literal["morning", "afternoon", "evening", "night"] | None = None,
         **pinned: Any,
     ) -> ToolResult:
-        """Clear a day: delete every event on one day, or on part of it ("clear my calendar on tuesday", "free up friday afternoon"); the user sees them all first.
+        """Clear a day: delete every event on one day, or on part of it ("wipe my calendar on thursday", "free up friday afternoon"); the user sees them all first.
 
         Args:
             day: the day to clear, e.g. "tuesday"; or hours of it, e.g. "friday 2pm to 5pm"
