@@ -137,6 +137,21 @@ def test_which_alarm_a_cancel_means(alarms: AlarmTools) -> None:
     )
 
 
+def test_a_clock_time_said_in_words_names_the_alarm(alarms: AlarmTools) -> None:
+    alarms.alarm_set(datetime(2026, 11, 30, 6, 45, tzinfo=ZONE))
+    alarms.alarm_set(datetime(2026, 11, 30, 8, 0, tzinfo=ZONE))
+    alarms.alarm_set(datetime(2026, 11, 30, 20, 0, tzinfo=ZONE))
+    assert alarms.find("my six forty-five alarm").at.minute == 45
+    assert alarms.find("the six forty five o'clock alarm").at.hour == 6
+    with pytest.raises(AskUser) as asked:  # 8 in the morning and 8 in the evening are both set
+        alarms.find("my eight o'clock alarm")
+    assert len(asked.value.options) == 2
+    with pytest.raises(ToolArgumentError, match="no alarm or timer matches"):
+        alarms.find("the seventh alarm")  # a day of the month, no clock time
+    with pytest.raises(ToolArgumentError, match="no alarm or timer matches"):
+        alarms.find("my nine o'clock alarm")
+
+
 def test_a_cancel_of_all_names_each_one_and_takes_only_that_kind(alarms: AlarmTools) -> None:
     alarms.alarm_set(datetime(2026, 11, 30, 6, 15, tzinfo=ZONE), "run")
     alarms.alarm_set(datetime(2026, 12, 1, 7, 45, tzinfo=ZONE))

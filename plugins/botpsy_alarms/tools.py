@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from assistant.api import (
+    NUMBER_WORDS,
     AskUser,
     Clock,
     Effect,
@@ -359,16 +360,33 @@ def _clean(label: str) -> str:
     return " ".join(label.split())[:80]
 
 
+_NOT_CARDINAL = re.compile(r"(?:th|first|second|third)$")
+
+
+def _clock_said(words: str) -> tuple[int, int] | None:
+    """A clock time said with no half of the day, as (hour of 12, minute): "7", "7:30",
+    "seven", "six thirty", "six forty-five", "seven oh five"; else None."""
+    digits = re.fullmatch(r"(\d{1,2})(?::(\d\d))?", words)
+    if digits:
+        return int(digits.group(1)) % 12, int(digits.group(2) or 0)
+    said = words.casefold().replace("-", " ").split()
+    if not said or any(w not in NUMBER_WORDS or _NOT_CARDINAL.search(w) for w in said):
+        return None
+    hour, minute = NUMBER_WORDS[said[0]], sum(NUMBER_WORDS[w] for w in said[1:])
+    if not 1 <= hour <= 12 or minute >= 60 or len(said) > 3:
+        return None
+    return hour % 12, minute
+
+
 def _named(candidates: list[Alarm], words: str, now: datetime) -> list[Alarm]:
     """The alarms whose label holds `words`, else those ringing at the time `words` names."""
     wanted = words.casefold()
     by_label = [a for a in candidates if a.label and wanted in a.label.casefold()]
     if by_label:
         return by_label
-    bare = re.fullmatch(r"(\d{1,2})(?::(\d\d))?", words)
-    if bare:  # "the 7 alarm": 7:00 in the morning or the evening
-        hour, minute = int(bare.group(1)) % 12, int(bare.group(2) or 0)
-        return [a for a in candidates if (a.at.hour % 12, a.at.minute) == (hour, minute)]
+    bare = _clock_said(words)
+    if bare:  # "the 7 alarm", "my seven o'clock alarm": 7:00 in the morning or the evening
+        return [a for a in candidates if (a.at.hour % 12, a.at.minute) == bare]
     part = _PART_OF_DAY.search(words)
     if part:  # "tomorrow morning", "the evening one": those ringing in that part of that day
         day_words = re.sub(r"(?:'s|’s)\b", "", _PART_OF_DAY.sub(" ", words)).strip(" ,'")
