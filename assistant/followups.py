@@ -291,6 +291,19 @@ _CHANGE_IT = re.compile(r"^(?:make|change|switch|set|turn)\s+(?:it|that|this)\b"
 _PRONOUN_WORDS = frozenset(["it", "them", "that", "this", "one", "its"])
 
 
+# The tools a removal may use after a call of each kind: that kind of thing, never another
+# kind of the same name.
+_REMOVES = {"task_": ("task_", "list_"), "calendar_": ("calendar_",)}
+
+
+def _of_its_kind(match: IntentMatch, call: DoneCall) -> bool:
+    """Whether `match` acts on the kind of thing `call` named (a to-do's, an event's)."""
+    for head, tools in _REMOVES.items():
+        if call.tool.startswith(head):
+            return match.tool.startswith(tools)
+    return True
+
+
 def refer(registry: IntentRegistry) -> FollowMatcher:
     """A pronoun read as what the last call named ("what's on it now", "add it to my list")."""
 
@@ -302,6 +315,8 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
         if direct is not None and _names_a_thing(direct, text):  # "what time is it": its own
             return None
         for call in reversed(recent.calls):
+            if call.effect == "delete":
+                continue  # what a delete named is gone: "it" is no other thing of that name
             for words, value, keys in _referents(call):
                 if (
                     keys == PLACE_ARGUMENTS
@@ -312,6 +327,8 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
                 match = _read_with(registry, text, words, call)
                 if match is None or not _carries(match, value, keys):
                     continue
+                if _REMOVING.search(text) and not _of_its_kind(match, call):
+                    continue  # the to-do "dentist" just added is not the event "Dentist"
                 if _CHANGE_IT.match(text) and match.tool == call.tool and call.tool in MAKERS:
                     continue  # "make it 6.3": a change of what was made, never it made again
                 if (
@@ -1298,6 +1315,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         once_more,
         one_more,
     )
+    from assistant.followups_person import the_person
 
     return [
         ("core.rename", rename(registry)),
@@ -1306,6 +1324,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.another_day", another_day(registry)),
         ("core.another_place", another_place(registry)),
         ("core.another_recipient", another_recipient(registry)),
+        ("core.the_person", the_person(registry)),
         ("core.another_thing", another_thing(registry)),
         ("core.another_message", another_message(registry)),
         ("core.once_more", once_more(registry)),

@@ -61,7 +61,7 @@ _MESSAGE_ARGUMENTS = ("body", "message", "text")
 _PLACE_END = r"(?=\s+(?:today|tonight|tomorrow|this|next|on|at|for|in|please)\b|[?.!]*$)"
 
 
-def _asked_by_words(registry: IntentRegistry, recent: Recent, tool: str) -> bool:
+def asked_by_words(registry: IntentRegistry, recent: Recent, tool: str) -> bool:
     """Whether the last request, read again as said, asks `tool`: the call asked again must be
     one the user's words chose. The model may have made the last call (maybe on an order
     planted in what it read, with the user's words as arguments): after "umbrella", read by no
@@ -88,7 +88,7 @@ def another_place(registry: IntentRegistry) -> FollowMatcher:
         call = recent.last()
         if not said or call is None or call.effect not in ("read", "write", "egress"):
             return None
-        if not _asked_by_words(registry, recent, call.tool):
+        if not asked_by_words(registry, recent, call.tool):
             return None
         lead, place = said.group("lead") or said.group("bare"), said.group("place").strip()
         if _TIME_WORDS.search(place):
@@ -122,7 +122,7 @@ def another_thing(registry: IntentRegistry) -> FollowMatcher:
         call = recent.last()
         if not said or call is None or call.effect not in ("read", "write"):
             return None
-        if not _asked_by_words(registry, recent, call.tool):
+        if not asked_by_words(registry, recent, call.tool):
             return None
         lead, thing = said.group("lead"), said.group("thing").strip()
         spots = list(re.finditer(rf"\b{lead}\s+", recent.request, re.I))
@@ -143,7 +143,7 @@ def another_message(registry: IntentRegistry) -> FollowMatcher:
         if not said or not (_CORRECTED.match(text.strip()) or said.group("instead")):
             return None
         call = recent.last()
-        if call is None or not _asked_by_words(registry, recent, call.tool):
+        if call is None or not asked_by_words(registry, recent, call.tool):
             return None
         old = next(
             (
@@ -187,7 +187,7 @@ def another_recipient(registry: IntentRegistry) -> FollowMatcher:
             return None
         if not any(isinstance(call.arguments.get(k), str) for k in _MESSAGE_ARGUMENTS):
             return None
-        if not _asked_by_words(registry, recent, call.tool):
+        if not asked_by_words(registry, recent, call.tool):
             return None
         old = call.arguments["to"].strip()
         spot = re.search(rf"(?<![\w@.]){re.escape(old)}(?![\w@])", recent.request, re.I)
@@ -219,7 +219,7 @@ def one_more(registry: IntentRegistry) -> FollowMatcher:
         call = recent.last()
         if not said or call is None or call.effect not in ("read", "write"):
             return None
-        if not _asked_by_words(registry, recent, call.tool):
+        if not asked_by_words(registry, recent, call.tool):
             return None
         lead, thing = said.group("lead").lower(), said.group("thing").strip()
         joins = _TIME_JOINS if lead in _TIME_JOINS else (lead,)
@@ -272,7 +272,7 @@ def another_one(registry: IntentRegistry) -> FollowMatcher:
         mods = said.group("mods").strip()
         if mods.lower() in ("this", "that", "other", "the other", "same", "the same", "next"):
             return None  # "the other one", "the next one": a choice, not a name
-        if not _asked_by_words(registry, recent, call.tool):
+        if not asked_by_words(registry, recent, call.tool):
             return None
         tries = [
             f"{recent.request[: m.start('mods')]}{mods} {recent.request[m.end('mods') :]}"
@@ -305,7 +305,7 @@ def once_more(registry: IntentRegistry) -> FollowMatcher:
         call = recent.last()
         if call is None or not _steps(call.arguments):
             return None
-        if not _asked_by_words(registry, recent, call.tool):
+        if not asked_by_words(registry, recent, call.tool):
             return None
         return IntentMatch(call.tool, dict(call.arguments))
 

@@ -18,7 +18,11 @@ import re
 # alone is a verb ("google the opening hours"): only "hey google" / "ok google" is a name.
 WAKE_NAMES = ("botpsy", "siri", "alexa", "cortana", "bixby")
 
-_GREETING = r"(?:(?:hey|hi|hello)(?:\s+there)?|ok|okay|so|um+|uh+|er+m?|well|alright|oh)"
+# "now turn it off", "and now the hall": "now" orders the turns, the rest is the request.
+_GREETING = (
+    r"(?:(?:hey|hi|hello)(?:\s+there)?|ok|okay|so|um+|uh+|er+m?|well|alright|oh"
+    r"|(?:and\s+)?now(?!\s+playing\b))"
+)
 _NAME = r"(?:(?:hey|ok|okay)\s+google|" + "|".join(WAKE_NAMES) + ")"
 _ASKING = (
     r"(?:(?:can|could|would|will|won'?t)\s+(?:you|u)(?:\s+please)?"

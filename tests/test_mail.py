@@ -337,6 +337,11 @@ def test_a_name_with_two_addresses_is_asked(tools: MailTools, tmp_path: Path) ->
         tools.preview_send({"to": "Bob", "subject": "Hi", "body": "Hello"})
     assert asked.value.argument == "to" and len(asked.value.options) == 2
     assert tools.recipients("Bob Jones") == ["bob@jones.example"]
+    with pytest.raises(AskUser) as asked:  # a draft asks which Bob too, before anything is saved
+        tools.preview_draft({"to": "Bob", "body": "Plans for friday"})
+    assert len(asked.value.options) == 2
+    draft = tools.preview_draft({"to": "Bob Jones", "body": "Plans for friday"})
+    assert draft.pinned == {"to": "bob@jones.example"} and "not sent" in draft.text
 
 
 # -- through the assistant ----------------------------------------------------------------------

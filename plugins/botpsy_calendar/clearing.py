@@ -2,10 +2,13 @@
 
 "Wipe my calendar on thursday" is one call of `calendar_clear_day`. Its preview lists
 every event the call will delete (its time and its title, in quotes a title cannot close)
-and pins each by its uid, and a repeating event's by its occurrence; the yes deletes those
-and nothing else. An event that appears in between (an invitation synced in, an event
-added on the phone) is left alone and named in the reply; one gone or moved off the day
-meanwhile is skipped and counted, never replaced by another.
+and pins each by its uid (a repeating event's by its occurrence) and a digest of what the
+question showed of it (title, start, end); the yes deletes those, as shown, and nothing
+else. An event that appears in between (an invitation synced in, an event added on the
+phone) is left alone and named in the reply; one retitled or moved within the day meanwhile
+(another writer, an organizer's update) is left alone and named too, as changed: the yes
+was given to what the question showed. One gone or moved off the day meanwhile is skipped
+and counted, never replaced by another.
 
 What belongs to the day: an event that starts in the window and lasts less than a day,
 and an all-day event of that one day when the whole day is cleared. Left alone, and named
@@ -153,6 +156,12 @@ def _count(number: int, what: str = "event") -> str:
     return f"{number} {what}{'' if number == 1 else 's'}"
 
 
+def _changed_count(changed: Sequence[Event]) -> str:
+    """'1 event shown was changed since the question', '2 events shown were ...'."""
+    verb = "was" if len(changed) == 1 else "were"
+    return f"{_count(len(changed))} shown {verb} changed since the question"
+
+
 def _staying(found: Sorted) -> str:
     """'; left as they are: 2 events already over, "Trip" (from ... to ...)', or ""."""
     parts = [f"{_count(found.over)} already over"] if found.over else []
@@ -208,7 +217,7 @@ def preview(
     count = len(found.targets)
     head = "the one event" if count == 1 else f"all {count} events"
     text = f"delete {head} {shown.label}: {listed}{_staying(found)}"
-    return text, [pin(e) for e in found.targets]
+    return text, [pin(e, shown=True) for e in found.targets]
 
 
 @dataclass
@@ -230,21 +239,32 @@ def clear(
     zone: tzinfo,
     pinned: Sequence[str] | None,
 ) -> Cleared:
-    """Delete the events a preview pinned (`pinned`), those still in the window; with no
-    pins (a call no preview resolved), the window's events as the preview would list them."""
+    """Delete the events a preview pinned (`pinned`), those still in the window as shown; with
+    no pins (a call no preview resolved), the window's events as the preview would list them.
+
+    A pin is an event's uid (and occurrence) with a digest of what the question showed of it:
+    an event pinned but changed since (retitled, moved within the window) is `changed`, left
+    alone and named; one not pinned at all is new, left alone and named; a pin matching no
+    event of the window any more is counted as gone."""
     shown, found = _read(store, day, part, now, zone)
+    changed: list[Event] = []
     if pinned is None:
         _checked(shown, found)
         chosen, gone, new = found.targets, 0, []
     else:
-        wanted = [str(p) for p in pinned]
-        here = {pin(e): e for e in found.targets}
-        chosen = [here[p] for p in dict.fromkeys(wanted) if p in here]
-        gone = len(set(wanted)) - len(chosen)
-        new = [e for e in found.targets if pin(e) not in set(wanted)]
+        wanted = list(dict.fromkeys(str(p) for p in pinned))
+        here = {pin(e, shown=True): e for e in found.targets}
+        chosen = [here[p] for p in wanted if p in here]
+        bases = {p.rpartition("~")[0] for p in wanted if p not in here}
+        changed = [e for e in found.targets if pin(e) in bases]
+        gone = len(wanted) - len(chosen) - len(changed)
+        asked = {p.rpartition("~")[0] for p in wanted}
+        new = [e for e in found.targets if pin(e) not in asked]
     if not chosen:
+        why = f" ({_changed_count(changed)})" if changed else ""
         raise ToolError(
-            f"none of the events shown is still on your calendar {shown.label}; nothing was deleted"
+            f"none of the events shown is still on your calendar {shown.label} as shown{why};"
+            " nothing was deleted"
         )
     deleted, failed, notes = each_removed(
         chosen,
@@ -262,6 +282,13 @@ def clear(
             f" Left alone, as you were not shown {'it' if len(new) == 1 else 'them'}: {listed}."
         )
         said += f" {_count(len(new))} added since the question {'was' if len(new) == 1 else 'were'} left alone."
+    if changed:
+        listed = "; ".join(line(e, zone) for e in changed)
+        summary += (
+            f" Left alone, as {'it' if len(changed) == 1 else 'they'} changed after you were"
+            f" asked (retitled or moved): {listed}."
+        )
+        said += f" {_changed_count(changed)}: left alone."
     if gone:
         summary += (
             f" {_count(gone)} of those shown {'was' if gone == 1 else 'were'} no longer there."
@@ -273,6 +300,8 @@ def clear(
     data: dict[str, Any] = {"deleted": [reference(e) for e in deleted]}
     if new:
         data["left_alone"] = len(new)
+    if changed:
+        data["changed"] = len(changed)
     if gone:
         data["already_gone"] = gone
     if failed:

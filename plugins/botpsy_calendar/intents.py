@@ -535,6 +535,12 @@ _EARLIER_WORDS = re.compile(r"\b(?:forward|earlier|advance|prepone|move\s+up)\b"
 
 # A bare hour is never moved before this hour of the morning ("to half past four": 16:30).
 _FIRST_HOUR = 6
+# What a deed told for the calendar starts with: "i need to", "we have to", "i've got to".
+_DEED_LEAD = re.compile(
+    r"^(?:(?:i|we)\s+(?:need|have|must|should|ought)(?:\s+to)?|(?:i|we)(?:'ve|\s+have)\s+got\s+to"
+    r"|(?:i|we)'ll\s+be|(?:i|we)\s+(?:want|plan)\s+to)\s+",
+    re.I,
+)
 
 
 def _clock_said(when: str, now: datetime) -> bool:
@@ -553,23 +559,36 @@ def _way(text: str) -> int:
 
 
 def near_hour(when: str, old: datetime, now: datetime, way: int = 0) -> str | None:
-    """A bare hour ("at 8", "eight thirty") on the day of `old`, in the half of the day
-    nearest `old`'s time: later first for a push (`way` 1), earlier first for a bring
-    forward (-1). None when `when` says its half of the day, or is no bare hour.
+    """A bare hour ("at 8", "eight thirty") on the day of `old`, or on the day said with it
+    ("saturday at 8"), in the half of the day nearest `old`'s time: dinner at 19:00 moved "to
+    saturday at 8" is at 20:00. For a push (`way` 1) later first, for a bring forward (-1)
+    earlier first. None when `when` says its half of the day ("8pm", "20:00"), or no hour.
     """
-    if _HALF_SAID.search(when):
+    if _HALF_SAID.search(when) or _TWENTY_FOUR.search(when):
         return None
     try:
-        if moment_parts(when, now) != (False, True):
+        parts = moment_parts(when, now)
+        if parts == (False, True):
+            said = parse_moment(f"{when} on {old.date().isoformat()}", now).start
+        elif parts == (True, True):
+            said, way = parse_moment(when, now).start, 0  # another day: nearest by the clock
+        else:
             return None
-        said = parse_moment(f"{when} on {old.date().isoformat()}", now).start
     except TimeParseError:
         return None
     low = said.replace(hour=said.hour % 12)
     times = [t for t in (low, low + timedelta(hours=12)) if t.hour >= _FIRST_HOUR]
     ahead = [t for t in times if (t - old) * way > timedelta(0)] if way else []
-    best = min(ahead or times, key=lambda t: (abs(t - old), t != said))  # a tie: as read
+    clock = old.astimezone(said.tzinfo)
+    best = min(
+        ahead or times,
+        key=lambda t: (abs(t.hour * 60 + t.minute - clock.hour * 60 - clock.minute), t != said),
+    )  # a tie: as read
     return best.isoformat(timespec="minutes")
+
+
+# An hour said the 24-hour way ("08:00", "18:30"): its half of the day is said.
+_TWENTY_FOUR = re.compile(r"(?<![\d:])(?:0\d|1[3-9]|2[0-3]):\d\d\b")
 
 
 # A day of a month said (an ordinal or a month's name), not a bare hour ("for 3").
@@ -1218,6 +1237,11 @@ def make_matchers(
                 return None
             public = not said.lower().startswith("there")  # "there's a game tonight": anyone's
             return _told(prefix + title, when, any_title=bool(prefix), public=public)
+        if added:  # "i need to call mum on saturday at noon, put it in the calendar": the deed
+            deed = _DEED_LEAD.sub("", said)
+            title, when = split_title_and_time(deed, now(), tight=True)
+            if when is not None and title and _resolves(when, now()):
+                return _told(title, when, any_title=True)
         return None
 
     def _stated(said: str, added: bool = False) -> IntentMatch | None:
@@ -2009,9 +2033,11 @@ def make_matchers(
         A bare hour ("to 8") is the one nearest the event's own time: 20:00 for a 19:00 event.
         """
         has_day, has_time = moment_parts(when, now())
+        current = event_start(event) if event_start else None
+        if has_day and has_time and current is not None and not current.all_day:
+            return near_hour(when, current.start, now()) or when
         if has_day == has_time:
             return when
-        current = event_start(event) if event_start else None
         if has_time:  # "to 4pm"
             if day:
                 return f"{when} {day}"

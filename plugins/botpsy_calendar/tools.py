@@ -85,11 +85,31 @@ def _and(words: list[str]) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
-def pin(event: Event) -> str:
-    """The exact event, or occurrence of a series, as the `event` argument takes it: "uid:ID[#WHEN]"."""
-    if event.recurrence_id is None:
-        return f"uid:{event.uid}"
-    return f"uid:{event.uid}#{event.recurrence_id.isoformat()}"
+_SEEN = re.compile(r"~[0-9a-f]{16}$")
+
+
+def pin(event: Event, shown: bool = False) -> str:
+    """The exact event, or occurrence of a series, as the `event` argument takes it: "uid:ID[#WHEN]".
+
+    With `shown`, "uid:ID[#WHEN]~DIGEST": the digest of what a question showed of it (its
+    title, start and end), so a yes given to the question takes the event only as it was
+    shown; one retitled or moved since (by another writer, a synced invitation) is not it.
+    Such a pin is compared whole (`clearing.clear`), or `find` takes the event only while
+    its pin is still the same (`_pinned`): a delete's yes is given to what was shown.
+    """
+    at = f"uid:{event.uid}"
+    if event.recurrence_id is not None:
+        at += f"#{event.recurrence_id.isoformat()}"
+    if not shown:
+        return at
+    import hashlib  # only a shown pin needs it
+    from datetime import UTC
+
+    def instant(moment: datetime) -> str:  # the same time however its zone is written
+        return (moment.astimezone(UTC) if moment.tzinfo else moment).isoformat()
+
+    seen = "\x1f".join((event.title, instant(event.start), instant(event.end), str(event.all_day)))
+    return f"{at}~{hashlib.sha256(seen.encode('utf-8')).hexdigest()[:16]}"
 
 
 def _told(event: Event) -> str:
@@ -383,6 +403,8 @@ class CalendarTools:
 
     def _pinned(self, text: str) -> Event:
         """The event (or occurrence) a preview pinned; gone since is an error, never another one."""
+        seen = _SEEN.search(text)  # a question's digest of what it showed ("~DIGEST")
+        text = text[: seen.start()] if seen else text
         uid, occurrence = text, None
         head, sep, tail = text.rpartition("#")
         if sep:
@@ -394,6 +416,11 @@ class CalendarTools:
             found = next((e for e in self.store.events() if e.uid == uid), None)
         if found is None:
             raise ToolError("the event shown is no longer on the calendar; nothing was changed")
+        if seen is not None and not pin(found, shown=True).endswith(seen.group(0)):
+            raise ToolError(
+                "the event shown has changed since you were asked (retitled or moved);"
+                " nothing was changed"
+            )
         return found
 
     def _times(
@@ -707,11 +734,15 @@ class CalendarTools:
         """
         found = self.find(arguments["event"], arguments.get("day"))
         told = _told(found)  # a scheduling server mails them: that much of the delete is a send
+        shown = pin(found, shown=True)  # as the question shows it: changed since, not it
         if found.recurrence_id is not None and not arguments.get("whole_series"):
             text = f"delete only the {found.start.strftime('%A %-d %B')} occurrence of {describe(found)}"
-            return Shown(text + told, {"event": pin(found)})
+            return Shown(text + told, {"event": shown})
         text = f"delete every occurrence of {describe(found)}" if found.in_series else ""
-        return Shown((text or f"delete {describe(found)}") + told, {"event": f"uid:{found.uid}"})
+        series = self._pinned(found.uid)  # the whole event as kept (a series: its first)
+        return Shown(
+            (text or f"delete {describe(found)}") + told, {"event": pin(series, shown=True)}
+        )
 
     @tool(Effect.DELETE, untrusted_output=True, preview="preview_delete")
     def calendar_delete_event(

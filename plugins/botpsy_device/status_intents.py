@@ -97,7 +97,7 @@ _BATTERY_WORDS = _BATTERY | _vocabulary(
 _BATTERY_ASKS = re.compile(
     r"\bbattery\b|\b(?:am\s+i|is\s+(?:it|my\s+laptop|the\s+laptop|my\s+computer|the\s+computer))\s+"
     r"(?:charging|plugged\s+in|on\s+battery|on\s+(?:mains|power))\b|\bneed\s+to\s+(?:charge|plug)\b"
-    r"|\bcharge\s+(?:is\s+)?(?:left|remaining)\b|\bpower\s+(?:is\s+)?(?:left|remaining)\b"
+    r"|\b(?:charge|power)\s+(?:(?:is|(?:have|do)\s+(?:i|we)\s+(?:got|have))\s+)?(?:left|remaining)\b"
 )
 
 
@@ -140,7 +140,8 @@ def network(text: str) -> IntentMatch | None:
 
 _DISK = _vocabulary("disk disks drive storage space")
 _DISK_WORDS = _DISK | _vocabulary(
-    "free left remaining used full hard ssd have got running out usage available room"
+    "free left remaining used full hard ssd have got running out usage available room "
+    "computer laptop machine there"
 )
 
 

@@ -284,8 +284,11 @@ class Directory:
                 f"which device? say its name, e.g. 'the kitchen lights' ({what})"
             )
         matches = [e for e in entities if set(asked) <= e.all_words]
-        if not matches and (several := self._each_named(device, allowed, what)):
-            return several  # "the kitchen and hall lights": each named, all acted on
+        named = any(set(words(e.name)) == set(asked) for e in matches)
+        if not named and (several := self._each_named(device, allowed, what)):
+            # "the kitchen and hall lights": each named, all acted on; one device whose name
+            # (others may have written it) merely holds every word stands for neither
+            return several
         if not matches:
             raise HomeAssistantError(_nothing_named(device, what, entities))
         exact = [e for e in matches if set(words(e.name)) == set(asked)]

@@ -123,10 +123,12 @@ _NEWS_SENDERS = frozenset(
      "television", "government", "president"]
 )  # fmt: skip
 
+# Mail is the one way botpsy sends a message: "send ana a message saying ..." is an email,
+# shown as one before it is sent.
 _SEND = [
     # "send an email to ana saying …", "email bob that …", "write to ana about the trip"
     re.compile(
-        r"^(?:(?:send|shoot|drop|write)\s+(?:an?\s+)?(?:quick\s+|short\s+)?(?:e-?mail|mail)\s+to"
+        r"^(?:(?:send|shoot|drop|write)\s+(?:an?\s+)?(?:quick\s+|short\s+)?(?:e-?mail|mail|message)\s+to"
         r"|e-?mail(?:\s+to)?|mail|write\s+(?:an?\s+)?(?:e-?mail\s+)?to)"
         rf"\s+(?P<to>{_WHO})"
         rf"(?:\s+{_ABOUT}\s+(?P<subject>.+?)(?:\s+{_SAYING}\s+(?P<body>.+))?"
@@ -136,7 +138,7 @@ _SEND = [
     # "send ana an email saying …", "drop bob a quick mail about dinner"
     re.compile(
         rf"^(?:send|shoot|drop|write)\s+(?P<to>{_WHO})\s+(?:an?\s+)?(?:quick\s+|short\s+)?"
-        r"(?:e-?mail|mail)"
+        r"(?:e-?mail|mail|message)"
         rf"(?:\s+{_ABOUT}\s+(?P<subject>.+?)(?:\s+{_SAYING}\s+(?P<body>.+))?"
         rf"|\s*(?::|{_SAYING})\s+(?P<body2>.+))$",
         re.I,

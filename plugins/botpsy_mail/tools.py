@@ -329,7 +329,22 @@ class MailTools:
             {"id": new_id, "was": view.id},
         )
 
-    @tool(Effect.WRITE, untrusted_output=True)
+    def preview_draft(self, arguments: dict[str, Any]) -> Shown:
+        """The draft as it will be saved: who it is for (a name resolved to its address, or
+        asked about when several match), subject and body."""
+        return self._composed("save a draft (not sent)", arguments)
+
+    def _composed(self, what: str, arguments: dict[str, Any]) -> Shown:
+        """A new message as it will go: the recipients' addresses pinned for the run."""
+        message = self._compose(
+            arguments["to"], arguments.get("subject", ""), arguments["body"], arguments.get("cc")
+        )
+        pinned = {"to": str(message["To"])}
+        if message["Cc"]:
+            pinned["cc"] = str(message["Cc"])
+        return Shown(_shown(what, message, arguments["body"]), pinned)
+
+    @tool(Effect.WRITE, untrusted_output=True, preview="preview_draft")
     def mail_draft(
         self, to: str, body: str, subject: str = "", cc: str | None = None
     ) -> ToolResult:
@@ -388,13 +403,7 @@ class MailTools:
 
     def preview_send(self, arguments: dict[str, Any]) -> Shown:
         """Exactly what will go out: recipients, subject and body; the addresses pinned."""
-        message = self._compose(
-            arguments["to"], arguments.get("subject", ""), arguments["body"], arguments.get("cc")
-        )
-        pinned = {"to": str(message["To"])}
-        if message["Cc"]:
-            pinned["cc"] = str(message["Cc"])
-        return Shown(_shown("send an email", message, arguments["body"]), pinned)
+        return self._composed("send an email", arguments)
 
     @tool(Effect.SEND, untrusted_output=True, preview="preview_send")
     def mail_send(self, to: str, body: str, subject: str = "", cc: str | None = None) -> ToolResult:

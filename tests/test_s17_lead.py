@@ -1,0 +1,222 @@
+"""Session 17, the lead's changes: "now" before a follow-up ("now turn it off"), a message sent
+is an email, a draft shown with its recipient resolved, "her"/"him" for the person the last
+request named, and a move to another day at a bare hour kept in the event's half of the day."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assistant.spoken import plain_request
+from tests.helpers import SCENARIO_NOW, play_scenario
+
+HOME = [
+    {"id": "light.kitchen", "name": "Kitchen light", "area": "Kitchen", "state": "off"},
+    {"id": "light.hall", "name": "Hall light", "area": "Hall", "state": "off"},
+]
+OLA = [{"name": "Ola Nowak", "emails": ["ola@nowak.example"], "phones": ["+48 600 100 200"]}]
+
+
+def _with_model(scenario: dict[str, Any], replies: list[str]) -> Any:
+    """A conversation that may reach the model (scripted with `replies`)."""
+    from assistant.evals.scenarios import run_scenario
+    from assistant.models.scripted import ScriptedModel
+
+    return run_scenario({"id": "t", "kind": "complex", **scenario}, SCENARIO_NOW,
+                        ScriptedModel(replies), True)  # fmt: skip
+
+
+# -- "now" orders the turns -------------------------------------------------------------------
+@pytest.mark.parametrize("said", ["now turn it off", "and now turn it off", "ok now switch it off"])
+def test_now_before_a_follow_up_is_not_part_of_it(said: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": HOME,
+            "turns": ["turn on the kitchen light", said],
+            "expect_calls": [
+                {"tool": "home_turn_on", "resolved": {"device": ["light.kitchen"]}},
+                {"tool": "home_turn_off", "resolved": {"device": ["light.kitchen"]}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_now_playing_keeps_its_now() -> None:
+    assert plain_request("now playing") == "now playing"
+    assert plain_request("and now what's the weather") == "what's the weather"
+
+
+# -- a message is an email ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "send ola a message saying the gate code changed",
+        "send a message to ola saying the gate code changed",
+        "drop ola a quick message saying the gate code changed",
+    ],
+)
+def test_a_message_to_a_contact_is_an_email(said: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": OLA,
+            "turns": [said],
+            "expect_calls": [
+                {
+                    "tool": "mail_send",
+                    "arguments": {"body": "gate code changed"},
+                    "resolved": {"to": "ola@nowak.example"},
+                }
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_draft_is_shown_with_its_recipient_resolved() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": OLA,
+            "turns": ["draft an email to ola saying the minutes are done"],
+            "expect_calls": [{"tool": "mail_draft", "resolved": {"to": "ola@nowak.example"}}],
+        }
+    )
+    assert result.passed, result.problems
+    assert "not sent" in result.reply
+
+
+# -- "her" is the person the last request named -------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "then", "tool"),
+    [
+        ("what's ola's email", "send her a message saying the gate code changed", "mail_send"),
+        ("what's ola's email", "email her that the gate code changed", "mail_send"),
+        ("email ola that the gate code changed", "and what's her phone number", "contacts_find"),
+        ("do i have an email for ola", "write to her saying the gate code changed", "mail_send"),
+    ],
+)
+def test_her_is_the_person_the_last_request_named(first: str, then: str, tool: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": OLA,
+            "turns": [first, then],
+            "expect_calls": [{"tool": ["contacts_find", "mail_send"]}, {"tool": tool}],
+        }
+    )
+    assert result.passed, result.problems
+    assert "ola" in result.reply.lower() and result.paths[-1] == "followup"
+
+
+def test_a_person_said_anew_is_not_replaced_by_the_last_one() -> None:
+    people = [*OLA, {"name": "Ana Costa", "emails": ["ana@costa.example"]}]
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": people,
+            "turns": ["what's ola's email", "email ana telling her the gate code changed"],
+            "expect_calls": [
+                {"tool": "contacts_find"},
+                {"tool": "mail_send", "resolved": {"to": "ana@costa.example"}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_her_after_a_call_the_users_words_did_not_ask_goes_to_the_model() -> None:
+    """The last call was the model's (its words read by no intent): "her" is not read off it."""
+    found = '<tool_call>{"name": "contacts_find", "arguments": {"name": "ola"}}</tool_call>'
+    result = _with_model(
+        {
+            "dry_run": True,
+            "contacts": OLA,
+            "turns": ["who was the woman from the allotment, ola something", "email her hello"],
+        },
+        [found, "Ola Nowak.", "Which address?"],
+    )
+    assert result.paths[-1] == "model"
+    assert not any(str(c).startswith("mail_send") for c in result.calls)
+
+
+# -- a day and a bare hour keep the event's half of the day -----------------------------------------
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("move dinner with mia to saturday at 8", "2026-12-05T20:00"),
+        ("move dinner with mia to saturday at eight thirty", "2026-12-05T20:30"),
+        ("move dinner with mia to saturday at 8am", "2026-12-05T08:00"),
+        ("move dinner with mia to saturday at 08:00", "2026-12-05T08:00"),
+        ("move dinner with mia to saturday at 3", "2026-12-05T15:00"),
+    ],
+)
+def test_a_move_to_a_day_at_a_bare_hour_stays_in_the_events_half(said: str, start: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Dinner with Mia", "start": "2026-12-04T19:00"}],
+            "turns": [said],
+            "expect_events": [{"title": "Dinner with Mia", "start": start}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_morning_event_moved_to_a_day_at_a_bare_hour_stays_in_the_morning() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Standup", "start": "2026-11-30T09:30"}],
+            "turns": ["move the standup to tuesday at 10"],
+            "expect_events": [{"title": "Standup", "start": "2026-12-01T10:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- a deed told for the calendar ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "title", "start"),
+    [
+        ("i need to fetch the bike on friday at 4, put it in the calendar", "Fetch the bike",
+         "2026-12-04T16:00"),
+        ("we have to sign the lease on tuesday at 10, add it to my calendar", "Sign the lease",
+         "2026-12-01T10:00"),
+        ("fetch the bike on friday at 4, put it in my diary", "Fetch the bike", "2026-12-04T16:00"),
+    ],
+)  # fmt: skip
+def test_a_deed_told_with_put_it_in_the_calendar_is_an_event(
+    said: str, title: str, start: str
+) -> None:
+    result = play_scenario(
+        {"turns": [said], "expect_events": [{"title": title, "start": start}], "expect_tasks": []}
+    )
+    assert result.passed, result.problems
+
+
+def test_a_deed_told_alone_stays_a_to_do() -> None:
+    result = play_scenario(
+        {
+            "turns": ["i need to fetch the bike on friday at 4"],
+            "expect_events": [],
+            "expect_tasks": [{"title": "Fetch the bike"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- the battery's charge, the computer's space ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "tool"),
+    [
+        ("how much charge have i got left", "battery_status"),
+        ("how much power do we have left", "battery_status"),
+        ("how much space is left on my laptop", "disk_space"),
+        ("is there space left on the computer", "disk_space"),
+    ],
+)
+def test_how_much_is_left_of_the_charge_or_the_space(said: str, tool: str) -> None:
+    result = play_scenario({"turns": [said], "expect_calls": [{"tool": tool}]})
+    assert result.passed, result.problems
