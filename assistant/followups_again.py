@@ -173,15 +173,21 @@ _SAME_TO = re.compile(
     r"\s+(?P<who>[a-z][\w' .-]{0,40}?)(?:\s+(?:too|as\s+well|also|please))?[.!]?$",
     re.I,
 )
+# "and jo too", "also kim as well": a name alone, said as one more of the same.
+_NAME_TOO = re.compile(
+    r"^(?:and|also|oh\s+and|plus)\s+(?P<who>[a-z][\w'.-]{0,30}(?:\s+[a-z][\w'.-]{0,30})?)"
+    r"\s+(?:too|as\s+well)[.!]?$",
+    re.I,
+)
 
 
 def another_recipient(registry: IntentRegistry) -> FollowMatcher:
-    """ "Send the same to tove" after "email jo that ...": the same request with the new
+    """ "Send the same to tove" or "and tove too" after "email jo that ...": the same request with the new
     recipient's words in place of the old ones (the message is the user's own words; the
     send is shown and asked for as any send is)."""
 
     def resolve(text: str, recent: Recent) -> IntentMatch | None:
-        said = _SAME_TO.match(text.strip())
+        said = _SAME_TO.match(text.strip()) or _NAME_TOO.match(text.strip())
         call = recent.last()
         if not said or call is None or not isinstance(call.arguments.get("to"), str):
             return None

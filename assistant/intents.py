@@ -298,6 +298,8 @@ class IntentRegistry:
             return None  # read as meant whole ("alarm at 7 on monday and tuesday" repeats)
         days = re.findall(_DAYS, listed.group(0), re.I)
         head, tail = cleaned[: listed.start()].rstrip(), cleaned[listed.end() :]
+        if _A_CLOCK.search(head) and _A_CLOCK.search(tail):
+            return None  # "swim at 7am on monday and on tuesday at 8am": a time for each day
         matches = [self.match(f"{head} on {day}{tail}") for day in days]
         complete = [m for m in matches if m is not None and not m.missing]
         if len(complete) != len(days) or len({m.tool for m in complete}) != 1:
@@ -400,6 +402,12 @@ def day_phrase(text: str) -> str:
 
 _NUMBER_HOURS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 # A part that starts with a clock time: "six thirty", "7:15", "at 9", "noon".
+# A clock time anywhere: "at 7am", "at 18:30", "at noon".
+_A_CLOCK = re.compile(
+    r"\bat\s+(?:\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?(?![\w:])|noon\b|midnight\b)", re.I
+)
+# A part that starts with a day ("tuesday at 7am", "on friday"): its request said before it.
+_DAYISH = re.compile(rf"^(?:(?:on|for)\s+)?(?:(?:this|next)\s+)?(?:{_DAYS}|tomorrow)\b", re.I)
 _CLOCKISH = re.compile(
     rf"^(?:at\s+|for\s+)?(?:\d{{1,2}}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|{_NUMBER_HOURS}|noon|midnight)\b",
     re.I,
@@ -482,13 +490,16 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
         match = _with_day(part, day, alone, found) if _complete(alone) else None
         if match is None and (pointed := _points_back(part, alone)) is not None:
             match = pointed  # "..., add it to groceries": where the part before goes
+        # a time, or a day with its time ("tuesday at 7am"; a day alone may widen a question:
+        # "what do i have tomorrow and friday" is one listing)
+        when_only = bool(_CLOCKISH.match(part) or (_DAYISH.match(part) and _A_CLOCK.search(part)))
+        if match is None and when_only:  # "and on tuesday at 8am": the thing said before it
+            match = _clock_value(parts[0], part, first, day, found)
         if match is None and verb is not None:
             borrowed = _complete(found(verb + part))
             says_more = len(borrowed.arguments) > 1 if borrowed else False
             if borrowed and borrowed.tool == first.tool and (says_more or _OWN_PLACE.search(part)):
                 match = borrowed
-        if match is None and _CLOCKISH.match(part):
-            match = _clock_value(parts[0], part, first, day, found)
         if match is None and index == len(parts) - 1 and _choosing(alone):
             match = alone
         if match is None:
@@ -500,10 +511,12 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
 def _clock_value(
     first_part: str, part: str, first: IntentMatch, day: str, found: Finder
 ) -> IntentMatch | None:
-    """ "six thirty" after "set alarms for six": the first part's words before its time, again."""
+    """ "six thirty" after "set alarms for six", "tuesday at 7am" after "add swim on monday at
+    7am": the first part's words before its time or day, again, with this part's."""
     words = first_part.split()
     for cut in range(1, len(words)):
-        if not _CLOCKISH.match(" ".join(words[cut:])):
+        rest = " ".join(words[cut:])
+        if not (_CLOCKISH.match(rest) or _DAYISH.match(rest)):
             continue
         head = " ".join(words[:cut])
         said = f"{head} {part}"

@@ -220,3 +220,138 @@ def test_a_deed_told_alone_stays_a_to_do() -> None:
 def test_how_much_is_left_of_the_charge_or_the_space(said: str, tool: str) -> None:
     result = play_scenario({"turns": [said], "expect_calls": [{"tool": tool}]})
     assert result.passed, result.problems
+
+
+# -- "and jo too" after a mail --------------------------------------------------------------------
+def test_a_name_alone_with_too_after_a_mail_is_the_same_mail_to_them() -> None:
+    people = [*OLA, {"name": "Ana Costa", "emails": ["ana@costa.example"]}]
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": people,
+            "turns": ["email ola that the gate code changed", "and ana too"],
+            "expect_calls": [
+                {"tool": "mail_send", "resolved": {"to": "ola@nowak.example"}},
+                {
+                    "tool": "mail_send",
+                    "arguments": {"body": "gate code changed"},
+                    "resolved": {"to": "ana@costa.example"},
+                },
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_thing_alone_with_too_after_a_list_add_is_still_an_item() -> None:
+    result = play_scenario(
+        {
+            "turns": ["add rice to the shopping list", "and lentils too"],
+            "expect_tasks": [
+                {"title": "Rice", "list": "shopping"},
+                {"title": "Lentils", "list": "shopping"},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- a day and its time, after a first part that said its own ------------------------------------
+@pytest.mark.parametrize(
+    ("said", "starts"),
+    [
+        ("add rowing on monday at 7am and tuesday at 7am", ["2026-11-30T07:00", "2026-12-01T07:00"]),
+        ("add rowing at 7am on monday and on tuesday at 8am",
+         ["2026-11-30T07:00", "2026-12-01T08:00"]),
+    ],
+)  # fmt: skip
+def test_a_second_day_with_its_time_is_the_same_event_again(said: str, starts: list[str]) -> None:
+    result = play_scenario(
+        {"turns": [said], "expect_events": [{"title": "Rowing", "start": s} for s in starts]}
+    )
+    assert result.passed, result.problems
+
+
+def test_a_day_and_time_alone_names_no_event() -> None:
+    result = _with_model(
+        {"turns": ["on tuesday at 8am"], "expect_events": []}, ["What should happen then?"]
+    )
+    assert result.passed, result.problems
+    assert result.paths == ["model"]
+
+
+def test_two_days_in_a_question_stay_one_listing() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Kiln firing", "start": "2026-12-04T10:00"}],
+            "turns": ["what do i have tomorrow and friday"],
+            "expect_calls": [{"tool": "calendar_list_events"}],
+            "expect_events": [{"title": "Kiln firing", "start": "2026-12-04T10:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- a day just listed, cleared ---------------------------------------------------------------------
+DAY = [
+    {"title": "Kiln firing", "start": "2026-11-30T09:00"},
+    {"title": "Glaze class", "start": "2026-11-30T14:00"},
+    {"title": "Choir", "start": "2026-12-01T19:00"},
+]
+
+
+@pytest.mark.parametrize("said", ["clear the whole day", "cancel them all", "ok delete everything"])
+def test_the_day_just_listed_is_cleared_as_one(said: str) -> None:
+    result = play_scenario(
+        {
+            "setup": DAY,
+            "turns": ["what's on monday", said],
+            "expect_calls": [
+                {"tool": "calendar_list_events"},
+                {"tool": "calendar_clear_day", "arguments": {"day": "2026-11-30"}},
+            ],
+            "expect_events": [{"title": "Choir", "start": "2026-12-01T19:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_after_a_week_listed_clear_them_all_is_not_a_clear_of_some_day() -> None:
+    result = _with_model(
+        {"setup": DAY, "turns": ["what's on this week", "cancel them all"]},
+        ["Which day should I clear?"],
+    )
+    assert not any("calendar_clear_day" in str(c) for c in result.calls)
+    assert result.paths[-1] == "model"
+
+
+# -- the weather of the day an event was made for -----------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "when"),
+    [
+        ("what's the weather going to be like", "saturday"),
+        ("will it rain", "saturday"),
+        ("what's the forecast", "saturday"),
+        ("what's the weather like", None),  # now, not the event's day
+        ("will it rain tomorrow", "tomorrow"),  # the day said wins
+    ],
+)
+def test_weather_ahead_after_an_event_is_about_its_day(said: str, when: str | None) -> None:
+    result = play_scenario({"dry_run": True, "turns": ["add a barbecue on saturday at 2", said]})
+    assert result.calls[-1].startswith("weather_forecast"), result.calls
+    if when is None:
+        assert "when=" not in result.reply
+    else:
+        assert f"when='{when}'" in result.reply
+
+
+# -- when a place opens ---------------------------------------------------------------------------
+def test_when_a_place_named_in_many_words_opens_is_looked_up() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["when does the bike shop on the old harbour road open"],
+            "expect_calls": [{"tool": ["web_research", "web_search"]}],
+        }
+    )
+    assert result.passed, result.problems

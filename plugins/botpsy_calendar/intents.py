@@ -535,6 +535,10 @@ _EARLIER_WORDS = re.compile(r"\b(?:forward|earlier|advance|prepone|move\s+up)\b"
 
 # A bare hour is never moved before this hour of the morning ("to half past four": 16:30).
 _FIRST_HOUR = 6
+# Words that never name an event alone: "on tuesday at 8" has no title.
+_NO_NAME_WORDS = re.compile(
+    r"(?:(?:on|at|in|for|by|to|and|or|then|also|the|an?|from|until|till|plus)\s*)+", re.I
+)
 # What a deed told for the calendar starts with: "i need to", "we have to", "i've got to".
 _DEED_LEAD = re.compile(
     r"^(?:(?:i|we)\s+(?:need|have|must|should|ought)(?:\s+to)?|(?:i|we)(?:'ve|\s+have)\s+got\s+to"
@@ -1412,8 +1416,9 @@ def make_matchers(
             or len(title.split()) > 5
             or _resolves(title, now())
             or (_ADD.match(title + " x") and not _BOOK_COMPOUND.match(title[5:]))
+            or _NO_NAME_WORDS.fullmatch(title)
         ):
-            return None  # no title: "add tomorrow ten am" (but "book club" is a title)
+            return None  # no title: "add tomorrow ten am", "on tuesday at 8" (but "book club" is)
         extra = {"repeat": repeat} if repeat else {}
         start = _evening(title, when)
         return IntentMatch(

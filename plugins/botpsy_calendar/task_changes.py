@@ -192,4 +192,29 @@ def make_listing_followups(
             tool, act, missing={"event": f"Which one? {shown}"}, options=options, labels=labels
         )
 
-    return [("change_listed_event", on_listed)]
+    def clear_listed(text: str, recent: Recent) -> IntentMatch | None:
+        """ "Clear the whole day", "cancel them all" after one day's listing: that day cleared
+        (shown in full and asked for, as any clear is)."""
+        last = recent.last()
+        if last is None or last.tool != "calendar_list_events" or not _CLEAR_THEM.match(text):
+            return None
+        span = str(last.arguments.get("when") or "").split("/")
+        try:
+            first, end = datetime.fromisoformat(span[0]), datetime.fromisoformat(span[-1])
+        except ValueError:
+            return None
+        if len(span) != 2 or not timedelta(hours=22) <= end - first <= timedelta(hours=26):
+            return None  # several days (or part of one) listed: which day stays the question
+        return IntentMatch("calendar_clear_day", {"day": first.date().isoformat()})
+
+    return [("change_listed_event", on_listed), ("clear_listed_day", clear_listed)]
+
+
+# Everything just listed, cleared: "clear the whole day", "cancel them all", "delete all of it".
+_CLEAR_THEM = re.compile(
+    r"^(?:(?:then|so|ok(?:ay)?|right|in\s+that\s+case)[,]?\s+)*(?:clear|cancel|delete|remove|wipe"
+    r"|scrap|drop)\s+(?:(?:the|that|this)\s+(?:whole\s+|entire\s+)?day|(?:it|them|those|these)\s+all"
+    r"|all\s+(?:of\s+)?(?:it|them|those|these|that)|everything(?:\s+(?:then|on\s+it))?|the\s+lot)"
+    r"(?:\s+please)?[.!]*$",
+    re.I,
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant.api import ConfigError, PluginContext, hookimpl
-from botpsy_weather.intents import weather_question
+from botpsy_weather.intents import weather_question, weather_that_day
 from botpsy_weather.openmeteo import FORECAST_URL, GEOCODING_URL, OpenMeteo
 from botpsy_weather.tools import WeatherTools, units_from_locale
 
@@ -74,3 +74,4 @@ def register_tools(register: Callable[..., None], context: PluginContext) -> Non
 def register_intents(register: Callable[..., None]) -> None:
     """ "What's the weather tomorrow", "will it rain this weekend", "do I need an umbrella"."""
     register("weather", weather_question)
+    register("weather_that_day", weather_that_day, follows=True)  # after an event's day

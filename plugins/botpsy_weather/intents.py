@@ -10,8 +10,11 @@ so the tool uses the user's own place and today.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from datetime import date, datetime, timedelta
+from typing import Any
 
-from assistant.api import IntentMatch
+from assistant.api import IntentMatch, Recent, TimeParseError, parse_moment
 from botpsy_weather.where_when import day_of, month_of, place_of
 
 # "tomorrow's weather", "today's forecast": the day, without the possessive.
@@ -231,3 +234,50 @@ def weather_question(text: str) -> IntentMatch | None:
     if topic:
         arguments["about"] = topic
     return IntentMatch("weather_forecast", arguments, "weather")
+
+
+# A question about weather still to come: "what's the weather going to be like", "will it
+# rain", "what's the forecast". Said with no day right after an event was added or read, it is
+# about that event's day.
+_AHEAD = re.compile(
+    r"\b(?:going\s+to|gonna|will|won't|'ll|forecast|expected|supposed\s+to)\b", re.I
+)
+
+
+def weather_that_day(text: str, recent: Recent) -> IntentMatch | None:
+    """ "What's the weather going to be like" after "add a picnic on saturday at 1": Saturday's."""
+    call = recent.last()
+    if call is None or not call.tool.startswith("calendar_") or not _AHEAD.search(text):
+        return None
+    found = weather_question(text)
+    if found is None or found.arguments.get("when"):
+        return None
+    now = recent.now or datetime.now().astimezone()
+    day = _day_of_call(call.arguments, now)
+    if day is None or not 0 <= (day - now.date()).days <= 15:
+        return None
+    found.arguments["when"] = _said_day(day, now.date())
+    return found
+
+
+def _day_of_call(arguments: Mapping[str, Any], now: datetime) -> date | None:
+    """The one day a calendar call was about: its start, or a listing of one day."""
+    start, when = arguments.get("start"), str(arguments.get("when") or "")
+    try:
+        if isinstance(start, str) and start.strip():
+            return parse_moment(start, now).start.date()
+        first, _, last = when.partition("/")
+        if first and last:
+            begin, end = datetime.fromisoformat(first), datetime.fromisoformat(last)
+            return begin.date() if end - begin <= timedelta(hours=26) else None
+    except (TimeParseError, ValueError):
+        return None
+    return None
+
+
+def _said_day(day: date, today: date) -> str:
+    """The day as the forecast reads it: "today", "tomorrow", a weekday this week, else its date."""
+    ahead = (day - today).days
+    if ahead <= 1:
+        return ("today", "tomorrow")[ahead]
+    return day.strftime("%A").lower() if ahead <= 6 else day.isoformat()
