@@ -284,6 +284,8 @@ def _operated(call: DoneCall) -> bool:
 _REMOVING = re.compile(
     r"\b(?:remove|delete|clear|cancel|drop|erase|get\s+rid\s+of|take|wipe)\b", re.I
 )
+# "clear it", "empty it": said of a list, never of one item on it.
+_EMPTY_IT = re.compile(r"^(?:clear|empty|wipe)\s+(?:it|that|this)(?:\s+(?:out|all))?\b", re.I)
 # "delete that list": the list itself is named, so the pronoun may stand for it.
 _THE_LIST = re.compile(r"\b(?:that|this|the\s+same)\s+list\b", re.I)
 # "make it ...", "change that to ...": the thing just made, changed.
@@ -322,6 +324,7 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
                     keys == PLACE_ARGUMENTS
                     and _REMOVING.search(text)
                     and not _THE_LIST.search(text)
+                    and not _EMPTY_IT.match(text)
                 ):
                     continue  # "remove it" after a list was read: an item it printed, never the list
                 match = _read_with(registry, text, words, call)

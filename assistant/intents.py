@@ -495,6 +495,8 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
         when_only = bool(_CLOCKISH.match(part) or (_DAYISH.match(part) and _A_CLOCK.search(part)))
         if match is None and when_only:  # "and on tuesday at 8am": the thing said before it
             match = _clock_value(parts[0], part, first, day, found)
+        if match is None and (lead := _PLACE_PART.match(part)):  # "... in rome and in paris"
+            match = _place_value(parts[0], part, lead.group(1), first, found)
         if match is None and verb is not None:
             borrowed = _complete(found(verb + part))
             says_more = len(borrowed.arguments) > 1 if borrowed else False
@@ -526,6 +528,27 @@ def _clock_value(
         if borrowed is not None and not borrowed.missing and borrowed.tool == first.tool:
             return borrowed
     return None
+
+
+# A part that is only a place: "and in paris", "for lyon".
+_PLACE_PART = re.compile(r"^(in|at|for|near)\s+[a-z][\w' .-]{1,40}$", re.I)
+
+
+def _place_value(
+    first_part: str, part: str, lead: str, first: IntentMatch, found: Finder
+) -> IntentMatch | None:
+    """ "in paris" after "what's the weather in rome": the first part with its place said anew
+    (the same tool, carrying the new place)."""
+    spot = first_part.lower().rfind(f" {lead.lower()} ")
+    if spot < 0:
+        return None
+    said = f"{first_part[:spot]} {part}"
+    borrowed = _complete(found(said))
+    place = part.split(None, 1)[1].lower()
+    if borrowed is None or borrowed.tool != first.tool or borrowed.missing:
+        return None
+    values = " ".join(str(v).lower() for v in borrowed.arguments.values())
+    return borrowed if place in values else None
 
 
 Finder = Callable[[str], "IntentMatch | None"]

@@ -221,6 +221,9 @@ def test_reading_one(text: str, tools: tuple[str, ...], who: str) -> None:
 
 
 SENDING = [
+    # a message sent to someone is the one kind botpsy sends: an email, shown as one first
+    ("send a message to john saying hi", "john", "hi"),
+    ("send farid a message saying the car is ready", "farid", "the car is ready"),
     ("send an email to farid saying the car is ready", "farid", "the car is ready"),
     ("email my mother in law saying thanks for dinner", "mother in law", "thanks for dinner"),
     ("send an email to my sister in law", "sister in law", ""),
@@ -331,7 +334,6 @@ NOT_MAIL = [
     "send a text to bob",
     "message sarah on whatsapp",
     "call dave",
-    "send a message to john saying hi",
     "message tim that i am outside",
     "send ana a text saying i'm home",
     "call my boss about the meeting",

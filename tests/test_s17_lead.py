@@ -355,3 +355,112 @@ def test_when_a_place_named_in_many_words_opens_is_looked_up() -> None:
         }
     )
     assert result.passed, result.problems
+
+
+# -- batch 26's mends ----------------------------------------------------------------------------
+def test_clear_it_after_a_list_was_read_clears_that_list() -> None:
+    result = play_scenario(
+        {
+            "tasks": [
+                {"title": "Rope", "list": "Climbing"},
+                {"title": "Chalk", "list": "Climbing"},
+            ],
+            "turns": ["what's on the climbing list", "clear it"],
+            "expect_calls": [{"tool": "task_list"}, {"tool": "list_clear"}],
+            "expect_tasks": [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_remove_it_after_a_list_was_read_never_clears_the_list() -> None:
+    result = _with_model(
+        {
+            "tasks": [
+                {"title": "Rope", "list": "Climbing"},
+                {"title": "Chalk", "list": "Climbing"},
+            ],
+            "turns": ["what's on the climbing list", "remove it"],
+        },
+        ["Which item?"],
+    )
+    assert not any("list_clear" in str(c) for c in result.calls)
+
+
+@pytest.mark.parametrize(
+    ("said", "at"),
+    [
+        ("start a thirty second timer", "2026-11-29T18:30"),
+        ("a ninety second timer", "2026-11-29T18:31"),
+    ],
+)
+def test_a_timer_of_seconds_said_in_words(said: str, at: str) -> None:
+    result = play_scenario(
+        {"turns": [said], "expect_alarms": [{"kind": "timer", "at": at}], "expect_events": []}
+    )
+    assert result.passed, result.problems
+
+
+def test_a_kind_word_after_the_name_still_finds_the_event() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Pottery", "start": "2026-12-02T18:00"}],
+            "turns": ["when's my next pottery class"],
+            "expect_reply": ["Wednesday"],
+            "expect_events": [{"title": "Pottery", "start": "2026-12-02T18:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_second_place_in_a_compound_asks_again_for_it() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["what's the weather in porto and in faro"],
+            "expect_calls": [
+                {"tool": "weather_forecast", "arguments": {"place": "porto"}},
+                {"tool": "weather_forecast", "arguments": {"place": "faro"}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "add the location the old mill to the book launch",
+        "set the venue of the book launch to the old mill",
+    ],
+)
+def test_the_place_of_an_event_is_set(said: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Book launch", "start": "2026-12-04T19:00"}],
+            "turns": [said],
+            "expect_calls": [
+                {"tool": "calendar_update_event", "arguments": {"location": "old mill"}}
+            ],
+            "expect_reply": ["old mill"],
+            "expect_events": [{"title": "Book launch", "start": "2026-12-04T19:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["change renew the permit to renew the parking permit",
+     "rename the task renew the permit to renew the parking permit"],
+)  # fmt: skip
+def test_a_to_do_renamed_by_its_whole_title(said: str) -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Renew the permit"}],
+            "turns": [said],
+            "expect_tasks": [{"title": "Renew the parking permit"}],
+            "expect_events": [],
+        }
+    )
+    assert result.passed, result.problems

@@ -345,8 +345,15 @@ def timer_length(text: str) -> timedelta:
     """A timer's length: what `parse_duration` reads, and seconds ("90 seconds"), up to a day."""
     words = " ".join(text.replace("-", " ").split())
     seconds = re.fullmatch(r"(?:for\s+)?(\d{1,5})\s*(?:seconds?|secs?|s)", words, re.I)
+    spelled = re.fullmatch(
+        r"(?:for\s+)?(?:an?\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:seconds?|secs?)", words, re.I
+    )
+    count = _count_said(spelled.group(1)) if spelled else None
     try:
-        length = timedelta(seconds=int(seconds.group(1))) if seconds else parse_duration(words)
+        if seconds or count:  # "90 seconds", "a thirty second timer" (not "the 32nd")
+            length = timedelta(seconds=int(seconds.group(1)) if seconds else count or 0)
+        else:
+            length = parse_duration(words)
     except TimeParseError as exc:
         raise TimeParseError(f"argument 'duration': {exc}") from None
     if not timedelta(seconds=1) <= length <= timedelta(days=1):
@@ -361,6 +368,14 @@ def _clean(label: str) -> str:
 
 
 _NOT_CARDINAL = re.compile(r"(?:th|first|second|third)$")
+
+
+def _count_said(words: str) -> int | None:
+    """A count said in words ("thirty", "forty five"); None for anything else."""
+    said = words.casefold().split()
+    if not said or any(w not in NUMBER_WORDS or _NOT_CARDINAL.search(w) for w in said):
+        return None
+    return sum(NUMBER_WORDS[w] for w in said)
 
 
 def _clock_said(words: str) -> tuple[int, int] | None:

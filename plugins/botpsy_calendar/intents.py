@@ -535,6 +535,14 @@ _EARLIER_WORDS = re.compile(r"\b(?:forward|earlier|advance|prepone|move\s+up)\b"
 
 # A bare hour is never moved before this hour of the morning ("to half past four": 16:30).
 _FIRST_HOUR = 6
+# "add the location X to Y", "set the place of Y to X", "put X as the venue for Y"
+_PLACE_OF = re.compile(
+    r"^(?:(?:add|put|set|give)\s+(?:the\s+|a\s+)?(?:location|place|venue|address)\s+(?!of\s|for\s)(?:as\s+)?"
+    r"(?P<place>.+?)\s+(?:to|for|on)\s+(?P<event>.+)"
+    r"|(?:set|change|make)\s+the\s+(?:location|place|venue|address)\s+(?:of|for)\s+(?P<event2>.+?)"
+    r"\s+(?:to|as)\s+(?P<place2>.+))$",
+    re.I,
+)
 # Words that never name an event alone: "on tuesday at 8" has no title.
 _NO_NAME_WORDS = re.compile(
     r"(?:(?:on|at|in|for|by|to|and|or|then|also|the|an?|from|until|till|plus)\s*)+", re.I
@@ -2061,6 +2069,8 @@ def make_matchers(
         if not m:
             return None
         rest = m.group("rest")
+        if re.match(r"(?:the\s+|my\s+)?(?:task|to-?do|reminder)\b", rest, re.I):
+            return None  # "rename the task X to Y": a to-do's
         for cut in islice(re.finditer(r"\s+(?:to|as|into)\s+", rest, re.I), _MAX_CUTS):
             event = _event_words(rest[: cut.start()])
             title = _title(rest[cut.end() :].strip(" \"'“”"))
@@ -2068,6 +2078,21 @@ def make_matchers(
                 arguments = {"event": event, "title": title}
                 return IntentMatch("calendar_update_event", arguments, "rename_event")
         return None
+
+    def place_event(text: str) -> IntentMatch | None:
+        """ "Add the location la piazza to dinner with sam", "set the place of the meetup to the
+        old mill": the event's place, for an event on the calendar."""
+        m = _PLACE_OF.match(text.strip().rstrip(".!"))
+        if not m:
+            return None
+        place = (m.group("place") or m.group("place2") or "").strip(" \"'")
+        what = m.group("event") or m.group("event2") or ""
+        event = _event_words(what)
+        if not place or not event or not has_event(event) or _OTHER_DOMAINS.search(what):
+            return None
+        return IntentMatch(
+            "calendar_update_event", {"event": event, "location": place}, "place_event"
+        )
 
     def resize_event(text: str) -> IntentMatch | None:
         """ "Make the standup 15 minutes", "shorten the standup to fifteen minutes"."""
@@ -2239,6 +2264,7 @@ def make_matchers(
         ("named_ask", named_ask),
         ("event_reminder", event_reminder),
         ("rename_event", rename_event),
+        ("place_event", place_event),
         ("resize_event", resize_event),
         ("shift_event", shift_event),
         ("move_event", move_event),

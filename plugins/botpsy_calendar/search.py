@@ -16,7 +16,12 @@ from datetime import datetime, timedelta
 from botpsy_calendar.store import Event, VdirStore
 
 # Filler around what names an event: "my dentist appointment" is "dentist".
-FILLER = re.compile(r"\b(the|my|our|an?|appointment|meeting|event)\b", re.I)
+# Words that say what kind of thing an event is, not which: "my yoga class" finds "Yoga".
+FILLER = re.compile(
+    r"\b(the|my|our|an?|appointments?|meetings?|events?|class|classes|lessons?|sessions?"
+    r"|appt)\b",
+    re.I,
+)
 # A word first that says which occurrence: "last dentist" looks back, "next flight" ahead.
 _ORDER = re.compile(
     r"^(?:(?P<back>last|latest|previous|past|most\s+recent)|next|upcoming|coming)\s+(?=\S)", re.I

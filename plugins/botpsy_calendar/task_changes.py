@@ -66,7 +66,28 @@ def make_task_change_matchers(
                 return IntentMatch("task_update", {"task": words, "due": when}, "move_task")
         return None
 
-    return [("move_task", move_task)]
+    def rename_task(text: str) -> IntentMatch | None:
+        """ "Change call the bank to call the bank about the loan", "rename the task X to Y":
+        a to-do that exists, by its whole title, given a new one (never a time: that is a move)."""
+        found = _RENAME_TASK.match(text.strip().rstrip(".!"))
+        if not found:
+            return None
+        for cut in list(re.finditer(r"\s+(?:to|into|as)\s+", found.group("rest"), re.I))[:4]:
+            old = re.sub(r"^(?:the|my)\s+", "", found.group("rest")[: cut.start()], flags=re.I)
+            new = found.group("rest")[cut.end() :].strip(" \"'")
+            if not (old and new and has_task(old)) or _resolves(new, now()):
+                continue
+            return IntentMatch("task_update", {"task": old, "title": new[:1].upper() + new[1:]},
+                               "rename_task")  # fmt: skip
+        return None
+
+    return [("move_task", move_task), ("rename_task", rename_task)]
+
+
+# "change X to Y", "rename the to-do X to Y", "call the task X Y instead"
+_RENAME_TASK = re.compile(
+    r"^(?:change|rename|retitle|reword)\s+(?:the\s+(?:task|to-?do|reminder)\s+)?(?P<rest>.+)$", re.I
+)
 
 
 # -- "what's on this week" then "move it to 4pm" / "cancel it" / "call it X" ------------------

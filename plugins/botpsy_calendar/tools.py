@@ -721,6 +721,8 @@ class CalendarTools:
         note = self.store.save(found)
         which = "the occurrence of " if found.recurrence_id is not None else ""
         summary = f"Changed {which}{before} to {describe(found)}."
+        if location is not None:  # the place is not in the event's description: say it
+            summary += f' Place: "{one_line(location, 120)}".' if location else " Place removed."
         data = reference(found)
         asked = {"title": title, "location": location, "notes": notes}
         data.update({k: v for k, v in asked.items() if v is not None})
