@@ -393,6 +393,8 @@ def carry_place(registry: IntentRegistry) -> FollowMatcher:
         text = _LEAD.sub("", text)
         if _PRONOUN.search(text) or _is_edit(text, recent) or _NO_THING.match(text):
             return None
+        if _FOR_DAY.match(text):
+            return None  # "tomorrow", "on friday": when, never a thing to put on a list
         call = recent.last()
         if call is None:
             return None
@@ -610,6 +612,23 @@ def _time_added(text: str, call: DoneCall) -> str | None:
     return text.strip() if _HAS_CLOCK.search(value) else None
 
 
+# A day said alone: "for tomorrow", "on friday", "by next monday", "tomorrow".
+_FOR_DAY = re.compile(
+    r"^(?:(?:and|oh|ok|okay)[,.]?\s+)?(?:(?:for|on|by|due)\s+)?"
+    r"(?P<value>(?:today|tonight|tomorrow|(?:this|next)\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|the\s+\d{1,2}(?:st|nd|rd|th)?)(?:\s+(?:morning|afternoon|evening))?)(?:\s+please)?[.!]*$",
+    re.I,
+)
+
+
+def _due_added(text: str, call: DoneCall) -> str | None:
+    """A day said alone after a to-do was added with none ("for tomorrow"): its due day."""
+    if call.tool != "task_add" or call.arguments.get("due") or call.arguments.get("list_name"):
+        return None
+    found = _FOR_DAY.match(text.strip())
+    return found.group("value") if found else None
+
+
 def amend(registry: IntentRegistry) -> FollowMatcher:
     """An edit of what the last turn made ("actually make it 1pm") as the call that changes it."""
 
@@ -617,7 +636,7 @@ def amend(registry: IntentRegistry) -> FollowMatcher:
         value = edit_value(text)
         call = recent.last(*AMENDERS)
         if value is None and call is not None:
-            value = _time_added(text, call)
+            value = _time_added(text, call) or _due_added(text, call)
         if value is None or call is None or recent.now is None:
             return None
         if registry.match(_LEAD.sub("", text)) is not None:  # a request of its own ("set an alarm")

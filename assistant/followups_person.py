@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from assistant.followups_again import asked_by_words
 from assistant.intents import FollowMatcher, IntentMatch, Recent
 
 if TYPE_CHECKING:
@@ -30,6 +29,9 @@ PERSON_ARGUMENT = {
 # "her" may be either "ola" or "ola's"; "his" and "their" are always whose.
 _OBJECT = re.compile(r"\b(?:him|her|them)\b", re.I)
 _WHOSE = re.compile(r"\b(?:his|her|their)\b", re.I)
+# How several people are said in one recipient (as `MailTools.recipients` splits them):
+# "ola and tom" is two people, never one "her".
+_SEVERAL = re.compile(r",|;|&|\band\b", re.I)
 
 
 def the_person(registry: IntentRegistry) -> FollowMatcher:
@@ -61,10 +63,14 @@ def _named_person(registry: IntentRegistry, recent: Recent) -> str | None:
     if call is None or call.tool not in PERSON_ARGUMENT:
         return None
     value = call.arguments.get(PERSON_ARGUMENT[call.tool])
-    if not isinstance(value, str) or not value.strip() or "," in value:
+    if not isinstance(value, str) or not value.strip() or _SEVERAL.search(value):
         return None  # nobody named, or several people: "them" is unsure
-    if not asked_by_words(registry, recent, call.tool):
-        return None
+    before = registry.match(recent.request)
+    if before is None or before.tool != call.tool:
+        return None  # the user's words asked no such call (the model's, maybe a mail's order)
+    said = before.arguments.get(PERSON_ARGUMENT[call.tool])
+    if not isinstance(said, str) or said.strip().casefold() != value.strip().casefold():
+        return None  # the model named another word of the request ("email", "tom" in the body)
     spot = re.search(rf"(?<![\w@.]){re.escape(value.strip())}(?![\w@])", recent.request, re.I)
     return spot.group(0) if spot else None
 

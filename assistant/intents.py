@@ -238,6 +238,9 @@ class IntentRegistry:
         joined = _JOINED_ON.match(cleaned)
         if joined:  # "also remind me to call jo": a request of its own, joined on to the last
             return self.match(cleaned[joined.end() :])
+        felt = _FELT.match(cleaned)
+        if felt and cleaned[felt.end() :].strip():  # "it's cold in here, warm it up": the request
+            return self.match(cleaned[felt.end() :])
         return None
 
     def match_all(self, text: str) -> list[IntentMatch] | None:
@@ -566,6 +569,13 @@ def _verb_of(part: str, match: IntentMatch) -> str | None:
 _OWN_PLACE = re.compile(
     r"\b(?:to|on|onto|in|into)\s+(?:the|my|our)\s+(?:[\w'-]+\s+){0,2}?"
     r"(?:list|to-?do(?:\s+list)?|calendar|diary|agenda)\s*$",
+    re.I,
+)
+# How the user feels, said before the request it explains: "it's cold in here, warm it up".
+_FELT = re.compile(
+    r"^(?:it'?s|it\s+is|i'?m|i\s+am)\s+(?:(?:a\s+bit|so|too|really|quite|very|way\s+too)\s+)?"
+    r"(?:cold|freezing|chilly|hot|boiling|warm|stuffy|dark|too\s+bright|loud|noisy)(?:\s+in\s+here)?"
+    r"\s*[,;.!-]+\s*(?:(?:so|can\s+you|could\s+you|please)\s+)*",
     re.I,
 )
 # A clause that says "it" is done before the request about it ("i've just done that, mark it as done",

@@ -464,3 +464,109 @@ def test_a_to_do_renamed_by_its_whole_title(said: str) -> None:
         }
     )
     assert result.passed, result.problems
+
+
+# -- batch 27's mends ----------------------------------------------------------------------------
+def test_a_weather_question_after_a_forecast_keeps_its_place_and_day() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["what's the weather in galway tomorrow", "will i need a raincoat"],
+            "expect_calls": [
+                {"tool": "weather_forecast", "arguments": {"place": "galway"}},
+                {"tool": "weather_forecast", "arguments": {"place": "galway", "when": "tomorrow"}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_place_said_anew_after_a_forecast_is_asked_alone() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["what's the weather in galway tomorrow", "will it rain in cork"],
+        }
+    )
+    assert "place='cork'" in result.reply and "galway" not in result.reply
+
+
+@pytest.mark.parametrize("said", ["for tomorrow", "tomorrow", "on friday"])
+def test_a_day_alone_after_a_to_do_is_its_due_day(said: str) -> None:
+    result = play_scenario(
+        {
+            "turns": ["add defrost the freezer to my to do list", said],
+            "expect_calls": [{"tool": "task_add"}, {"tool": "task_update"}],
+            "expect_tasks": [{"title": "Defrost the freezer"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_day_alone_after_a_list_item_is_no_item() -> None:
+    result = _with_model(
+        {
+            "turns": ["add candles to the shopping list", "tomorrow"],
+            "expect_tasks": [{"title": "Candles", "list": "shopping"}],
+        },
+        ["Okay."],
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("said", ["what have i not done yet", "what haven't we done"])
+def test_what_is_not_done_lists_the_to_dos(said: str) -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Oil the hinges"}],
+            "turns": [said],
+            "expect_calls": [{"tool": "task_list"}],
+            "expect_reply": ["Oil the hinges"],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said", ["turn everything off in the study", "switch off everything in the study"]
+)
+def test_everything_in_a_room_is_that_rooms_devices(said: str) -> None:
+    home = [
+        {"id": "light.study", "name": "Desk lamp", "area": "Study", "state": "on"},
+        {"id": "light.hall", "name": "Hall light", "area": "Hall", "state": "on"},
+    ]
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": home,
+            "turns": [said],
+            "expect_calls": [{"tool": "home_turn_off", "resolved": {"device": ["light.study"]}}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "warm it up a bit",
+        "it's freezing in here, warm the place up",
+        "i'm cold, so turn the heating up",
+    ],
+)
+def test_warming_the_room_is_the_thermostats(said: str) -> None:
+    home = [
+        {"id": "climate.study", "name": "Thermostat", "area": "Study", "state": "heat",
+         "attributes": {"temperature": 19, "min_temp": 7, "max_temp": 30}},
+    ]  # fmt: skip
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": home,
+            "turns": [said],
+            "expect_calls": [
+                {"tool": "home_climate_set", "resolved": {"device": ["climate.study"]}}
+            ],
+        }
+    )
+    assert result.passed, result.problems

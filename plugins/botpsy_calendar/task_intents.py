@@ -143,7 +143,9 @@ _LIST_TASKS = re.compile(
     r"|what(?:\s+else)?\s+(?:do|have|must|should)\s+(?:i|we)\s+(?:still\s+|yet\s+)?(?:got\s+)?(?:left\s+)?"
     r"(?:need\s+to|have\s+to|got\s+to|to)\s+(?:do|get\s+done|finish)(?:\s+still)?"
     r"|what(?:'s|\s+is)\s+(?:still\s+)?(?:left|remaining|outstanding|still)\s+(?:for\s+(?:me|us)\s+)?"
-    r"to\s+(?:do|get\s+done))"
+    r"to\s+(?:do|get\s+done)"
+    # "what have i not done yet", "what haven't we done"
+    r"|what\s+(?:have\s+(?:i|we)\s+not|haven'?t\s+(?:i|we))\s+(?:done|finished|got\s+done)(?:\s+yet)?)"
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
     re.I,
 )

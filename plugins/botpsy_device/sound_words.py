@@ -433,7 +433,7 @@ _OTHER_THINGS = _vocabulary(
     "neighbours neighbors kids dog kitchen bedroom bathroom living lounge office garage garden hall "
     "upstairs downstairs house home room speed slow fast rewind fire light "
     # verbs of other things done "down": "write this down", "calm it down" (never a name)
-    "write note jot copy type mark sit calm settle lie lay break count wind step look hold cut "
+    "warm cool heat write note jot copy type mark sit calm settle lie lay break count wind step look hold cut "
     "pull tear shut water boil hand hunt track pin narrow scale slim cool"
 )
 

@@ -172,10 +172,13 @@ _CLIMATE_STEP = _Any(
     rf"(?:\s+in\s+{_THE}(?P<room>[\w']+(?:\s+room)?))?{_TAIL}$",
     rf"^(?:turn|put|crank|bump|knock|nudge)\s+(?P<way>up|down)\s+{_THE}{_CLIMATE_NAMED}{_BY_DEGREES}{_TAIL}$",
     rf"^(?P<way>raise|increase|lower|reduce|decrease|drop)\s+{_THE}{_CLIMATE_NAMED}{_BY_DEGREES}{_TAIL}$",
+    # "warm it up a bit", "warm the house up", "cool the room down" (the room, never food)
+    rf"^(?P<way>warm|cool)\s+(?:it|the\s+(?:house|flat|room|place))\s+(?:up|down)"
+    rf"(?:\s+in\s+here)?{_BY_DEGREES}{_TAIL}$",
     rf"^make\s+(?:it|the\s+(?:house|flat|room|place))\s+(?P<way>warmer|cooler|colder|hotter)"
     rf"(?:\s+in\s+(?:here|{_THE}(?P<room>[\w']+(?:\s+room)?)))?{_BY_DEGREES}{_TAIL}$",
 )
-_WARMER = {"up", "raise", "increase", "warmer", "hotter"}
+_WARMER = {"up", "raise", "increase", "warmer", "hotter", "warm"}
 _OPEN = _Any(
     rf"^(?:open|raise|lift|roll\s+up|pull\s+up)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}{_COVER_NOUN})"
     rf"{_TAIL}$"
@@ -536,6 +539,11 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         if not m:
             return None
         device = _device(m["device"])
+        room = m.groupdict().get("room")
+        # "everything in the kitchen", "turn everything off in the kitchen": the room's devices
+        device = re.sub(r"^(?:everything|all)\s+(?:in|on)\s+(?=\S)", "", device, flags=re.I)
+        if device.casefold() == "everything" and room:
+            device, room = _device(re.sub(r"^(?:in|on)\s+", "", room, flags=re.I)), None
         if not _home(device) or device.casefold() in ("it", "this", "that", "everything"):
             return None
         if re.search(r"\b(?:turn|switch|put|flip|shut|power)\b", device, re.I):
@@ -550,8 +558,8 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
             return None  # "turn off the alarm" is the alarm clock's
         if text.casefold().startswith("put ") and not re.search(rf"\b{_HOME_NOUN}\b", device, re.I):
             return None  # "put some jazz on" is music
-        if m.groupdict().get("room"):
-            device = f"{device} {m['room']}"
+        if room:
+            device = f"{device} {room}"
         state = m["state"].casefold()
         return IntentMatch("home_turn_on" if state == "on" else "home_turn_off", {"device": device})
 

@@ -123,6 +123,13 @@ _NEWS_SENDERS = frozenset(
      "television", "government", "president"]
 )  # fmt: skip
 
+# Words that stand for a person without naming one: never looked up as a contact's name (a
+# synced card called "Them ..." or "Everyone ..." must not receive "send them a message").
+_NOBODY_NAMED = frozenset(
+    ["me", "myself", "us", "you", "him", "her", "them", "he", "she", "they", "his", "hers",
+     "their", "everyone", "everybody", "someone", "somebody", "anyone", "anybody", "all"]
+)  # fmt: skip
+
 # Mail is the one way botpsy sends a message: "send ana a message saying ..." is an email,
 # shown as one before it is sent.
 _SEND = [
@@ -508,8 +515,8 @@ def make_mail_matchers(
             if not m:
                 continue
             to = m.group("to").strip()
-            if len(to.split()) > 6 or to.lower() in {"me", "myself", "us", "you", "him", "her"}:
-                return None
+            if len(to.split()) > 6 or to.lower() in _NOBODY_NAMED:
+                return None  # "send them a message": who is meant is no contact's name
             if to.lower().split()[0] in {"a", "an", "this", "that", "it"} or set(
                 to.lower().split()
             ) & {"asking", "telling", "saying", "and", "with"}:

@@ -186,6 +186,9 @@ def _days_ahead(question: str) -> str | None:
     return None if count in ("one", "a", "1") else f"the next {count} days"
 
 
+_INDOORS = re.compile(r"\b(?:in\s+here|indoors|in\s+the\s+(?:house|flat|room|office))\b", re.I)
+
+
 def weather_question(text: str) -> IntentMatch | None:
     """ "what's the weather tomorrow", "will it rain this weekend", "how hot is it in Lisbon"."""
     question = " ".join(text.strip().rstrip("?!.").split())
@@ -197,6 +200,8 @@ def weather_question(text: str) -> IntentMatch | None:
     reminder = _REMINDER.search(question) and not _ASKED_NOW.match(question)
     if reminder or _OTHER_FORECAST.search(question):
         return None  # "tell me to take an umbrella when it rains" asks for a reminder
+    if _INDOORS.search(question):
+        return None  # "it's cold in here": the room's, for the thermostat, not the sky's
     if _OUTSIDE.match(question):
         day = day_of(question)
         return IntentMatch("weather_forecast", {"when": day[0]} if day else {})
@@ -245,8 +250,11 @@ _AHEAD = re.compile(
 
 
 def weather_that_day(text: str, recent: Recent) -> IntentMatch | None:
-    """ "What's the weather going to be like" after "add a picnic on saturday at 1": Saturday's."""
+    """ "What's the weather going to be like" after "add a picnic on saturday at 1": Saturday's;
+    "will i need an umbrella" after a forecast: the same place and day."""
     call = recent.last()
+    if call is not None and call.tool == "weather_forecast":
+        return _same_forecast(text, call.arguments)
     if call is None or not call.tool.startswith("calendar_") or not _AHEAD.search(text):
         return None
     found = weather_question(text)
@@ -257,6 +265,21 @@ def weather_that_day(text: str, recent: Recent) -> IntentMatch | None:
     if day is None or not 0 <= (day - now.date()).days <= 15:
         return None
     found.arguments["when"] = _said_day(day, now.date())
+    return found
+
+
+def _same_forecast(text: str, before: Mapping[str, Any]) -> IntentMatch | None:
+    """ "Will i need an umbrella" after "the weather in dublin tomorrow": that place and day,
+    when the new question names neither."""
+    found = weather_question(text)
+    if found is None or found.arguments.get("when") or found.arguments.get("place"):
+        return None
+    carried = {
+        k: before[k] for k in ("place", "when") if isinstance(before.get(k), str) and before[k]
+    }
+    if not carried:
+        return None
+    found.arguments.update(carried)
     return found
 
 
