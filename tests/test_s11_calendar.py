@@ -151,9 +151,18 @@ def test_near_hour(when: str, old: str, way: int, want: str) -> None:
     assert got is not None and got[11:16] == want and got.startswith(THU), got
 
 
-@pytest.mark.parametrize("when", ["at 8 pm", "8am", "noon", "tomorrow at 8", "friday", "tonight"])
-def test_near_hour_leaves_what_says_its_half_or_a_day(when: str) -> None:
+@pytest.mark.parametrize("when", ["at 8 pm", "8am", "noon", "20:00", "friday", "tonight"])
+def test_near_hour_leaves_what_says_its_half_or_no_hour(when: str) -> None:
     assert near_hour(when, datetime(2026, 12, 3, 19, 0, tzinfo=ZONE), NOW) is None
+
+
+@pytest.mark.parametrize(("when", "want"), [("tomorrow at 8", "2026-11-30T20:00"),
+                                            ("saturday at 9", "2026-12-05T21:00"),
+                                            ("saturday at 3", "2026-12-05T15:00")])  # fmt: skip
+def test_near_hour_on_another_day_keeps_the_events_half(when: str, want: str) -> None:
+    """A day said with a bare hour: that day, in the half nearest the event's own time."""
+    got = near_hour(when, datetime(2026, 12, 3, 19, 0, tzinfo=ZONE), NOW)
+    assert got is not None and got.startswith(want), got
 
 
 # -- a move whose words name several events: which one, then that one keeps its day ----------
