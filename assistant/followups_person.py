@@ -1,6 +1,6 @@
 """A person said again as "her", "him" or "them": the person the last request named.
 
-"what's ola's email" then "send her a message saying see you at 6": "her" is Ola. The
+"what's ines's number" then "send her a message saying the keys are at mine": "her" is Ines. The
 request is read again with the person's name, as the user said it last turn, in place of
 the pronoun ("send ola a message saying ..."), through the same intents; it counts only when
 that reading puts the name where a person goes (a mail's recipients, a contact's name). The

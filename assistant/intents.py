@@ -239,7 +239,7 @@ class IntentRegistry:
         if joined:  # "also remind me to call jo": a request of its own, joined on to the last
             return self.match(cleaned[joined.end() :])
         felt = _FELT.match(cleaned)
-        if felt and cleaned[felt.end() :].strip():  # "it's cold in here, warm it up": the request
+        if felt and cleaned[felt.end() :].strip():  # "it's chilly in here, heat it up": the request
             return self.match(cleaned[felt.end() :])
         return None
 
@@ -498,7 +498,7 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
         when_only = bool(_CLOCKISH.match(part) or (_DAYISH.match(part) and _A_CLOCK.search(part)))
         if match is None and when_only:  # "and on tuesday at 8am": the thing said before it
             match = _clock_value(parts[0], part, first, day, found)
-        if match is None and (lead := _PLACE_PART.match(part)):  # "... in rome and in paris"
+        if match is None and (lead := _PLACE_PART.match(part)):  # "... in porto and in faro"
             match = _place_value(parts[0], part, lead.group(1), first, found)
         if match is None and verb is not None:
             borrowed = _complete(found(verb + part))
@@ -516,7 +516,7 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
 def _clock_value(
     first_part: str, part: str, first: IntentMatch, day: str, found: Finder
 ) -> IntentMatch | None:
-    """ "six thirty" after "set alarms for six", "tuesday at 7am" after "add swim on monday at
+    """ "six thirty" after "set alarms for six", "tuesday at 7am" after "add rowing on monday at
     7am": the first part's words before its time or day, again, with this part's."""
     words = first_part.split()
     for cut in range(1, len(words)):
@@ -540,7 +540,7 @@ _PLACE_PART = re.compile(r"^(in|at|for|near)\s+[a-z][\w' .-]{1,40}$", re.I)
 def _place_value(
     first_part: str, part: str, lead: str, first: IntentMatch, found: Finder
 ) -> IntentMatch | None:
-    """ "in paris" after "what's the weather in rome": the first part with its place said anew
+    """ "in faro" after "what's the weather in porto": the first part with its place said anew
     (the same tool, carrying the new place)."""
     spot = first_part.lower().rfind(f" {lead.lower()} ")
     if spot < 0:
@@ -571,7 +571,7 @@ _OWN_PLACE = re.compile(
     r"(?:list|to-?do(?:\s+list)?|calendar|diary|agenda)\s*$",
     re.I,
 )
-# How the user feels, said before the request it explains: "it's cold in here, warm it up".
+# How the user feels, said before the request it explains: "it's chilly in here, heat it up".
 _FELT = re.compile(
     r"^(?:it'?s|it\s+is|i'?m|i\s+am)\s+(?:(?:a\s+bit|so|too|really|quite|very|way\s+too)\s+)?"
     r"(?:cold|freezing|chilly|hot|boiling|warm|stuffy|dark|too\s+bright|loud|noisy)(?:\s+in\s+here)?"

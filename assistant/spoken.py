@@ -18,7 +18,7 @@ import re
 # alone is a verb ("google the opening hours"): only "hey google" / "ok google" is a name.
 WAKE_NAMES = ("botpsy", "siri", "alexa", "cortana", "bixby")
 
-# "now turn it off", "and now the hall": "now" orders the turns, the rest is the request.
+# "now switch it off", "and now the hall": "now" orders the turns, the rest is the request.
 _GREETING = (
     r"(?:(?:hey|hi|hello)(?:\s+there)?|ok|okay|so|um+|uh+|er+m?|well|alright|oh"
     r"|(?:and\s+)?now(?!\s+playing\b))"

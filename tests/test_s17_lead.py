@@ -147,19 +147,19 @@ def test_her_after_a_call_the_users_words_did_not_ask_goes_to_the_model() -> Non
 @pytest.mark.parametrize(
     ("said", "start"),
     [
-        ("move dinner with mia to saturday at 8", "2026-12-05T20:00"),
-        ("move dinner with mia to saturday at eight thirty", "2026-12-05T20:30"),
-        ("move dinner with mia to saturday at 8am", "2026-12-05T08:00"),
-        ("move dinner with mia to saturday at 08:00", "2026-12-05T08:00"),
-        ("move dinner with mia to saturday at 3", "2026-12-05T15:00"),
+        ("move supper with ivo to saturday at 8", "2026-12-05T20:00"),
+        ("move supper with ivo to saturday at eight thirty", "2026-12-05T20:30"),
+        ("move supper with ivo to saturday at 8am", "2026-12-05T08:00"),
+        ("move supper with ivo to saturday at 08:00", "2026-12-05T08:00"),
+        ("move supper with ivo to saturday at 3", "2026-12-05T15:00"),
     ],
 )
 def test_a_move_to_a_day_at_a_bare_hour_stays_in_the_events_half(said: str, start: str) -> None:
     result = play_scenario(
         {
-            "setup": [{"title": "Dinner with Mia", "start": "2026-12-04T19:00"}],
+            "setup": [{"title": "Supper with Ivo", "start": "2026-12-04T19:00"}],
             "turns": [said],
-            "expect_events": [{"title": "Dinner with Mia", "start": start}],
+            "expect_events": [{"title": "Supper with Ivo", "start": start}],
         }
     )
     assert result.passed, result.problems
@@ -211,7 +211,7 @@ def test_a_deed_told_alone_stays_a_to_do() -> None:
 @pytest.mark.parametrize(
     ("said", "tool"),
     [
-        ("how much charge have i got left", "battery_status"),
+        ("how much charge have we got left", "battery_status"),
         ("how much power do we have left", "battery_status"),
         ("how much space is left on my laptop", "disk_space"),
         ("is there space left on the computer", "disk_space"),
@@ -300,7 +300,9 @@ DAY = [
 ]
 
 
-@pytest.mark.parametrize("said", ["clear the whole day", "cancel them all", "ok delete everything"])
+@pytest.mark.parametrize(
+    "said", ["clear that whole day", "cancel them all", "ok delete everything"]
+)
 def test_the_day_just_listed_is_cleared_as_one(said: str) -> None:
     result = play_scenario(
         {
@@ -390,7 +392,7 @@ def test_remove_it_after_a_list_was_read_never_clears_the_list() -> None:
 @pytest.mark.parametrize(
     ("said", "at"),
     [
-        ("start a thirty second timer", "2026-11-29T18:30"),
+        ("start a forty second timer", "2026-11-29T18:30"),
         ("a ninety second timer", "2026-11-29T18:31"),
     ],
 )

@@ -350,7 +350,7 @@ def timer_length(text: str) -> timedelta:
     )
     count = _count_said(spelled.group(1)) if spelled else None
     try:
-        if seconds or count:  # "90 seconds", "a thirty second timer" (not "the 32nd")
+        if seconds or count:  # "90 seconds", "a forty second timer" (not "the 32nd")
             length = timedelta(seconds=int(seconds.group(1)) if seconds else count or 0)
         else:
             length = parse_duration(words)
@@ -400,7 +400,7 @@ def _named(candidates: list[Alarm], words: str, now: datetime) -> list[Alarm]:
     if by_label:
         return by_label
     bare = _clock_said(words)
-    if bare:  # "the 7 alarm", "my seven o'clock alarm": 7:00 in the morning or the evening
+    if bare:  # "the 7 alarm", "my eight o'clock alarm": that hour, morning or evening
         return [a for a in candidates if (a.at.hour % 12, a.at.minute) == bare]
     part = _PART_OF_DAY.search(words)
     if part:  # "tomorrow morning", "the evening one": those ringing in that part of that day

@@ -1249,7 +1249,7 @@ def make_matchers(
                 return None
             public = not said.lower().startswith("there")  # "there's a game tonight": anyone's
             return _told(prefix + title, when, any_title=bool(prefix), public=public)
-        if added:  # "i need to call mum on saturday at noon, put it in the calendar": the deed
+        if added:  # "i need to fetch the bike on friday at 4, put it in the calendar": the deed
             deed = _DEED_LEAD.sub("", said)
             title, when = split_title_and_time(deed, now(), tight=True)
             if when is not None and title and _resolves(when, now()):
@@ -2080,7 +2080,7 @@ def make_matchers(
         return None
 
     def place_event(text: str) -> IntentMatch | None:
-        """ "Add the location la piazza to dinner with sam", "set the place of the meetup to the
+        """ "Add the location the old mill to the book launch", "set the place of the meetup to the
         old mill": the event's place, for an event on the calendar."""
         m = _PLACE_OF.match(text.strip().rstrip(".!"))
         if not m:

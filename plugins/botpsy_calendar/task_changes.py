@@ -67,7 +67,7 @@ def make_task_change_matchers(
         return None
 
     def rename_task(text: str) -> IntentMatch | None:
-        """ "Change call the bank to call the bank about the loan", "rename the task X to Y":
+        """ "Change renew the permit to renew the parking permit", "rename the task X to Y":
         a to-do that exists, by its whole title, given a new one (never a time: that is a move)."""
         found = _RENAME_TASK.match(text.strip().rstrip(".!"))
         if not found:
@@ -214,7 +214,7 @@ def make_listing_followups(
         )
 
     def clear_listed(text: str, recent: Recent) -> IntentMatch | None:
-        """ "Clear the whole day", "cancel them all" after one day's listing: that day cleared
+        """ "Clear that day", "cancel them all" after one day's listing: that day cleared
         (shown in full and asked for, as any clear is)."""
         last = recent.last()
         if last is None or last.tool != "calendar_list_events" or not _CLEAR_THEM.match(text):

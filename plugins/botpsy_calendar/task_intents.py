@@ -144,7 +144,7 @@ _LIST_TASKS = re.compile(
     r"(?:need\s+to|have\s+to|got\s+to|to)\s+(?:do|get\s+done|finish)(?:\s+still)?"
     r"|what(?:'s|\s+is)\s+(?:still\s+)?(?:left|remaining|outstanding|still)\s+(?:for\s+(?:me|us)\s+)?"
     r"to\s+(?:do|get\s+done)"
-    # "what have i not done yet", "what haven't we done"
+    # "what have we not finished yet", "what haven't i done"
     r"|what\s+(?:have\s+(?:i|we)\s+not|haven'?t\s+(?:i|we))\s+(?:done|finished|got\s+done)(?:\s+yet)?)"
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
     re.I,

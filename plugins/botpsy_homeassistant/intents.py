@@ -540,7 +540,7 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
             return None
         device = _device(m["device"])
         room = m.groupdict().get("room")
-        # "everything in the kitchen", "turn everything off in the kitchen": the room's devices
+        # "everything in the kitchen", "switch everything off in the study": the room's devices
         device = re.sub(r"^(?:everything|all)\s+(?:in|on)\s+(?=\S)", "", device, flags=re.I)
         if device.casefold() == "everything" and room:
             device, room = _device(re.sub(r"^(?:in|on)\s+", "", room, flags=re.I)), None

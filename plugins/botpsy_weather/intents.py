@@ -241,7 +241,7 @@ def weather_question(text: str) -> IntentMatch | None:
     return IntentMatch("weather_forecast", arguments, "weather")
 
 
-# A question about weather still to come: "what's the weather going to be like", "will it
+# A question about weather still to come: "what will the weather be like then", "will it
 # rain", "what's the forecast". Said with no day right after an event was added or read, it is
 # about that event's day.
 _AHEAD = re.compile(
@@ -250,8 +250,8 @@ _AHEAD = re.compile(
 
 
 def weather_that_day(text: str, recent: Recent) -> IntentMatch | None:
-    """ "What's the weather going to be like" after "add a picnic on saturday at 1": Saturday's;
-    "will i need an umbrella" after a forecast: the same place and day."""
+    """ "What's the weather going to be like" after "add a barbecue on sunday at 2": Saturday's;
+    "will i need a raincoat" after a forecast: the same place and day."""
     call = recent.last()
     if call is not None and call.tool == "weather_forecast":
         return _same_forecast(text, call.arguments)
@@ -269,7 +269,7 @@ def weather_that_day(text: str, recent: Recent) -> IntentMatch | None:
 
 
 def _same_forecast(text: str, before: Mapping[str, Any]) -> IntentMatch | None:
-    """ "Will i need an umbrella" after "the weather in dublin tomorrow": that place and day,
+    """ "Will i need a raincoat" after "the weather in bergen tomorrow": that place and day,
     when the new question names neither."""
     found = weather_question(text)
     if found is None or found.arguments.get("when") or found.arguments.get("place"):
