@@ -274,6 +274,7 @@ NUMBER_WORDS: dict[str, int] = {
     "twentieth": 20,
     "thirtieth": 30,
 }
+_ORDINAL_WORDS = frozenset((*_ORDINALS, "twentieth", "thirtieth"))
 _ONE = "|".join(_ONES)
 _CARDINAL = rf"(?:(?:{'|'.join(_TENS)})(?:[ -](?:{_ONE}))?|{'|'.join(_TEENS)}|{_ONE}|zero)"
 _ORDINAL = rf"(?:(?:twenty|thirty)[ -](?:{'|'.join(_ORDINALS[:9])})|{'|'.join(_ORDINALS)}|twentieth|thirtieth)"
@@ -321,6 +322,16 @@ _FROM_TODAY = re.compile(
     rf"\b(?:{_COUNT} )?(minutes?|hours?|days?|weeks?|fortnights?) from (?:today|now)\b"
 )
 _DIGIT_OCLOCK = re.compile(rf"\b(\d{{1,2}}) ?(?:o'clock|oclock|o clock)\b{_SPOKEN_MERIDIEM}")
+
+
+def cardinals(words: str) -> list[int] | None:
+    """The value of each word when every word is a cardinal said in words ("forty five",
+    "seven oh five", "six forty-five"); None for digits, ordinals ("fifth") or anything else.
+    Shared so that a count or a clock said in words reads the same in every plugin."""
+    said = words.casefold().replace("-", " ").split()
+    if not said or any(w not in NUMBER_WORDS or w in _ORDINAL_WORDS for w in said):
+        return None
+    return [NUMBER_WORDS[w] for w in said]
 
 
 def _number(words: str) -> int:

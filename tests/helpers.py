@@ -286,6 +286,16 @@ def play_scenario(scenario: dict[str, Any], now: str = SCENARIO_NOW) -> Any:
     return result
 
 
+def play_with_model(scenario: dict[str, Any], replies: list[str]) -> Any:
+    """One conversation as `play_scenario` plays it, for requests the model may be asked:
+    a scripted model answers with `replies` (what a model that reads the request would say)."""
+    from assistant.evals.scenarios import run_scenario
+    from assistant.models.scripted import ScriptedModel
+
+    return run_scenario({"id": "t", "kind": "complex", **scenario}, SCENARIO_NOW,
+                        ScriptedModel(replies), True)  # fmt: skip
+
+
 @contextmanager
 def eval_assistant(home: Path) -> Iterator[Assistant]:
     """Every built-in plugin with a mail account and Home Assistant, as `botpsy eval slurp`

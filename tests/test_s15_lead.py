@@ -6,26 +6,15 @@ timer just set, and an alarm matcher that no longer loops on "friday at 6pm"."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from assistant.errors import TimeParseError
 from assistant.timeparse import parse_moment
-from tests.helpers import SCENARIO_NOW, play_scenario
+from tests.helpers import play_scenario, play_with_model
 
 NOW = datetime(2026, 11, 29, 18, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Sunday evening
-
-
-def _with_model(scenario: dict[str, Any], replies: list[str]) -> Any:
-    """A conversation that may reach the model (scripted with `replies`): for requests that
-    must not be read by the intents."""
-    from assistant.evals.scenarios import run_scenario
-    from assistant.models.scripted import ScriptedModel
-
-    return run_scenario({"id": "t", "kind": "simple", **scenario}, SCENARIO_NOW,
-                        ScriptedModel(replies), True)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -88,7 +77,7 @@ def test_a_question_about_an_event_or_a_trip_is_no_move(said: str) -> None:
     scenario = {"id": "t", "kind": "simple", "turns": [said],
                 "setup": [{"title": "Vet", "start": "2026-12-02T11:00"}],
                 "expect_events": [{"title": "Vet", "start": "2026-12-02T11:00"}]}  # fmt: skip
-    result = _with_model(scenario, ["Not sure."])
+    result = play_with_model(scenario, ["Not sure."])
     assert result.passed, result.problems
     assert "calendar_update_event ran" not in result.calls
 
@@ -197,7 +186,7 @@ def test_a_place_alone_after_a_forecast_asks_it_there(again: str) -> None:
 def test_a_time_alone_after_a_forecast_is_no_place() -> None:
     scenario = {"id": "t", "kind": "complex", "dry_run": True, "expect_events": [],
                 "turns": ["what's the forecast for wednesday", "in ten minutes"]}  # fmt: skip
-    result = _with_model(scenario, ["Which?"])
+    result = play_with_model(scenario, ["Which?"])
     assert not any("place=" in c for c in result.calls) and result.paths[1] != "followup"
 
 
@@ -250,7 +239,7 @@ def test_a_message_with_no_correcting_word_is_not_read_as_a_new_text() -> None:
     scenario = {"id": "t", "kind": "complex", "dry_run": True, "contacts": _RUNA,
                 "turns": ["email runa saying the spare key is under the pot", "tell her thanks"],
                 "expect_events": []}  # fmt: skip
-    result = _with_model(scenario, ["Sure."])
+    result = play_with_model(scenario, ["Sure."])
     assert result.paths[1] != "followup"
 
 
@@ -342,7 +331,7 @@ def test_a_bit_more_after_a_step_takes_the_same_step_again() -> None:
 def test_a_bit_more_after_a_value_set_outright_is_not_repeated() -> None:
     scenario = {"id": "t", "kind": "complex", "home": [_THERMOSTATS[0]], "expect_events": [],
                 "turns": ["set the heating to 21 degrees", "a bit more"]}  # fmt: skip
-    result = _with_model(scenario, ["How much?"])
+    result = play_with_model(scenario, ["How much?"])
     assert result.paths[1] != "followup"
     assert result.calls.count("home_climate_set ran") == 1
 
@@ -352,7 +341,7 @@ def test_talk_after_a_list_was_used_adds_nothing_to_it(said: str) -> None:
     scenario = {"id": "t", "kind": "complex", "turns": ["add oat milk to the shopping list", said],
                 "expect_tasks": [{"title": "Oat milk", "list": "shopping"}],
                 "expect_events": []}  # fmt: skip
-    result = _with_model(scenario, ["You're welcome."])
+    result = play_with_model(scenario, ["You're welcome."])
     assert result.passed, result.problems
 
 
@@ -425,7 +414,7 @@ def test_open_with_part_of_a_name_or_a_door_is_not_a_file(said: str) -> None:
     files = [*_FILES, {"path": "garage-door.md", "text": "code 1234"}]
     scenario = {"id": "t", "kind": "simple", "files": files, "turns": [said], "dry_run": True,
                 "expect_events": []}  # fmt: skip
-    result = _with_model(scenario, ["Which?"])
+    result = play_with_model(scenario, ["Which?"])
     assert not any(c.startswith("files_read") for c in result.calls)
 
 

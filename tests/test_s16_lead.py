@@ -14,18 +14,9 @@ import pytest
 
 from assistant.errors import TimeParseError
 from assistant.timeparse import parse_moment
-from tests.helpers import SCENARIO_NOW, first_match, play_scenario
+from tests.helpers import first_match, play_scenario, play_with_model
 
 NOW = datetime(2026, 11, 29, 18, 30, tzinfo=ZoneInfo("Europe/Berlin"))  # a Sunday evening
-
-
-def _with_model(scenario: dict[str, Any], replies: list[str]) -> Any:
-    """A conversation that may reach the model (scripted with `replies`)."""
-    from assistant.evals.scenarios import run_scenario
-    from assistant.models.scripted import ScriptedModel
-
-    return run_scenario({"id": "t", "kind": "complex", **scenario}, SCENARIO_NOW,
-                        ScriptedModel(replies), True)  # fmt: skip
 
 
 # -- a day's event given up with a possessive day ------------------------------------------------
@@ -59,7 +50,7 @@ def test_time_with_a_length_after_it_is_a_timer(said: str, at: str, label: str) 
 
 @pytest.mark.parametrize("said", ["time for bed", "time flies when you're busy"])
 def test_time_with_no_length_sets_no_timer(said: str) -> None:
-    result = _with_model({"turns": [said], "expect_alarms": [], "expect_events": []}, ["Okay."])
+    result = play_with_model({"turns": [said], "expect_alarms": [], "expect_events": []}, ["Okay."])
     assert result.passed, result.problems
     assert result.paths == ["model"]
 
@@ -88,7 +79,7 @@ def test_a_to_do_given_up_as_a_deed_is_removed(said: str) -> None:
 def test_a_deed_given_up_that_is_no_to_do_removes_nothing() -> None:
     scenario = {"tasks": [{"title": "Repaint the gate"}], "turns": ["i don't want to go out anymore"],
                 "expect_tasks": [{"title": "Repaint the gate"}], "expect_events": []}  # fmt: skip
-    result = _with_model(scenario, ["Fair enough."])
+    result = play_with_model(scenario, ["Fair enough."])
     assert result.passed, result.problems
 
 
@@ -118,7 +109,7 @@ def test_an_event_just_added_moved_to_a_dotted_clock(again: str) -> None:
 def test_make_it_with_a_value_not_understood_never_makes_the_thing_again() -> None:
     scenario = {"turns": ["add rowing on wednesday at 7am", "make it 6.4"],
                 "expect_events": [{"title": "Rowing", "start": "2026-12-02T07:00"}]}  # fmt: skip
-    result = _with_model(scenario, ["What time do you mean?"])
+    result = play_with_model(scenario, ["What time do you mean?"])
     assert result.passed, result.problems
     assert [c for c in result.calls if c.startswith("calendar_create_event")] == [
         "calendar_create_event ran"
@@ -206,7 +197,7 @@ def test_the_same_message_to_someone_else(again: str) -> None:
 def test_send_that_to_someone_after_reading_mail_sends_nothing() -> None:
     scenario = {"dry_run": True, "contacts": _PEOPLE,
                 "turns": ["check my email", "send that to odd"], "expect_events": []}  # fmt: skip
-    result = _with_model(scenario, ["Which message?"] * 3)
+    result = play_with_model(scenario, ["Which message?"] * 3)
     assert result.passed, result.problems
     assert not any(c.startswith("mail_send") for c in result.calls), result.calls
 
@@ -234,7 +225,7 @@ def test_make_it_with_another_thing_is_no_rename_of_the_item() -> None:
     scenario = {"turns": ["add bread to my shopping list", "make it louder"],
                 "expect_tasks": [{"title": "Bread", "list": "shopping"}],
                 "expect_events": []}  # fmt: skip
-    result = _with_model(scenario, ["Louder than what?"])
+    result = play_with_model(scenario, ["Louder than what?"])
     assert result.passed, result.problems
 
 
@@ -260,7 +251,7 @@ def test_another_one_on_a_day_after_an_event_with_a_day_and_a_time_is_not_guesse
     # replaces is unsure, so no follow-up makes a second event from it.
     scenario = {"turns": ["add rowing on saturday at 10", "and another one on sunday"],
                 "expect_events": [{"title": "Rowing", "start": "2026-12-05T10:00"}]}  # fmt: skip
-    result = _with_model(scenario, ["At what time?"])
+    result = play_with_model(scenario, ["At what time?"])
     assert result.passed, result.problems
     assert result.paths[1] == "model"
 
@@ -346,7 +337,9 @@ def test_a_contact_saved_with_its_value_and_no_book_said(said: str, key: str, va
 
 
 def test_saving_with_neither_a_book_nor_a_value_is_no_contact() -> None:
-    result = _with_model({"turns": ["save tariq's number"], "expect_events": []}, ["Which number?"])
+    result = play_with_model(
+        {"turns": ["save tariq's number"], "expect_events": []}, ["Which number?"]
+    )
     assert result.paths == ["model"]
 
 
@@ -389,7 +382,7 @@ def test_the_part_of_the_day_somewhere_is_its_time(said: str, place: str) -> Non
 
 
 def test_is_it_dark_in_here_is_no_time_question() -> None:
-    result = _with_model({"turns": ["is it dark in here"], "expect_events": []}, ["Maybe."])
+    result = play_with_model({"turns": ["is it dark in here"], "expect_events": []}, ["Maybe."])
     assert result.paths == ["model"]
 
 
@@ -459,7 +452,7 @@ def test_a_thing_needed_then_add_it_to_a_list_goes_on_that_list() -> None:
 
 
 def test_meeting_minutes_are_no_calendar_question() -> None:
-    result = _with_model(
+    result = play_with_model(
         {"turns": ["find the meeting minutes from october"], "expect_events": []}, ["Looking."]
     )
     assert not any(c.startswith("calendar_") for c in result.calls), result.calls
@@ -483,7 +476,7 @@ def test_a_journey_told_with_put_it_in_my_calendar_goes_on_it(
 
 def test_a_journey_told_with_no_calendar_said_is_not_added_by_the_intents() -> None:
     scenario = {"turns": ["my flight to oslo leaves thursday at 6.40am"], "expect_events": []}
-    result = _with_model(scenario, ["Have a good flight."])
+    result = play_with_model(scenario, ["Have a good flight."])
     assert result.passed, result.problems
     assert result.paths == ["model"]
 
@@ -584,7 +577,7 @@ def test_a_time_alone_after_a_to_do_for_a_day_gives_it_that_time() -> None:
 
 def test_a_time_alone_after_a_to_do_with_no_day_is_not_guessed() -> None:
     scenario = {"turns": ["remind me to ring the landlord", "at 10am"], "expect_events": []}
-    result = _with_model(scenario, ["Which day?"])
+    result = play_with_model(scenario, ["Which day?"])
     assert result.paths[1] == "model"
 
 

@@ -4,27 +4,16 @@ request named, and a move to another day at a bare hour kept in the event's half
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from assistant.spoken import plain_request
-from tests.helpers import SCENARIO_NOW, play_scenario
+from tests.helpers import play_scenario, play_with_model
 
 HOME = [
     {"id": "light.kitchen", "name": "Kitchen light", "area": "Kitchen", "state": "off"},
     {"id": "light.hall", "name": "Hall light", "area": "Hall", "state": "off"},
 ]
 OLA = [{"name": "Ola Nowak", "emails": ["ola@nowak.example"], "phones": ["+48 600 100 200"]}]
-
-
-def _with_model(scenario: dict[str, Any], replies: list[str]) -> Any:
-    """A conversation that may reach the model (scripted with `replies`)."""
-    from assistant.evals.scenarios import run_scenario
-    from assistant.models.scripted import ScriptedModel
-
-    return run_scenario({"id": "t", "kind": "complex", **scenario}, SCENARIO_NOW,
-                        ScriptedModel(replies), True)  # fmt: skip
 
 
 # -- "now" orders the turns -------------------------------------------------------------------
@@ -131,7 +120,7 @@ def test_a_person_said_anew_is_not_replaced_by_the_last_one() -> None:
 def test_her_after_a_call_the_users_words_did_not_ask_goes_to_the_model() -> None:
     """The last call was the model's (its words read by no intent): "her" is not read off it."""
     found = '<tool_call>{"name": "contacts_find", "arguments": {"name": "ola"}}</tool_call>'
-    result = _with_model(
+    result = play_with_model(
         {
             "dry_run": True,
             "contacts": OLA,
@@ -273,7 +262,7 @@ def test_a_second_day_with_its_time_is_the_same_event_again(said: str, starts: l
 
 
 def test_a_day_and_time_alone_names_no_event() -> None:
-    result = _with_model(
+    result = play_with_model(
         {"turns": ["on tuesday at 8am"], "expect_events": []}, ["What should happen then?"]
     )
     assert result.passed, result.problems
@@ -319,7 +308,7 @@ def test_the_day_just_listed_is_cleared_as_one(said: str) -> None:
 
 
 def test_after_a_week_listed_clear_them_all_is_not_a_clear_of_some_day() -> None:
-    result = _with_model(
+    result = play_with_model(
         {"setup": DAY, "turns": ["what's on this week", "cancel them all"]},
         ["Which day should I clear?"],
     )
@@ -376,7 +365,7 @@ def test_clear_it_after_a_list_was_read_clears_that_list() -> None:
 
 
 def test_remove_it_after_a_list_was_read_never_clears_the_list() -> None:
-    result = _with_model(
+    result = play_with_model(
         {
             "tasks": [
                 {"title": "Rope", "list": "Climbing"},
@@ -506,7 +495,7 @@ def test_a_day_alone_after_a_to_do_is_its_due_day(said: str) -> None:
 
 
 def test_a_day_alone_after_a_list_item_is_no_item() -> None:
-    result = _with_model(
+    result = play_with_model(
         {
             "turns": ["add candles to the shopping list", "tomorrow"],
             "expect_tasks": [{"title": "Candles", "list": "shopping"}],

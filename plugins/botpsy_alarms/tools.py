@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from assistant.api import (
-    NUMBER_WORDS,
     AskUser,
     Clock,
     Effect,
@@ -26,6 +25,7 @@ from assistant.api import (
     ToolError,
     ToolResult,
     amended_moment,
+    cardinals,
     parse_duration,
     parse_moment,
     quoted,
@@ -367,15 +367,10 @@ def _clean(label: str) -> str:
     return " ".join(label.split())[:80]
 
 
-_NOT_CARDINAL = re.compile(r"(?:th|first|second|third)$")
-
-
 def _count_said(words: str) -> int | None:
     """A count said in words ("thirty", "forty five"); None for anything else."""
-    said = words.casefold().split()
-    if not said or any(w not in NUMBER_WORDS or _NOT_CARDINAL.search(w) for w in said):
-        return None
-    return sum(NUMBER_WORDS[w] for w in said)
+    values = cardinals(words)
+    return sum(values) if values else None
 
 
 def _clock_said(words: str) -> tuple[int, int] | None:
@@ -384,11 +379,11 @@ def _clock_said(words: str) -> tuple[int, int] | None:
     digits = re.fullmatch(r"(\d{1,2})(?::(\d\d))?", words)
     if digits:
         return int(digits.group(1)) % 12, int(digits.group(2) or 0)
-    said = words.casefold().replace("-", " ").split()
-    if not said or any(w not in NUMBER_WORDS or _NOT_CARDINAL.search(w) for w in said):
+    values = cardinals(words)
+    if not values or len(values) > 3:
         return None
-    hour, minute = NUMBER_WORDS[said[0]], sum(NUMBER_WORDS[w] for w in said[1:])
-    if not 1 <= hour <= 12 or minute >= 60 or len(said) > 3:
+    hour, minute = values[0], sum(values[1:])
+    if not 1 <= hour <= 12 or minute >= 60:
         return None
     return hour % 12, minute
 
