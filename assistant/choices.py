@@ -39,7 +39,7 @@ _PARTS = {
 _AFTER_NOON = ("part:afternoon", "part:evening")
 # Words around an option's own words in an answer: "the one in the kitchen", "i mean ana's".
 _FILLER_WORDS = (
-    "the one ones a an in on at of for from with my our your i mean meant want that this it is"
+    "the one ones a an in on at of for from with about my our your i mean meant want that this it is"
     " s its yes yeah yep ok okay just please thanks number option choice which go take pick"
     " choose do was were be o clock oclock there no nope sorry actually um uh hmm oh well"
 )

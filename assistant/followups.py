@@ -595,6 +595,16 @@ _AT_TIME = re.compile(
 )
 
 
+_HOURS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# A clock said with no "at" and nothing else: "half twelve", "12:30", "7pm", "ten thirty".
+_BARE_CLOCK = re.compile(
+    r"^(?:(?:and|oh|ok|okay|um|erm)[,.]?\s+)?(?P<value>"
+    r"\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?|o'?clock)?"
+    rf"|(?:half|quarter\s+(?:past|to))\s+(?:{_HOURS}|\d{{1,2}})(?:\s*[ap]\.?m\.?)?"
+    rf"|noon|midday|{_HOURS}(?:\s+(?:o'?clock|oh\s+\w+|fifteen|thirty|forty[- ]five))?"
+    r"(?:\s*[ap]\.?m\.?)?)(?:\s+please)?[.!]*$",
+    re.I,
+)
 # What a call made for a day with no time keeps its day in: the time said alone goes there.
 _DAY_ONLY = {"calendar_create_event": "start", "task_add": "due"}
 
@@ -606,6 +616,8 @@ def _time_added(text: str, call: DoneCall) -> str | None:
     if not isinstance(said, str) or "T" in said or re.search(r"\d:\d", said):
         return None
     found = _AT_TIME.match(text.strip())
+    if found is None and (bare := _BARE_CLOCK.match(text.strip())):
+        return f"at {bare.group('value')}"  # "half twelve", "7pm": the answer to "what time?"
     if not found or _DAY_WORDS.search(found.group("value")):
         return None
     value = found.group("value")

@@ -442,9 +442,10 @@ def _names_time(text: str) -> bool:
     from assistant.timeparse import parse_moment, parse_span
 
     now = datetime.now().astimezone()
-    for parse in (parse_span, parse_moment):
-        try:
-            parse(re.sub(r"^(?:at|on|for)\s+", "", text, flags=re.I), now)
+    bare = re.sub(r"^(?:at|on|for)\s+", "", text, flags=re.I)
+    for parse, said in ((parse_span, bare), (parse_moment, bare), (parse_moment, f"at {bare}")):
+        try:  # "at 7 tomorrow morning": a bare hour is read with its "at"
+            parse(said, now)
         except BotpsyError:
             continue
         return True
@@ -490,12 +491,18 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
     result = [first]
     for index, part in enumerate(parts[1:], 1):
         alone = found(part)
-        match = _with_day(part, day, alone, found) if _complete(alone) else None
-        if match is None and (pointed := _points_back(part, alone)) is not None:
-            match = pointed  # "..., add it to groceries": where the part before goes
         # a time, or a day with its time ("tuesday at 7am"; a day alone may widen a question:
         # "what do i have tomorrow and friday" is one listing)
         when_only = bool(_CLOCKISH.match(part) or (_DAYISH.match(part) and _A_CLOCK.search(part)))
+        match = None
+        if when_only and alone is not None and alone.tool != first.tool:
+            # "alarms for 6:30 and 7 tomorrow morning": a time after the first part's time is
+            # another of the same, not an event titled "7"
+            match = _clock_value(parts[0], part, first, day, found)
+        if match is None:
+            match = _with_day(part, day, alone, found) if _complete(alone) else None
+        if match is None and (pointed := _points_back(part, alone)) is not None:
+            match = pointed  # "..., add it to groceries": where the part before goes
         if match is None and when_only:  # "and on tuesday at 8am": the thing said before it
             match = _clock_value(parts[0], part, first, day, found)
         if match is None and (lead := _PLACE_PART.match(part)):  # "... in porto and in faro"
@@ -517,7 +524,10 @@ def _clock_value(
     first_part: str, part: str, first: IntentMatch, day: str, found: Finder
 ) -> IntentMatch | None:
     """ "six thirty" after "set alarms for six", "tuesday at 7am" after "add rowing on monday at
-    7am": the first part's words before its time or day, again, with this part's."""
+    7am": the first part's words before its time or day, again, with this part's. Only a part
+    that is wholly a time: "5pm call mum" is a request of its own, not "dentist 5pm call mum"."""
+    if not _names_time(re.sub(r"\s+(?:too|as\s+well|also|again)$", "", part, flags=re.I)):
+        return None
     words = first_part.split()
     for cut in range(1, len(words)):
         rest = " ".join(words[cut:])

@@ -58,7 +58,32 @@ def plain_request(text: str) -> str:
         before = plain
         plain = _LEADING.sub("", plain, count=1).strip()
         plain = _TRAILING.sub("", plain).strip().rstrip(".!, ")
+    plain = _named_then_it(plain)
     return plain + asked if plain else said.rstrip(".! ") or said
+
+
+# The thing named first, then the request about "it": "i don't need tomorrow's alarm, switch it
+# off", "the porch light is still on, turn it off". The pronoun is the thing just named, so the
+# request is read with it in place ("switch off tomorrow's alarm"), never cut in two at the comma.
+_NAMED_THEN_IT = re.compile(
+    r"^(?:(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer)\s+need\s+(?P<unneeded>.+?)"
+    r"(?:\s+(?:any\s*more|now|today|after\s+all))?"
+    r"|(?P<running>(?:the|my|our)\s+.+?)(?:'s|\s+is|\s+are)\s+(?:still\s+)?(?:on|running|going"
+    r"|playing|ringing))"
+    r"\s*(?:[,;.!-]+\s*|\s+(?:so|just)\s+)(?:(?:so|just|please|can\s+you|could\s+you)\s+)*"
+    r"(?P<verb>switch|turn|shut|cancel|delete|remove|stop|drop|scrap|get\s+rid\s+of)\s+"
+    r"(?:it|that|them|this)(?P<off>\s+off)?(?:\s+please)?$",
+    re.I,
+)
+
+
+def _named_then_it(text: str) -> str:
+    """ "i don't need X, switch it off" -> "switch off X"; anything else as it is."""
+    found = _NAMED_THEN_IT.match(text)
+    if found is None:
+        return text
+    thing = found.group("unneeded") or found.group("running")
+    return f"{found.group('verb')}{found.group('off') or ''} {thing}"
 
 
 # Words a request may start with that are never a name the user calls the assistant by.

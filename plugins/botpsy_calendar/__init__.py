@@ -19,9 +19,10 @@ account is only read: queued changes stay queued.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from assistant.api import Account, DueItem, IntentMatch, Moment, PluginContext, hookimpl
@@ -29,6 +30,7 @@ from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools
 from botpsy_calendar.dav import DavClient, DavError
 from botpsy_calendar.intents import make_followups, make_matchers
+from botpsy_calendar.items import Task
 from botpsy_calendar.lists_shared import tell_shared
 from botpsy_calendar.ringing import due_in, list_homes, settings_ownership, signature
 from botpsy_calendar.several import make_several_matchers
@@ -36,6 +38,7 @@ from botpsy_calendar.store import VdirStore
 from botpsy_calendar.sync import CalDavStore, account_root
 from botpsy_calendar.task_changes import make_listing_followups, make_task_change_matchers
 from botpsy_calendar.task_intents import make_task_matchers
+from botpsy_calendar.task_listed import due_of, make_task_listing_followups
 from botpsy_calendar.tools import CalendarTools
 
 BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
@@ -175,6 +178,16 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         register(name, _not_of_files(matcher))  # "move my reminder to call jo to friday"
     for name, follows in make_listing_followups(context.clock.now, store.between):
         register(name, follows, follows=True)  # "move it to 4pm" after "what's on this week"
+    tasks_shown = CalendarTools(store, context.clock).shown_tasks
+
+    def listed_tasks(arguments: Mapping[str, Any], at: datetime) -> list[Task]:
+        name = arguments.get("list_name")
+        return tasks_shown(
+            bool(arguments.get("include_done")), str(name) if name else None, due_of(arguments)
+        )
+
+    for name, follows in make_task_listing_followups(context.clock.now, listed_tasks):
+        register(name, follows, follows=True)  # "i've done the first one" after a to-do list
     several, following = make_several_matchers(context.clock.now, has_task, make_task_matchers)
     for name, calls in several:
         register(name, calls, several=True)  # "cross off eggs and milk": a call each

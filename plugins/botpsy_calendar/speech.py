@@ -614,7 +614,7 @@ AGENDA_WITH_TIME = re.compile(
 # Kinds of event a person has: "do i have a date on friday", "is there a party this weekend".
 PERSONAL_KINDS = (
     r"meetings?|appointments?|appts?|events?|class(?:es)?|lessons?|interviews?|calls?|sessions?"
-    r"|practices?|rehearsals?|exams?|tests?|deadlines?|check-?ups?|haircuts?|reservations?|dates?"
+    r"|practices?|rehearsals?|exams?|tests?|deadlines?|check-?ups?|hair[- ]?cuts?|reservations?|dates?"
     r"|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|part(?:y|ies)|birthdays?|anniversar(?:y|ies)"
     r"|weddings?|shifts?|trainings?|webinars?|workshops?|lectures?|seminars?|meet-?ups?|plans"
     r"|conferences?|get-?togethers?|gatherings?|reunions?|showers?|recitals?|visits?|surgery"
@@ -688,7 +688,7 @@ EVENT_ASK = re.compile(
     r"|who(?:'s|s|\s+is|\s+are|\s+will\s+be)\s+(?:coming|going|invited|attending|joining)(?:\s+to)?"
     r"|find|look\s+up|look\s+for|search\s+for|(?:the\s+)?(?:details|information|info)\s+(?:of|about|on|for))"
     # "when do i have my physio appointment", "what time am i seeing the dentist"
-    r"(?:\s+(?:do|will|did|am|are|should|must)\s+(?:i|we)\s+(?P<mine>have|got|see|seeing|meet|meeting"
+    r"(?:\s+(?:do|will|did|am|are|should|must)\s+(?:i|we)\s+(?P<mine>have|having|got|getting(?=\s+(?:my|our|the|an?)\s)|see|seeing|meet|meeting"
     r"|go\s+to|going\s+to|need\s+to\s+(?:be\s+at|go\s+to|leave\s+for)|have\s+to\s+(?:be\s+at|go\s+to|leave\s+for)"
     r"|be\s+at|leave\s+for)"
     r"|'s|s|\s+is|\s+are|\s+was|\s+does|\s+do|\s+will|\s+did)?"

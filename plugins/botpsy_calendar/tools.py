@@ -930,17 +930,11 @@ class CalendarTools:
             list_name: only this list, e.g. "shopping" for "what's on my shopping list"
             due: only tasks due on this day or in this range, e.g. "today", "tomorrow", "this week"
         """
-        tasks = [t for t in self.store.tasks() if include_done or not t.done]
         label = self.known_label(list_name)
-        if label:
-            tasks = [t for t in tasks if t.on_list(label)]
+        tasks = self.shown_tasks(include_done, list_name, due)
         asked = {"due": due.iso()} if due is not None else {}
         when = _span_label(due, self.clock.now()) if due is not None else ""
         if label:
-            if (
-                due is not None
-            ):  # an undated item is on the list any day; one dated elsewhere is not
-                tasks = [t for t in tasks if t.due is None or due.start <= t.due < due.end]
             said = f"your {label} list" + (f" ({when})" if when else "")
             if not tasks:
                 head = f"Nothing on {said}."
@@ -952,8 +946,7 @@ class CalendarTools:
             return self._fenced(lines[0], "\n".join(lines), data)
         undated = 0
         if due is not None:  # a to-do with no due date is due on no day: counted, not listed
-            undated = sum(t.due is None and not t.done for t in tasks)
-            tasks = [t for t in tasks if t.due is not None and due.start <= t.due < due.end]
+            undated = sum(t.due is None and not t.done for t in self.store.tasks())
         note = (
             f"{undated} open task{' has' if undated == 1 else 's have'} no due date "
             "(not listed; ask for all your tasks to see them)."
@@ -968,6 +961,21 @@ class CalendarTools:
         lines += [f"- {describe_task(t)}" for t in tasks]
         data = {**asked, "tasks": [task_data(t) for t in tasks]}
         return self._fenced(lines[0], "\n".join(lines), data, note)
+
+    def shown_tasks(
+        self, include_done: bool = False, list_name: str | None = None, due: Span | None = None
+    ) -> list[Task]:
+        """The tasks `task_list` shows for these arguments, in its order: so "the second one"
+        said after a listing is the second the user read."""
+        tasks = [t for t in self.store.tasks() if include_done or not t.done]
+        label = self.known_label(list_name)
+        if label:  # an undated item is on the list any day; one dated elsewhere is not
+            tasks = [t for t in tasks if t.on_list(label)]
+            if due is not None:
+                tasks = [t for t in tasks if t.due is None or due.start <= t.due < due.end]
+        elif due is not None:  # a to-do with no due date is due on no day
+            tasks = [t for t in tasks if t.due is not None and due.start <= t.due < due.end]
+        return tasks
 
     def preview_task_complete(self, arguments: dict[str, Any]) -> str:
         """The task a tick marks done, named in full (one picked by id from a question too)."""

@@ -111,6 +111,26 @@ def _subject_prefix(prefix: str, subject: str) -> str:
     return f"{prefix} {subject}".strip()
 
 
+_BETWEEN_PEOPLE = re.compile(r"[,;]|\s(?:and|&)\s", re.I)
+
+
+def _people(text: str) -> list[str]:
+    """The people a recipient list names: split at commas, semicolons and a spaced "and" or
+    "&", never inside an address ("jo.and@x.example", "a&b@x.example") or a quoted or bracketed
+    part ('"Lind, Jo" <jo@lind.example>')."""
+    parts, start, seen, depth, in_quotes = [], 0, 0, 0, False
+    for match in _BETWEEN_PEOPLE.finditer(text):
+        before = text[seen : match.start()]
+        in_quotes ^= before.count('"') % 2 == 1
+        depth += before.count("<") - before.count(">")
+        seen = match.end()
+        if not in_quotes and depth <= 0:
+            parts.append(text[start : match.start()])
+            start = match.end()
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
 class MailTools:
     """The mail toolbox for one account."""
 
@@ -121,7 +141,7 @@ class MailTools:
     # -- helpers -----------------------------------------------------------------------------
     def recipients(self, text: str, argument: str = "to") -> list[str]:
         """Addresses for "bob@x.org, Ana and Bob Smith"; a name goes through the contacts."""
-        parts = [p.strip() for p in re.split(r",|;|\band\b|&", one_line(text)) if p.strip()]
+        parts = _people(one_line(text))
         if not parts:
             raise ToolArgumentError(f"{argument}: say who to send it to")
         found = []

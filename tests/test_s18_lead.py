@@ -1,0 +1,216 @@
+"""Session 18, the lead's changes: a recipient list is split between people, never inside an
+address or a quoted name."""
+
+from __future__ import annotations
+
+import pytest
+from botpsy_mail.tools import _people
+
+from tests.helpers import play_scenario, play_with_model
+
+CONTACTS = [
+    {"name": "Kim Berg", "emails": ["kim@berg.example"]},
+    {"name": "Jo Lind", "emails": ["jo@lind.example"]},
+    {"name": "Sandra Holm", "emails": ["sandra@holm.example"]},
+    {"name": "Andy Rand", "emails": ["andy@rand.example"]},
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "people"),
+    [
+        ("jo.and@lind.example", ["jo.and@lind.example"]),
+        ("a&b@lind.example, kim", ["a&b@lind.example", "kim"]),
+        ("Kim and Jo Lind", ["Kim", "Jo Lind"]),
+        (
+            '"Lind, Jo" <jo@lind.example>, Kim & Andy',
+            ['"Lind, Jo" <jo@lind.example>', "Kim", "Andy"],
+        ),
+        ("<odd,one@lind.example>; kim", ["<odd,one@lind.example>", "kim"]),
+        ("sandra, andy and kim", ["sandra", "andy", "kim"]),
+    ],
+)
+def test_a_recipient_list_splits_between_people_only(said: str, people: list[str]) -> None:
+    assert _people(said) == people
+
+
+@pytest.mark.parametrize(
+    ("said", "to"),
+    [
+        ("email jo.and@lind.example that the gate code changed", "jo.and@lind.example"),
+        (
+            "send an email to kim & jo saying the gate code changed",
+            "kim@berg.example, jo@lind.example",
+        ),
+        (
+            "email sandra and andy that the gate code changed",
+            "sandra@holm.example, andy@rand.example",
+        ),
+    ],
+)
+def test_an_address_holding_and_is_one_recipient(said: str, to: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": CONTACTS,
+            "turns": [said],
+            "expect_calls": [{"tool": "mail_send", "resolved": {"to": to}}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- a task picked from the listing just read -------------------------------------------------
+TODOS = [{"title": "Return the library books"}, {"title": "Book the boiler service"}]
+
+
+@pytest.mark.parametrize(
+    ("said", "done"),
+    [
+        ("i've finished the second one", "Return the library books"),
+        ("the first one's done", "Book the boiler service"),
+        ("tick off the last one", "Return the library books"),
+        ("mark the one about the boiler as done", "Book the boiler service"),
+    ],
+)
+def test_a_listed_task_is_ticked_by_its_place_as_read(said: str, done: str) -> None:
+    other = next(t["title"] for t in TODOS if t["title"] != done)
+    result = play_scenario(
+        {
+            "tasks": TODOS,
+            "turns": ["what's on my to-do list", said],
+            "expect_tasks": [{"title": done, "done": True}, {"title": other}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_listed_task_is_deleted_by_its_place() -> None:
+    result = play_scenario(
+        {
+            "tasks": TODOS,
+            "turns": ["what's on my to-do list", "delete the first one"],
+            "expect_tasks": [{"title": "Return the library books"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_place_past_the_listing_is_no_pick() -> None:
+    result = play_with_model(
+        {"tasks": TODOS, "turns": ["what's on my to-do list", "i've done the fifth one"]},
+        ["Which one do you mean?"],
+    )
+    assert not any(c.startswith("task_complete") for c in result.calls), result.calls
+
+
+def test_a_place_said_without_a_listing_picks_nothing() -> None:
+    result = play_with_model(
+        {"tasks": TODOS, "turns": ["i've done the first one"]}, ["Which one do you mean?"]
+    )
+    assert result.calls == [], result.calls
+
+
+# -- a compound of clock times for one tool ---------------------------------------------------
+def test_a_bare_hour_after_a_clock_is_another_of_the_same() -> None:
+    result = play_scenario(
+        {
+            "turns": ["set alarms for 5:45 and 6 on tuesday morning"],
+            "expect_alarms": [{"at": "2026-12-01T05:45"}, {"at": "2026-12-01T06:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_part_that_is_a_request_of_its_own_keeps_its_title() -> None:
+    result = play_scenario(
+        {
+            "turns": ["add physio at 2 tomorrow and 4pm pick up the dry cleaning"],
+            "expect_events": [
+                {"title": "Physio", "start": "2026-11-30T14:00"},
+                {"title": "Pick up the dry cleaning", "start": "2026-11-30T16:00"},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- a clock said alone after an event made for a whole day -----------------------------------
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("quarter past one", "2026-12-02T13:15"),
+        ("11:45", "2026-12-02T11:45"),
+        ("2pm", "2026-12-02T14:00"),
+    ],
+)
+def test_a_bare_clock_gives_the_all_day_event_its_time(said: str, start: str) -> None:
+    result = play_scenario(
+        {
+            "turns": ["add a picnic with the cousins on wednesday", said],
+            "expect_events": [{"title": "Picnic with the cousins", "start": start}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_bare_number_that_is_no_clock_is_left_alone() -> None:
+    result = play_with_model(
+        {"turns": ["add a picnic with the cousins on wednesday", "three weeks"]}, ["Okay."]
+    )
+    assert "calendar_update_event ran" not in result.calls, result.calls
+
+
+# -- the thing named first, then "it" -----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("i don't need the porch light any more, switch it off", "switch off the porch light"),
+        ("we no longer need wednesday's alarm, cancel it", "cancel wednesday's alarm"),
+        ("the hall heater is still on, turn it off please", "turn off the hall heater"),
+        ("i don't need the hall light", "i don't need the hall light"),
+        ("the kettle is on", "the kettle is on"),
+    ],
+)
+def test_a_thing_named_then_it_is_read_as_one_request(said: str, plain: str) -> None:
+    from assistant.spoken import plain_request
+
+    assert plain_request(said) == plain
+
+
+def test_a_light_named_then_it_is_turned_off_alone() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": [
+                {"id": "light.porch", "name": "Porch light", "area": "Porch", "state": "on"},
+                {"id": "light.study", "name": "Study light", "area": "Study", "state": "on"},
+            ],
+            "turns": ["we don't need the porch light, turn it off"],
+            "expect_calls": [{"tool": "home_turn_off", "resolved": {"device": ["light.porch"]}}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- the user's own event asked after with "getting" or "having" ---------------------------------
+EVENTS = [
+    {"title": "Haircut", "start": "2026-12-08T16:00"},
+    {"title": "Barbecue", "start": "2026-12-12T13:00"},
+]
+
+@pytest.mark.parametrize(
+    "said",
+    ["when am i getting my hair cut", "when is my hair cut", "when are we having the barbecue"],
+)
+def test_when_am_i_getting_my_event_searches_the_calendar(said: str) -> None:
+    result = play_scenario(
+        {
+            "setup": EVENTS,
+            "expect_events": EVENTS,
+            "turns": [said],
+            "expect_calls": [{"tool": "calendar_search_events"}],
+        }
+    )
+    assert result.passed, result.problems
+    assert "December" in result.reply
