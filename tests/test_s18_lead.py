@@ -199,6 +199,7 @@ EVENTS = [
     {"title": "Barbecue", "start": "2026-12-12T13:00"},
 ]
 
+
 @pytest.mark.parametrize(
     "said",
     ["when am i getting my hair cut", "when is my hair cut", "when are we having the barbecue"],
