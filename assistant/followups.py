@@ -876,6 +876,58 @@ def another_day(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+# "that day", "the same day", "that morning": the day the last call was about.
+_THAT_DAY = re.compile(
+    r"\b(?:(?:on|for)\s+)?(?:that|the\s+same)\s+(?P<part>day|morning|afternoon|evening|night)\b",
+    re.I,
+)
+# Where a call keeps the day it was about (a listing's span, an event's start, a due day).
+_DAY_ARGUMENTS = ("start", "day", "when", "due", "at")
+
+
+def that_day(registry: IntentRegistry) -> FollowMatcher:
+    """ "What else is on that day" after an event was added for the 14th: the request with that
+    day said in full ("on 2026-12-14"), read as any request is. The day comes from the last
+    call's record (one the user's words chose), never from a tool's output."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        said = _THAT_DAY.search(text)
+        call = recent.last()
+        if said is None or call is None:
+            return None
+        day = next(
+            (
+                found.group(0)
+                for key in _DAY_ARGUMENTS
+                if (found := re.match(r"\d{4}-\d\d-\d\d", str(call.arguments.get(key) or "")))
+            ),
+            None,
+        )
+        if day is None:
+            return None
+        span = str(call.arguments.get("when") or "").split("/")
+        if len(span) == 2 and span[1][:10] > day and not _one_day_span(span):
+            return None  # "this week" listed: which day is not said
+        part = said.group("part").lower()
+        when = date.fromisoformat(day)
+        named = f"on {when:%A} {when.day} {when:%B}"  # as said: every reader of days reads it
+        if part != "day":
+            named += " at night" if part == "night" else f" in the {part}"
+        match = registry.match(f"{text[: said.start()]}{named}{text[said.end() :]}".strip())
+        return match if match is not None and not match.missing else None
+
+    return resolve
+
+
+def _one_day_span(span: list[str]) -> bool:
+    """Whether a listing's "START/END" covers one day (ends by the next midnight)."""
+    try:
+        start, end = datetime.fromisoformat(span[0]), datetime.fromisoformat(span[1])
+    except ValueError:
+        return False
+    return end - start <= timedelta(days=1)
+
+
 # == One field of what was just made ("add the location the red lion", "make it due tuesday") ==
 # A follow-up that names a field of the last thing done (or says a value whose kind fits one
 # field: a place, a length, a time before it, a day it is due) becomes the call that changes
@@ -1342,6 +1394,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
     """The core's follow-up resolvers, tried after the plugins' own."""
     from assistant.followups_again import (
         another_message,
+        another_named,
         another_one,
         another_place,
         another_recipient,
@@ -1356,6 +1409,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.set_field", set_field(registry)),
         ("core.amend", amend(registry)),
         ("core.another_day", another_day(registry)),
+        ("core.that_day", that_day(registry)),
         ("core.another_place", another_place(registry)),
         ("core.another_recipient", another_recipient(registry)),
         ("core.the_person", the_person(registry)),
@@ -1364,6 +1418,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.once_more", once_more(registry)),
         ("core.one_more", one_more(registry)),
         ("core.another_one", another_one(registry)),
+        ("core.another_named", another_named(registry)),
         ("core.refer", refer(registry)),
         ("core.carry_thing", carry_thing(registry)),
         ("core.carry_place", carry_place(registry)),

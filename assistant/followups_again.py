@@ -289,6 +289,64 @@ def another_one(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+# "and the kitchen", "the hall light too", "what about the bedroom": the same request for another
+# thing, named whole. A joining word or a "too" is needed: "the kitchen" alone may answer.
+_ANOTHER_NAMED = re.compile(
+    rf"^(?:{_AND}\s+(?P<lead>the|my|our)\s+(?P<named>[a-z][\w' -]{{1,40}}?)"
+    r"(?:\s+(?:too|as\s+well|please|instead))?"
+    r"|(?P<lead2>the|my|our)\s+(?P<named2>[a-z][\w' -]{1,40}?)\s+(?:too|as\s+well))[?.!]*$",
+    re.I,
+)
+
+
+def another_named(registry: IntentRegistry) -> FollowMatcher:
+    """ "And the kitchen" after "turn on the living room lights": the same request for the thing
+    these words name, put where the last request named its own ("the living room lights" said
+    as "the kitchen", then as "the kitchen lights")."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        said = _ANOTHER_NAMED.match(text.strip())
+        call = recent.last()
+        if not said or call is None or call.effect not in ("read", "write"):
+            return None
+        lead = (said.group("lead") or said.group("lead2")).lower()
+        named = (said.group("named") or said.group("named2")).strip()
+        if re.match(r"(?:other|same|next|last|first|rest)\b", named, re.I) or _TIME_WORDS.search(
+            named
+        ):
+            return None  # "the other one", "the same", "the weekend": no thing's name
+        if not asked_by_words(registry, recent, call.tool):
+            return None
+        words = recent.request.split()
+        spans = [  # the thing as the last request named it: after "the", else anywhere, longest first
+            (i, j)
+            for i in [k + 1 for k, w in enumerate(words) if w.lower() in ("the", "my", "our")]
+            + list(range(len(words)))
+            for j in range(min(len(words), i + 4), i, -1)
+        ]
+        for i, j in spans:
+            start = i - 1 if i and words[i - 1].lower() in ("the", "my", "our") else i
+            again = " ".join([*words[:start], lead, named, *words[j:]])
+            match = registry.match(again)
+            if _only_its_thing(match, call, named):
+                return match
+        return None
+
+    return resolve
+
+
+def _only_its_thing(match: IntentMatch | None, call: DoneCall, named: str) -> bool:
+    """Whether a reading asks the same tool, complete, for the thing `named` names, with only
+    the thing changed: "and the jam" after "add butter to the shopping list" is no other list."""
+    from assistant.followups import THING_ARGUMENTS
+
+    if match is None or match.tool != call.tool or match.missing or not _carries(match, named):
+        return False
+    old, new = dict(call.arguments), dict(match.arguments)
+    changed = {k for k in old.keys() | new.keys() if old.get(k) != new.get(k)}
+    return bool(changed) and changed <= set(THING_ARGUMENTS)
+
+
 _STEP_ARGUMENTS = ("change", "step", "by", "delta")
 
 

@@ -217,7 +217,8 @@ _SAID = (
 _DAY_HOUR = re.compile(
     rf"\b({_WD}|today|tomorrow|tonight) (1[0-2]|[1-9])\b(?! ?(?:[:.\-–/]|st\b|nd\b|rd\b|th\b"
     r"|of\b|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|[ap]\.? ?m\b"
-    r"|o'?\s?clock|\d|am\b|pm\b))"
+    r"|o'?\s?clock|\d|am\b|pm\b"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))"  # "friday 4 december": a date
 )
 # A clock written with a dot, as much of Europe writes it ("7.30pm", "at 10.45", "friday 9.15"):
 # known as a clock by am/pm after it, or by a word or a day before it. Never a number with a
@@ -508,7 +509,10 @@ class _Scanner:
             (re.compile(r"the\s(\d{1,2})\b"), self._day_of_month),
             (re.compile(rf"in\s(an?|\d+)\s{_UNIT}\b"), self._in_units),
             (
-                re.compile(rf"(?:from\s)?(?:{_CLOCK})\s?(?:-|–|to|until|till)\s?(?:{_CLOCK})"),
+                # "at 5 till 6" too: "wednesday 5 till 6" is read "wednesday at 5 till 6"
+                re.compile(
+                    rf"(?:(?:from|at)\s)?(?:{_CLOCK})\s?(?:-|–|to|until|till)\s?(?:{_CLOCK})"
+                ),
                 self._clock_range,
             ),
             (re.compile(r"(\d{1,2}):(\d{2})(?:\s*(am|pm))?()"), self._clock),

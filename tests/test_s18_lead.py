@@ -215,3 +215,171 @@ def test_when_am_i_getting_my_event_searches_the_calendar(said: str) -> None:
     )
     assert result.passed, result.problems
     assert "December" in result.reply
+
+
+# -- a day's events offered by name when a delete names only the day ------------------------------
+TWO_ON_TUESDAY = [
+    {"title": "Osteopath", "start": "2026-12-01T08:30"},
+    {"title": "Parents evening", "start": "2026-12-01T18:00"},
+]
+
+
+@pytest.mark.parametrize("answer", ["the evening one", "parents evening", "2"])
+def test_a_delete_naming_only_a_day_offers_that_days_events(answer: str) -> None:
+    result = play_scenario(
+        {
+            "setup": TWO_ON_TUESDAY,
+            "turns": ["cancel my appointment on tuesday", answer],
+            "expect_events": [TWO_ON_TUESDAY[0]],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_the_question_shows_each_event_of_the_day() -> None:
+    result = play_scenario(
+        {
+            "setup": TWO_ON_TUESDAY,
+            "turns": ["cancel my appointment on tuesday"],
+            "expect_events": TWO_ON_TUESDAY,
+        }
+    )
+    assert result.passed, result.problems
+    assert "Osteopath" in result.reply and "Parents evening" in result.reply
+
+
+# -- the same request for another thing, named whole ------------------------------------------------
+LAMPS = [
+    {"id": "light.study_lamp", "name": "Study lamp", "area": "Study", "state": "on"},
+    {"id": "light.hall", "name": "Hall light", "area": "Hall", "state": "on"},
+]
+
+
+@pytest.mark.parametrize("said", ["and the hall", "the hall light too", "what about the hall"])
+def test_and_the_other_thing_repeats_the_request_for_it(said: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": LAMPS,
+            "turns": ["switch off the study lamp", said],
+            "expect_calls": [
+                {"tool": "home_turn_off", "resolved": {"device": ["light.study_lamp"]}},
+                {"tool": "home_turn_off", "resolved": {"device": ["light.hall"]}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_and_the_thing_after_a_list_item_is_another_item_not_another_list() -> None:
+    result = play_scenario(
+        {
+            "turns": ["add rice to the shopping list", "and the lentils"],
+            "expect_tasks": [
+                {"title": "Rice", "list": "shopping"},
+                {"title": "Lentils", "list": "shopping"},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- an alarm picked from the alarms just listed ----------------------------------------------------
+ALARMS = [{"at": "2026-11-30T05:45"}, {"at": "2026-11-30T06:15"}]
+
+
+@pytest.mark.parametrize(
+    ("said", "left"),
+    [
+        ("turn off the 5:45 one", "2026-11-30T06:15"),
+        ("cancel the second one", "2026-11-30T05:45"),
+        ("switch the 6:15 one off", "2026-11-30T05:45"),
+    ],
+)
+def test_a_listed_alarm_is_cancelled_by_its_time_or_place(said: str, left: str) -> None:
+    result = play_scenario(
+        {
+            "alarms": ALARMS,
+            "turns": ["which alarms are set", said],
+            "expect_alarms": [{"at": left}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- "that day": the day of the last call ------------------------------------------------------------
+def test_that_day_is_the_day_of_the_event_just_added() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Choir", "start": "2026-12-09T19:00"}],
+            "turns": ["add a vet visit on the 9th at 10am", "what else have i got that day"],
+            "expect_calls": [{"tool": "calendar_create_event"}, {"tool": "calendar_list_events"}],
+            "expect_events": [
+                {"title": "Choir", "start": "2026-12-09T19:00"},
+                {"title": "Vet visit", "start": "2026-12-09T10:00"},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+    assert "Choir" in result.reply
+
+
+def test_that_morning_sets_an_alarm_on_that_day() -> None:
+    result = play_scenario(
+        {
+            "turns": [
+                "add a flight to vienna on the 9th at 10am",
+                "set an alarm for 6 that morning",
+            ],
+            "expect_alarms": [{"at": "2026-12-09T06:00"}],
+            "expect_events": [{"title": "Flight to vienna", "start": "2026-12-09T10:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- a range of hours after a day, a time corrected as a fact, time left on a timer ------------------
+def test_a_day_then_an_hour_till_an_hour_is_a_range_on_that_day() -> None:
+    result = play_scenario(
+        {
+            "turns": ["add pottery on friday 2 till 4"],
+            "expect_events": [
+                {"title": "Pottery", "start": "2026-12-04T14:00", "end": "2026-12-04T16:00"}
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("the electrician is coming at 11 not 8", "2026-12-02T11:00"),
+        ("the electrician's on thursday, not wednesday", "2026-12-03T08:00"),
+    ],
+)
+def test_a_time_corrected_as_a_fact_moves_the_event(said: str, start: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Electrician", "start": "2026-12-02T08:00"}],
+            "turns": [said],
+            "expect_events": [{"title": "Electrician", "start": start}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_correction_of_no_event_is_left_alone() -> None:
+    result = play_with_model({"turns": ["the ferry is at 11 not 8"]}, ["Noted."])
+    assert result.calls == [], result.calls
+
+
+def test_how_long_does_it_have_left_asks_the_timer_just_set() -> None:
+    result = play_scenario(
+        {
+            "turns": ["set a tea timer for 4 minutes", "how long does it have left"],
+            "expect_calls": [{"tool": "timer_set"}, {"tool": "alarm_list"}],
+            "expect_alarms": [{"kind": "timer", "at": "2026-11-29T18:34", "label": "tea"}],
+        }
+    )
+    assert result.passed, result.problems

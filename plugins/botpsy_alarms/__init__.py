@@ -17,8 +17,9 @@ from assistant.api import DueItem, PluginContext, hookimpl, one_line
 from botpsy_alarms.clock import ClockTools
 from botpsy_alarms.clock_intents import clock_matchers
 from botpsy_alarms.intents import follow_matchers, make_matchers
+from botpsy_alarms.listed import make_listing_followups
 from botpsy_alarms.store import Alarm, AlarmStore
-from botpsy_alarms.tools import AlarmTools, length_words
+from botpsy_alarms.tools import AlarmTools, describe, length_words
 
 BOTPSY_API = ">=1,<2"  # the plugin API versions this plugin is written for
 
@@ -44,6 +45,9 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         register(name, matcher)
     for name, follows in follow_matchers(context.clock.now):
         register(name, follows, follows=True)
+    store = open_store(context)
+    for name, picks in make_listing_followups(context.clock.now, store.upcoming, describe):
+        register(name, picks, follows=True)  # "delete the 6:30 one" after the alarms were read
 
 
 @hookimpl

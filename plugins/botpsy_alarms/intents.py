@@ -751,7 +751,8 @@ def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
 _TIMED = ("timer_set", "alarm_set", "alarm_change", "alarm_list")
 _LEFT_ON_IT = re.compile(
     r"^(?:(?:and|so|ok(?:ay)?|oh)[,]?\s+)*(?:"
-    r"how\s+(?:long|much(?:\s+time)?|many\s+minutes)\s+(?:is\s+|do\s+i\s+have\s+|have\s+i\s+got\s+|'s\s+)?"
+    r"how\s+(?:long|much(?:\s+time)?|many\s+minutes)\s+(?:is\s+|do\s+i\s+have\s+|have\s+i\s+got\s+|'s\s+"
+    r"|(?:has|does)\s+it\s+(?:got\s+|have\s+)?|is\s+there\s+|'s\s+it\s+got\s+)?"
     r"(?:left|remaining|to\s+go)"
     r"|how\s+long\s+(?:until|till|before)\s+it\s+(?:goes\s+off|rings|ends|is\s+done|finishes)"
     r"|when\s+(?:does|will)\s+it\s+(?:go\s+off|ring|end|finish|be\s+done)"

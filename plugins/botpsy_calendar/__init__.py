@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -30,7 +30,7 @@ from botpsy_calendar.account import CalendarAccountKind
 from botpsy_calendar.contacts import ContactBook, ContactTools
 from botpsy_calendar.dav import DavClient, DavError
 from botpsy_calendar.intents import make_followups, make_matchers
-from botpsy_calendar.items import Task
+from botpsy_calendar.items import Event, Task
 from botpsy_calendar.lists_shared import tell_shared
 from botpsy_calendar.ringing import due_in, list_homes, settings_ownership, signature
 from botpsy_calendar.several import make_several_matchers
@@ -164,7 +164,11 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         zone = context.clock.zone  # kept in UTC (a server's copy): its hour here, not there
         return Moment(first.start.astimezone(zone), first.end.astimezone(zone), False)
 
-    for name, matcher in make_matchers(context.clock.now, has_event, event_start):
+    def events_on(day: date) -> list[Event]:
+        start = datetime.combine(day, time(), context.clock.zone)
+        return store.between(start, start + timedelta(days=1))
+
+    for name, matcher in make_matchers(context.clock.now, has_event, event_start, events_on):
         register(name, _not_of_files(matcher, _NAMED_FILE))
     for name, moves in make_followups(context.clock.now, has_event, event_start):
         register(name, moves, follows=True)  # "move it to 8" after "when is the book group"

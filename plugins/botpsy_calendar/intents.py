@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from itertools import islice
+from typing import Any
 
 from assistant.api import (
     IntentMatch,
@@ -895,10 +896,15 @@ _EVERY_DATE = re.compile(
 _FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
+# At most this many of a day's events are offered in a "which one?" (as a listing shows).
+_MAX_OFFERED = 8
+
+
 def make_matchers(
     now: Callable[[], datetime],
     has_event: Callable[[str], bool] = lambda _: True,
     event_start: Callable[[str], Moment | None] | None = None,
+    events_on: Callable[[date], list[Any]] | None = None,
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
     """The calendar's matchers, resolving dates against `now()`.
 
@@ -908,6 +914,8 @@ def make_matchers(
     (None when none or several do): "move the dentist to 4pm" keeps its day with it,
     "move it to monday" its time. Without it a time alone is left to the model.
     With several events named and a time alone, the tool asks which one (`keep_day`).
+    `events_on(day)` are that day's events: "cancel my appointment on monday" asks which of
+    them, each shown, so "the afternoon one" picks as it would from a listing.
     """
 
     def _named(rest: str) -> tuple[str, str] | None:
@@ -1479,8 +1487,33 @@ def make_matchers(
             day = pinned(when, now())  # "the event at one pm", "the meeting on wednesday
             # morning": the tool takes the one on then, else asks among the day's
         arguments = {"day": day} if day else {}
+        if day and events_on is not None and "T" not in day:
+            offered = _day_options(date.fromisoformat(day))
+            if offered is not None:
+                return offered
         return IntentMatch(
             "calendar_delete_event", arguments, "clear_events", missing={"event": question}
+        )
+
+    def _day_options(day: date) -> IntentMatch | None:
+        """One delete of that day's events: the only one (shown before the yes), or a question
+        showing each, answered as a listing's "the second one" is."""
+        from botpsy_calendar.tools import describe, option_label, pin
+
+        assert events_on is not None
+        events = events_on(day)[:_MAX_OFFERED]
+        if not events:
+            return None
+        if len(events) == 1:
+            return IntentMatch("calendar_delete_event", {"event": pin(events[0])}, "clear_events")
+        shown = "; ".join(f"{n}. {describe(e)}" for n, e in enumerate(events, 1))
+        return IntentMatch(
+            "calendar_delete_event",
+            {},
+            "clear_events",
+            missing={"event": f"Which one? {shown}"},
+            options=[pin(e) for e in events],
+            labels=[option_label(e, describe) for e in events],
         )
 
     def _one_day(when: str) -> str | None:

@@ -468,9 +468,21 @@ MOVED_INSTEAD = re.compile(
 )
 
 
+# A time corrected as a fact: "the plumber is coming at 10 not 9", "my yoga is on thursday, not
+# wednesday": the event is moved to the time said first.
+MOVED_NOT = re.compile(
+    r"^(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)(?:\s+(?:is|are)|'s|’s)\s+"
+    r"(?:(?:coming|happening|starting|booked|now|actually|really)\s+)*"
+    r"(?:on|at)\s+(?P<when>.+?),?\s+not\s+(?:(?:on|at)\s+)?[\w:. ]{1,20}$",
+    re.I,
+)
+
+
 def as_moved(text: str) -> str:
     """A move told or asked, put as "move X to WHEN"; anything else as said."""
     said = text.strip().rstrip(".!?")
+    if m := MOVED_NOT.match(said):
+        return f"move {m.group('what')} to {m.group('when')}"
     if m := MOVED_INSTEAD.match(said):
         when = m.group("when") or re.sub(r"^on\s+", "", m.group("when2"), flags=re.I)
         return f"move {m.group('what')} to {when}"
