@@ -71,7 +71,7 @@ _STATES = (
 _EDIT = re.compile(
     rf"^(?:(?:{_LEADS}|make\s+that|that'?s\s+(?:wrong|not\s+right))[,.!]?\s+)*"
     r"(?:(?:make|change|move|set|put|switch|push|turn|update|reschedule|shift|bump)\s+"
-    r"(?:it|that|this|the\s+time)"
+    r"(?:it|that|this|the\s+time)(?:\s+back(?=\s+(?:to|for|at|on)\b))?"  # "put it back to 2"
     r"(?:\s+(?:to|for|at|until|till|on))?\s+|(?:do|go\s+(?:with|for)|try|say)\s+"
     rf"|{_STATES}\s+)?(?P<value>.+?)"
     r"(?:\s+(?:instead|then|please))?[.!?]*$",

@@ -57,9 +57,20 @@ def the_person(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+# An event made with someone: "dinner with nina" (one person, by name: not "the neighbours").
+_WITH_SOMEONE = re.compile(
+    r"\bwith\s+(?!(?:the|my|our|a|an|some|his|her|their)\b)(?P<who>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)$",
+    re.I,
+)
+# The tools whose title may name the person an event is with.
+_TITLED = ("calendar_create_event",)
+
+
 def _named_person(registry: IntentRegistry, recent: Recent) -> str | None:
     """The person the last call was about, as the user's own request said them; else None."""
     call = recent.last()
+    if call is not None and call.tool in _TITLED:
+        return _with_person(registry, recent)
     if call is None or call.tool not in PERSON_ARGUMENT:
         return None
     value = call.arguments.get(PERSON_ARGUMENT[call.tool])
@@ -89,3 +100,23 @@ def _pronoun_for_person(match: IntentMatch) -> bool:
     return key is not None and (
         not isinstance(value, str) or bool(_OBJECT.fullmatch(value.strip()))
     )
+
+
+def _with_person(registry: IntentRegistry, recent: Recent) -> str | None:
+    """The one person an event just made is with ("dinner with nina"), as the user's request
+    said them: the title must be the one the intents read from the user's own words."""
+    call = recent.last()
+    title = call.arguments.get("title") if call is not None else None
+    if call is None or not isinstance(title, str):
+        return None
+    before = registry.match(recent.request)
+    said_title = before.arguments.get("title") if before is not None else None
+    if before is None or before.tool != call.tool or not isinstance(said_title, str):
+        return None
+    if said_title.strip().casefold() != title.strip().casefold():
+        return None  # the model's title, not the one the user's words give
+    found = _WITH_SOMEONE.search(title.strip())
+    if found is None or _SEVERAL.search(found.group("who")):
+        return None
+    spot = re.search(rf"(?<![\w@.]){re.escape(found.group('who'))}(?![\w@])", recent.request, re.I)
+    return spot.group(0) if spot else None

@@ -507,6 +507,8 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
             match = _clock_value(parts[0], part, first, day, found)
         if match is None and (lead := _PLACE_PART.match(part)):  # "... in porto and in faro"
             match = _place_value(parts[0], part, lead.group(1), first, found)
+        if match is None and alone is None and _BARE_PLACE.fullmatch(part):
+            match = _place_value(parts[0], f"in {part}", "in", first, found)  # "... and vienna"
         if match is None and verb is not None:
             borrowed = _complete(found(verb + part))
             says_more = len(borrowed.arguments) > 1 if borrowed else False
@@ -545,6 +547,8 @@ def _clock_value(
 
 # A part that is only a place: "and in paris", "for lyon".
 _PLACE_PART = re.compile(r"^(in|at|for|near)\s+[a-z][\w' .-]{1,40}$", re.I)
+# A place said bare after one said with "in": "the weather in munich and vienna tomorrow".
+_BARE_PLACE = re.compile(r"[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*){0,3}", re.I)
 
 
 def _place_value(
@@ -557,7 +561,7 @@ def _place_value(
         return None
     said = f"{first_part[:spot]} {part}"
     borrowed = _complete(found(said))
-    place = part.split(None, 1)[1].lower()
+    place = _DAY_PHRASE.sub(" ", part.split(None, 1)[1]).strip().lower()
     if borrowed is None or borrowed.tool != first.tool or borrowed.missing:
         return None
     values = " ".join(str(v).lower() for v in borrowed.arguments.values())
@@ -593,7 +597,10 @@ _FELT = re.compile(
 _DONE_IT = re.compile(
     r"^(?:(?:actually|oh|ok(?:ay)?|so|well|right|great|good)[,]?\s+)*"
     r"(?:(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+)?(?:did|done|finished|completed|sorted)"
-    r"\s+(?:it|that|this)|(?:that|it)(?:'s|\s+is)\s+(?:(?:all|already)\s+)?(?:done|sorted|finished))"
+    r"\s+(?:it|that|this)|(?:that|it)(?:'s|\s+is)\s+(?:(?:all|already)\s+)?(?:done|sorted|finished)"
+    # "i bought everything, clear it", "got it all, empty the list"
+    r"|(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+)?(?:bought|got|picked\s+up|packed)"
+    r"\s+(?:everything|it\s+all|them\s+all|all\s+of\s+(?:it|them)|the\s+lot))"
     r"(?:\s+(?:already|just\s+now|now|today))?\s*[,;.!-]+\s*(?:(?:so|now|please)\s+)*",
     re.I,
 )

@@ -383,3 +383,143 @@ def test_how_long_does_it_have_left_asks_the_timer_just_set() -> None:
         }
     )
     assert result.passed, result.problems
+
+
+# -- batch 30's mechanisms ---------------------------------------------------------------------------
+def test_a_rename_of_a_days_event_renames_that_one() -> None:
+    setup = [
+        {"title": "Quiz", "start": "2026-12-02T20:00"},
+        {"title": "Quiz", "start": "2026-12-09T20:00"},
+    ]
+    result = play_scenario(
+        {
+            "setup": setup,
+            "turns": ["rename wednesday's quiz to christmas quiz"],
+            "expect_events": [
+                {"title": "Christmas quiz", "start": "2026-12-02T20:00"},
+                {"title": "Quiz", "start": "2026-12-09T20:00"},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+FLOORS = [
+    {"id": "light.attic", "name": "Attic light", "area": "Upstairs", "state": "on"},
+    {"id": "light.pantry", "name": "Pantry light", "area": "Downstairs", "state": "on"},
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "device"),
+    [
+        ("kill the lights upstairs", "light.attic"),
+        ("lights off downstairs", "light.pantry"),
+        ("switch the lights off upstairs please", "light.attic"),
+    ],
+)
+def test_a_floor_said_keeps_the_lights_to_that_floor(said: str, device: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": FLOORS,
+            "turns": [said],
+            "expect_calls": [{"tool": "home_turn_off", "resolved": {"device": [device]}}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_second_place_said_bare_is_asked_the_same() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["what's the weather in lyon and geneva on saturday"],
+            "expect_calls": [
+                {"tool": "weather_forecast", "arguments": {"place": "lyon"}},
+                {"tool": "weather_forecast", "arguments": {"place": "geneva"}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_second_room_said_bare_is_turned_on_too() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": [
+                {"id": "light.study", "name": "Study light", "area": "Study", "state": "off"},
+                {"id": "light.porch", "name": "Porch light", "area": "Porch", "state": "off"},
+            ],
+            "turns": ["turn on the lights in the study and porch"],
+            "expect_calls": [
+                {"tool": "home_turn_on", "resolved": {"device": ["light.study"]}},
+                {"tool": "home_turn_on", "resolved": {"device": ["light.porch"]}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_all_of_it_bought_then_clear_it_clears_the_list_read() -> None:
+    result = play_scenario(
+        {
+            "tasks": [
+                {"title": "Lemons", "list": "Shopping"},
+                {"title": "Honey", "list": "Shopping"},
+            ],
+            "turns": ["read the shopping list", "right, got the lot, clear it"],
+            "expect_calls": [{"tool": "task_list"}, {"tool": "list_clear"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_put_it_back_to_an_hour_moves_the_event_back() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Standup", "start": "2026-12-01T09:00"}],
+            "turns": ["move the standup to 10", "no, move it back to 9"],
+            "expect_events": [{"title": "Standup", "start": "2026-12-01T09:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+NINA = [{"name": "Greta Holm", "emails": ["greta@holm.example"]}]
+
+
+def test_her_after_an_event_with_someone_is_that_person() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": NINA,
+            "turns": ["add lunch with greta on thursday at 1", "email her that i'll be there at 1"],
+            "expect_calls": [
+                {"tool": "calendar_create_event"},
+                {"tool": "mail_send", "resolved": {"to": "greta@holm.example"}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_them_after_an_event_with_a_group_is_nobody() -> None:
+    result = play_with_model(
+        {
+            "dry_run": True,
+            "contacts": NINA,
+            "turns": ["add lunch with the team on thursday at 1", "email them that i'll be late"],
+        },
+        ["Who should I email?"],
+    )
+    assert not any(c.startswith("mail_send") for c in result.calls), result.calls
+
+
+def test_email_someone_to_do_something_asks_what_it_says() -> None:
+    result = play_scenario(
+        {"dry_run": True, "contacts": NINA, "turns": ["email greta to confirm"], "expect_calls": []}
+    )
+    assert result.passed, result.problems
+    assert "email to greta say" in result.reply

@@ -2105,10 +2105,14 @@ def make_matchers(
         if re.match(r"(?:the\s+|my\s+)?(?:task|to-?do|reminder)\b", rest, re.I):
             return None  # "rename the task X to Y": a to-do's
         for cut in islice(re.finditer(r"\s+(?:to|as|into)\s+", rest, re.I), _MAX_CUTS):
-            event = _event_words(rest[: cut.start()])
+            # "friday's drinks": the drinks on friday
+            named, day = _leading_day(re.sub(r"(?:'s|’s)\s+", " ", rest[: cut.start()]))
+            event = _event_words(named)
             title = _title(rest[cut.end() :].strip(" \"'“”"))
-            if event and title and (has_event(event) or said_kind(rest[: cut.start()])):
+            if event and title and (has_event(event) or said_kind(named)):
                 arguments = {"event": event, "title": title}
+                if day and _is_day(day):
+                    arguments["day"] = day
                 return IntentMatch("calendar_update_event", arguments, "rename_event")
         return None
 

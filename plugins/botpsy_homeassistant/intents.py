@@ -281,9 +281,10 @@ _BY = (
 )
 _UP_BY = _Any(rf"^(?:increase|raise|boost|turn\s+up|brighten){_BY}")
 _DOWN_BY = _Any(rf"^(?:decrease|lower|reduce|turn\s+down|dim){_BY}")
-# "kill the lights", "cut the lamp".
+# "kill the lights", "cut the lamp", "kill the lights upstairs" (where they are, kept).
 _KILL = _Any(
-    rf"^(?:kill|cut)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|lighting)){_TAIL}$"
+    rf"^(?:kill|cut)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|lighting)"
+    rf"(?:\s+(?:upstairs|downstairs|outside|in\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?))?){_TAIL}$"
 )
 _LESS_LIGHT = _Any(
     rf"^(?:decrease|lower|reduce|minimi[sz]e|turn\s+down)\s+{_THE}{_LIGHTS}(?:\s+{_ROOM})?{_TAIL}$",

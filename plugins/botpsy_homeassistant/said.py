@@ -307,6 +307,8 @@ def _device(text: str, noun: str) -> str:
         )
         if before_room:
             device = f"{device} in the {before_room.group('room')}"
+        elif floor := re.search(r"\b(?:upstairs|downstairs|outside|outdoors)\b", text, re.I):
+            device = f"{device} {floor.group(0)}"  # "lights out downstairs": not every light
     return " ".join(device.split())
 
 

@@ -598,6 +598,8 @@ def make_mail_matchers(
             to,
             flags=re.I,
         )
+        # "email nina to confirm": why, said after who (what it says is still asked)
+        to = re.sub(r"\s+to\s+(?!me\b|us\b)[a-z][\w' -]*$", "", to, flags=re.I)
         # "this coworker", "that plumber": who is meant, said by pointing
         to = re.sub(r"^(?:this|that)\s+(?=\w+$)", "", to, flags=re.I)
         bare = re.sub(r"^my\s+", "", to, flags=re.I)
