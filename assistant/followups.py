@@ -358,8 +358,10 @@ def _read_with(
     before them when that reads as the same plugin's ("where is it" after the book club was
     found: "where is the book club", the calendar's, not a place to look up on the web)."""
     first = registry.match(_PRONOUN.sub(words, text, count=1))
-    if first is None or _same_plugin(first, call) or re.match(r"(?:the|my|our)\s", words, re.I):
-        return first
+    if re.match(r"(?:the|my|our)\s", words, re.I) or (
+        first is not None and _same_plugin(first, call)
+    ):
+        return first  # none read: "get rid of karaoke" may read as "get rid of the karaoke"
     asked = re.sub(r"^(?:and|so|ok(?:ay)?|then)[,]?\s+", "", text, flags=re.I)  # "so where is it"
     again = registry.match(_PRONOUN.sub(f"the {words}", asked, count=1))
     return again if again is not None and _same_plugin(again, call) else first

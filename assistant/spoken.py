@@ -58,7 +58,10 @@ def plain_request(text: str) -> str:
         before = plain
         plain = _LEADING.sub("", plain, count=1).strip()
         plain = _TRAILING.sub("", plain).strip().rstrip(".!, ")
+    plain = _INTERJECTION.sub("", plain) or plain
     plain = _named_then_it(plain)
+    if not _MESSAGE_VERB.search(plain):  # "email sam, it's ready": that is the message
+        plain = _WHY_AFTER.sub("", plain) or plain
     return plain + asked if plain else said.rstrip(".! ") or said
 
 
@@ -73,6 +76,28 @@ _NAMED_THEN_IT = re.compile(
     r"\s*(?:[,;.!-]+\s*|\s+(?:so|just)\s+)(?:(?:so|just|please|can\s+you|could\s+you)\s+)*"
     r"(?P<verb>switch|turn|shut|cancel|delete|remove|stop|drop|scrap|get\s+rid\s+of)\s+"
     r"(?:it|that|them|this)(?P<off>\s+off)?(?:\s+please)?$",
+    re.I,
+)
+
+
+# Why, said after the request: "kill the timer, it's done", "stop the alarm, i'm up". It says
+# nothing the request needs, and read as part of it, it would be taken for the thing's name.
+_WHY_AFTER = re.compile(
+    r"\s*[,;.!-]+\s*(?:it'?s|it\s+is|that'?s|i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+|already\s+)?"
+    r"(?:done|ready|finished|cooked|up|awake|over|sorted)(?:\s+now)?$",
+    re.I,
+)
+
+
+# A sound before the request: "shh, mute everything", "ugh, turn that off". Said alone ("shh")
+# it is the request itself, so only a sound followed by more words goes.
+_INTERJECTION = re.compile(
+    r"^(?:s?hh+|shush|hush|ugh+|argh+|psst|oops|whoa|jeez|oh\s+(?:dear|no|god))\s*[,.!;-]+\s*(?=\S)",
+    re.I,
+)
+_MESSAGE_VERB = re.compile(
+    r"\b(?:e-?mail|mail|message|text|tell|send|write|reply|respond|answer|say|saying|let\s+\w+\s+know"
+    r"|note|notes?|remind|post|tweet)\b",
     re.I,
 )
 

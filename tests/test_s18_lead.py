@@ -523,3 +523,76 @@ def test_email_someone_to_do_something_asks_what_it_says() -> None:
     )
     assert result.passed, result.problems
     assert "email to greta say" in result.reply
+
+
+# -- batch 31's mechanisms ---------------------------------------------------------------------------
+def test_delay_by_a_length_moves_the_event_later() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Book launch", "start": "2026-12-02T17:00"}],
+            "turns": ["delay the book launch by 45 minutes"],
+            "expect_events": [{"title": "Book launch", "start": "2026-12-02T17:45"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_length_after_by_is_never_a_singer() -> None:
+    from botpsy_device.play_intents import play
+
+    assert play("delay the book launch by half an hour") is None
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("cancel the oven timer, it's cooked", "cancel the oven timer"),
+        ("turn the alarm off, i'm awake", "turn the alarm off"),
+        ("message kim, i'm ready", "message kim, i'm ready"),
+        ("shush, pause it", "pause it"),
+        ("shh", "shh"),
+    ],
+)
+def test_a_why_after_or_a_sound_before_is_not_part_of_the_request(said: str, plain: str) -> None:
+    from assistant.spoken import plain_request
+
+    assert plain_request(said) == plain
+
+
+def test_a_day_where_a_list_name_goes_is_the_to_dos_due_day() -> None:
+    result = play_scenario(
+        {
+            "turns": ["put descale the kettle on my list for thursday"],
+            "expect_calls": [{"tool": "task_add", "arguments": {"due": "2026-12-03"}}],
+            "expect_tasks": [{"title": "Descale the kettle"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_an_item_for_a_named_occasion_still_goes_on_that_list() -> None:
+    result = play_scenario(
+        {
+            "turns": ["add a torch to my list for the festival"],
+            "expect_tasks": [{"title": "Torch", "list": "festival"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_get_rid_of_it_after_an_event_was_added_deletes_that_event() -> None:
+    result = play_scenario(
+        {"turns": ["add bowling on friday at 7pm", "no, get rid of it"], "expect_events": []}
+    )
+    assert result.passed, result.problems
+
+
+def test_get_the_music_going_again_resumes() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["get the tunes going again"],
+            "expect_calls": [{"tool": "media_play"}],
+        }
+    )
+    assert result.passed, result.problems

@@ -288,7 +288,9 @@ _SHIFT_EVENT = re.compile(
     r"(?:(?:move|shift|push|bring|put)\s+(?P<what>.+?)\s+(?P<way>back|forward|later|earlier|out)"
     r"\s+(?:by\s+)?(?P<length>.+?)"
     r"|(?:move|shift|push|bring|put)\s+(?P<way2>back|forward)\s+(?P<rest>.+?)"
-    r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier))$",
+    r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier)"
+    # "delay parents evening by half an hour": later by that much
+    r"|(?:delay|postpone|put\s+off)\s+(?P<delayed>.+?)\s+by\s+(?P<delay>.+?))$",
     re.I,
 )
 # A name after a word of place: "at marta's", "round to jo's" is someone's home, never "is".
@@ -2047,6 +2049,8 @@ def make_matchers(
             return None
         if m.group("what"):
             what, minutes = m.group("what"), _minutes(m.group("length"))
+        elif m.group("delayed"):
+            what, minutes = m.group("delayed"), _minutes(m.group("delay"))
         else:
             split = _duration_suffix(m.group("rest") or m.group("rest2") or "")
             if split is None:
@@ -2058,7 +2062,7 @@ def make_matchers(
         if current is None:
             return None
         way = (m.group("way") or m.group("way2") or m.group("way3") or "").lower()
-        later = way in ("back", "later", "out")
+        later = way in ("back", "later", "out") or bool(m.group("delayed"))
         start = current.start + timedelta(minutes=minutes if later else -minutes)
         arguments = {"event": event, "start": start.isoformat(timespec="minutes")}
         return IntentMatch("calendar_update_event", arguments, "shift_event")

@@ -577,6 +577,14 @@ def items_of(text: str, split: Callable[[str], list[str]]) -> list[str] | None:
     return items
 
 
+# A day where a list's name would be: "on my list for friday" is when, not which list.
+_A_DAY = re.compile(
+    r"(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|(?:this\s+|next\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+weekend)",
+    re.I,
+)
+
+
 def make_shape_matchers(
     named: Callable[[re.Match[str], str], str | None],
     split: Callable[[str], list[str]],
@@ -618,9 +626,14 @@ def make_shape_matchers(
                 continue  # another shape may read the words apart better ("i need X put it on")
             title = _title(", ".join(items))
             due = {"due": m.group("when")} if m.groupdict().get("when") else {}
+            day = re.sub(r"\s*list$", "", name, flags=re.I) if name else ""
+            if _A_DAY.fullmatch(day) and not due:  # "my list for friday": due friday, no list
+                name, due = "", {"due": day}
             if not name and all_goods(items):  # "put rice on the list": the shopping, surely
                 arguments = {"title": title, "list_name": "shopping list"} | due
                 return IntentMatch("task_add", arguments, "add_to_list")
+            if not name and due:  # "put water the garden on my list for today": a to-do, due then
+                return IntentMatch("task_add", {"title": title} | due, "add_to_list")
             if not name:
                 question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'
                 return IntentMatch(

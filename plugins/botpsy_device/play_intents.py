@@ -68,7 +68,7 @@ _RESUME = re.compile(
     r"(?:\s+(?:the\s+)?(?:music|song|track|playback|video|podcast|audiobook|player|media|it|this))?$"
     r"|^(?:start|continue|resume)\s+playing(?:\s+(?:the\s+)?music)?$"
     r"|^(?:some\s+|the\s+)?(?:music|tunes)(?:\s+on)?$|^(?:a|any)\s+(?:song|tune|track)$"
-    r"|^(?:get|start)\s+(?:some|the)\s+(?:music|tunes)\s+(?:going|started|on)$"
+    r"|^(?:get|start)\s+(?:some|the)\s+(?:music|tunes)\s+(?:going|started|on)(?:\s+again)?$"
     r"|^(?:a|my|the|some)?\s*(?:podcasts?|audio\s*books?)(?:\s+on)?$"
     # going on with a book or an episode: "keep reading", "pick up where we left off"
     r"|^(?:(?:continue|keep|carry\s+on|go\s+on|start|begin)\s+(?:reading|listening)|read\s+on"
@@ -579,6 +579,10 @@ def _bare(request: str) -> IntentMatch | None:
         and not (set(song_by["who"].lower().split()) & _NOT_A_SINGER)
         and not (len(song_by["song"].split()) == 1 and song_by["song"].lower().endswith("ed"))
         and not re.search(r"\d", song_by["who"])
+        # "delay the meeting by half an hour": a length, never a singer
+        and not re.search(
+            r"\b(?:minutes?|mins?|hours?|hrs?|days?|weeks?|half|quarter)\b", song_by["who"]
+        )
         and not _NOT_PLAYING.search(what)
     ):
         return IntentMatch("media_play", {"what": what})
