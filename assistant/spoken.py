@@ -69,7 +69,7 @@ def plain_request(text: str) -> str:
 # off", "the porch light is still on, turn it off". The pronoun is the thing just named, so the
 # request is read with it in place ("switch off tomorrow's alarm"), never cut in two at the comma.
 _NAMED_THEN_IT = re.compile(
-    r"^(?:(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer)\s+need\s+(?P<unneeded>.+?)"
+    r"^(?:(?:(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer)\s+need|forget(?:\s+about)?)\s+(?P<unneeded>.+?)"
     r"(?:\s+(?:any\s*more|now|today|after\s+all))?"
     r"|(?P<running>(?:the|my|our)\s+.+?)(?:'s|\s+is|\s+are)\s+(?:still\s+)?(?:on|running|going"
     r"|playing|ringing))"
@@ -92,7 +92,8 @@ _WHY_AFTER = re.compile(
 # A sound before the request: "shh, mute everything", "ugh, turn that off". Said alone ("shh")
 # it is the request itself, so only a sound followed by more words goes.
 _INTERJECTION = re.compile(
-    r"^(?:s?hh+|shush|hush|ugh+|argh+|psst|oops|whoa|jeez|oh\s+(?:dear|no|god))\s*[,.!;-]+\s*(?=\S)",
+    r"^(?:s?hh+|shush|hush|ugh+|argh+|psst|oops|whoa|jeez|oh\s+(?:dear|no|god)"
+    r"|forget\s+(?:it|that)|scratch\s+that|never\s*mind)\s*[,.!;-]+\s*(?=\S)",
     re.I,
 )
 _MESSAGE_VERB = re.compile(

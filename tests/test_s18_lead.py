@@ -596,3 +596,74 @@ def test_get_the_music_going_again_resumes() -> None:
         }
     )
     assert result.passed, result.problems
+
+
+# -- batch 32's mechanisms ---------------------------------------------------------------------------
+def test_my_hour_on_a_day_deletes_the_event_then() -> None:
+    setup = [
+        {"title": "Tax adviser", "start": "2026-12-01T15:00"},
+        {"title": "Swim", "start": "2026-12-01T19:00"},
+    ]
+    result = play_scenario(
+        {"setup": setup, "turns": ["cancel my 3 o'clock on tuesday"], "expect_events": [setup[1]]}
+    )
+    assert result.passed, result.problems
+
+
+def test_my_hour_with_nothing_then_deletes_nothing() -> None:
+    setup = [{"title": "Swim", "start": "2026-12-01T19:00"}]
+    result = play_scenario(
+        {"setup": setup, "turns": ["cancel my 3 o'clock on tuesday"], "expect_events": setup}
+    )
+    assert result.passed, result.problems
+
+
+def test_forget_it_before_a_request_is_no_part_of_it() -> None:
+    result = play_scenario(
+        {
+            "turns": ["start a 9 minute timer for the bread", "forget it, stop that timer"],
+            "expect_alarms": [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_forget_about_a_to_do_said_as_a_gerund_then_delete_it() -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Repaint the shed"}, {"title": "Oil the hinges"}],
+            "turns": ["forget about repainting the shed, delete it"],
+            "expect_tasks": [{"title": "Oil the hinges"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(("said", "tool"), [("i need the side gate unlocked", "home_unlock"),
+                                            ("can we get the side gate locked", "home_lock")])  # fmt: skip
+def test_a_lock_wished_for_is_that_lock(said: str, tool: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": [
+                {"id": "lock.side_gate", "name": "Side gate", "area": "Garden", "state": "locked"}
+            ],
+            "turns": [said],
+            "expect_calls": [{"tool": tool, "resolved": {"device": ["lock.side_gate"]}}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_lock_named_with_no_wish_is_not_unlocked() -> None:
+    result = play_with_model(
+        {
+            "dry_run": True,
+            "home": [
+                {"id": "lock.side_gate", "name": "Side gate", "area": "Garden", "state": "locked"}
+            ],
+            "turns": ["the side gate unlocked"],
+        },
+        ["Do you want me to unlock it?"],
+    )
+    assert result.calls == [], result.calls

@@ -39,7 +39,7 @@ MAX_AHEAD = timedelta(days=366)
 _PARTS = {"morning": (3, 12), "afternoon": (12, 18), "evening": (17, 24), "night": (19, 24)}
 _PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night)\b", re.I)
 _KIND_WORDS = re.compile(
-    r"\b(?:the|my|an?|all|alarms?|timers?|wake[- ]?up(?: call)?|for|at|o'?clock)\b", re.I
+    r"\b(?:the|my|that|this|an?|all|alarms?|timers?|wake[- ]?up(?: call)?|for|at|o'?clock)\b", re.I
 )
 
 

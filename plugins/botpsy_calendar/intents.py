@@ -898,6 +898,12 @@ _EVERY_DATE = re.compile(
 _FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
+# An hour, then the day it is on: "3 o'clock on tuesday", "4pm friday".
+_HOUR_THEN_DAY = re.compile(
+    r"\d{1,2}(?::\d\d)?\s*(?:o'?\s?clock|[ap]\.?m\.?)?\s+(?:on\s+)?(?:this\s+|next\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day",
+    re.I,
+)
 # At most this many of a day's events are offered in a "which one?" (as a listing shows).
 _MAX_OFFERED = 8
 
@@ -1489,21 +1495,26 @@ def make_matchers(
             day = pinned(when, now())  # "the event at one pm", "the meeting on wednesday
             # morning": the tool takes the one on then, else asks among the day's
         arguments = {"day": day} if day else {}
-        if day and events_on is not None and "T" not in day:
-            offered = _day_options(date.fromisoformat(day))
+        if day and events_on is not None:
+            at = datetime.fromisoformat(day) if "T" in day else None
+            offered = _day_options(date.fromisoformat(day[:10]), at)
             if offered is not None:
                 return offered
         return IntentMatch(
             "calendar_delete_event", arguments, "clear_events", missing={"event": question}
         )
 
-    def _day_options(day: date) -> IntentMatch | None:
-        """One delete of that day's events: the only one (shown before the yes), or a question
-        showing each, answered as a listing's "the second one" is."""
+    def _day_options(day: date, at: datetime | None = None) -> IntentMatch | None:
+        """One delete of that day's events (those starting `at`, when a time is said): the only
+        one (shown before the yes), or a question showing each, answered as a listing's "the
+        second one" is."""
         from botpsy_calendar.tools import describe, option_label, pin
 
         assert events_on is not None
-        events = events_on(day)[:_MAX_OFFERED]
+        events = events_on(day)
+        if at is not None:
+            events = [e for e in events if not e.all_day and e.start == at]
+        events = events[:_MAX_OFFERED]
         if not events:
             return None
         if len(events) == 1:
@@ -1538,11 +1549,16 @@ def make_matchers(
         if (
             hour
             and _CLOCK.search(hour.group("when"))
-            and not re.search(r"[a-z]{4,}day\b", hour.group("when"))
+            and (
+                not re.search(r"[a-z]{4,}day\b", hour.group("when"))
+                or _HOUR_THEN_DAY.fullmatch(hour.group("when"))  # "my 3 o'clock on tuesday"
+            )
         ):
             said = hour.group("when")
             said = said if re.match(r"at\s", said, re.I) else f"at {said}"
-            if _clock_time(said) and not _is_day(hour.group("when")) and not _NO_TOOL.search(text):
+            # "cancel my 4 o'clock tomorrow": the event then, that day ("my friday" alone is
+            # no hour, `_clock_time` says so)
+            if _clock_time(said) and not _NO_TOOL.search(text):
                 return _ask_which(said, one=True)
         m = _CANCEL.match(text)
         if (

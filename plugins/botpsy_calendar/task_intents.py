@@ -1034,6 +1034,10 @@ def make_task_matchers(
         and approved first)."""
         m = _DROP_ITEM.match(text.strip().rstrip(".!"))
         item = next((g for g in m.groups() if g), "") if m else ""
+        first, _, tail = item.partition(" ")
+        if item and tail and has_task is not _assumed and not has_task(item):
+            # "delete selling the old bike": the to-do "Sell the old bike"
+            item = next((f"{v} {tail}" for v in base_forms(first) if has_task(f"{v} {tail}")), item)
         if (
             not item
             or len(item.split()) > 5

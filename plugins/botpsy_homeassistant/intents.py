@@ -187,7 +187,12 @@ _CLOSE = _Any(
     rf"^(?:close|shut|lower|roll\s+down|pull\s+down|draw)\s+{_THE}"
     rf"(?P<device>(?:{_W}\s+){{0,3}}{_COVER_NOUN}){_TAIL}$"
 )
-_LOCK = _Any(rf"^(?P<verb>lock(?:\s+up)?|unlock|arm|disarm)\s+{_THE}{_DEVICE}{_TAIL}$")
+_LOCK = _Any(
+    rf"^(?P<verb>lock(?:\s+up)?|unlock|arm|disarm)\s+{_THE}{_DEVICE}{_TAIL}$",
+    # "i need the back door unlocked", "can we get the front door locked"
+    rf"^(?:i\s+(?:want|need|would\s+like)|i'd\s+like|(?:can|could)\s+(?:i|we|you)\s+(?:have|get))\s+"
+    rf"(?:get\s+)?{_THE}{_DEVICE}\s+(?P<verb>locked|unlocked){_TAIL}$",
+)
 _STATUS = _Any(
     rf"^(?:is|are)\s+{_THE}{_DEVICE}\s+(?:on|off|locked|unlocked|open|closed|running|charging)"
     rf"(?:\s+or\s+(?:not|on|off|locked|unlocked|open|closed))?\??$",
@@ -611,7 +616,7 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         device = _device(m["device"])
         if not _home(device) or device.casefold() in ("it", "this", "that", "up"):
             return None
-        verb = m["verb"].casefold()
+        verb = m["verb"].casefold().removesuffix("ed")  # "unlocked": as "unlock"
         tool = "home_unlock" if verb in ("unlock", "disarm") else "home_lock"
         if verb in ("arm", "disarm") and not re.search(r"\b(?:alarm|security)\b", device, re.I):
             return None
