@@ -44,15 +44,26 @@ _REMOVE_IT = re.compile(
 ListedTasks = Callable[[Mapping[str, Any], datetime], list[Task]]
 
 
+# Words that point at a line of the listing, not name an item: "the first one", "number two",
+# "the one about the boiler". "Remove the eggs" names its item: the list matchers read it.
+_POINTS = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|sixth|last|top|bottom|\d+(?:st|nd|rd|th)?|one|ones"
+    r"|item|task|line|entry|number)\b",
+    re.I,
+)
+
+
 def _act(text: str) -> tuple[str, str] | None:
     """The tool the words ask for and the words that point at the line, or None."""
     said = text.strip()
+    found = None
     for shape in _DONE_IT:
         if done := shape.match(said):
-            return "task_complete", done.group("which")
-    if gone := _REMOVE_IT.match(said):
-        return "task_delete", gone.group("which")
-    return None
+            found = "task_complete", done.group("which")
+            break
+    if found is None and (gone := _REMOVE_IT.match(said)):
+        found = "task_delete", gone.group("which")
+    return found if found is not None and _POINTS.search(found[1]) else None
 
 
 def make_task_listing_followups(
