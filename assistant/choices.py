@@ -97,6 +97,10 @@ _NONE = re.compile(
 _NONE_OF_SEVERAL = re.compile(r"^(?:neither|none|not\s+(?:any|either)|no(?:pe)?|nothing)\b", re.I)
 MAX_ANSWER_WORDS = 10
 DROPPED = "OK, I left it; nothing was changed."  # the reply when an answer drops the question
+# An option that is a tool's own id, never shown ("#12" an alarm, "uid:..." an event or a
+# to-do, whose uid a synced invitation's sender chose): its digits and words name nothing the
+# person read, so only its label is matched ("the 7 one" is no alarm #7 at 9:00).
+_OPAQUE = re.compile(r"#\d+(?:\s*,\s*#\d+)*|uid:\S+")
 _LISTED = re.compile(r"(?:^|(?<=[\s:;?.!]))(\d{1,2})\.\s+")
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
 _MERIDIEM = re.compile(r"\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?m\b\.?")
@@ -161,7 +165,8 @@ def read_answer(
     if not named and question:
         named = listed_labels(question, len(options))
     facts = [
-        _facts(f"{label} {option}") for option, label in zip(options, named or options, strict=True)
+        _facts(f"{label} {'' if named and _OPAQUE.fullmatch(option) else option}")
+        for option, label in zip(options, named or options, strict=True)
     ]
     words = _tokens(said)
     if not words or len(words) > MAX_ANSWER_WORDS:
@@ -183,6 +188,8 @@ def read_answer(
         shaped = shaped or not any(set(own) & f for f in facts)
     common = set.intersection(*facts) if len(facts) > 1 else set()
     place = _place([w for w in words if w not in common or w in _PLACES], len(options))
+    if place is not None and _an_hour(words, facts):
+        place = None  # "the 6 one" among alarms at 6:00 and 6:30: a time, never the sixth
     if place is not None:
         return Answer([options[place]], shaped=True)
     if {"number", "option", "choice"} & set(words):  # "number 7" of two: a place, not a time
@@ -252,6 +259,18 @@ def each_picked(
         one.options, one.labels = [], []
         calls.append(one)
     return calls
+
+
+def _an_hour(words: list[str], facts: list[set[str]]) -> bool:
+    """Whether a number in a longer answer is said as a clock, not a place: with "o'clock"
+    ("the 6 o'clock one"), or as the hour an option starts at ("the 6 one" of alarms at 6:00
+    and 7:30). "2", "number 2" and "the 2nd one" stay places."""
+    said = [int(w) for w in words if w.isdigit() and len(w) <= 2]
+    if not said or len(words) < 2 or {"number", "option", "choice"} & set(words):
+        return False
+    if "oclock" in words or "o clock" in " ".join(words):
+        return True
+    return any(f"h12:{n % 12}" in f or f"h:{n}" in f for n in said for f in facts)
 
 
 def _selects(unit: set[str]) -> bool:

@@ -161,6 +161,9 @@ class IntentRegistry:
         # pronoun filled in), tried after the plugins'; the loader hands them in.
         self.core = core or (lambda _registry: [])
         self.followups: list[tuple[str, FollowMatcher]] = []
+        # Follow-ups that point into what the last call showed ("the first one" of a listing):
+        # tried only when the last request, read again, asks that call (`asked_by_words`).
+        self.asked_only: set[str] = set()
         # Matchers that read one request as several calls ("take eggs and milk off the list").
         self.several: list[tuple[str, SeveralMatcher]] = []
         # The parameters a tool takes (the agent sets it): a follow-up fills in only those.
@@ -174,13 +177,25 @@ class IntentRegistry:
         (`matcher(text, recent)`), for "make it 1pm" or "read it";
         `register(name, matcher, several=True)` one that reads a request as several calls
         (`matcher(text) -> list[IntentMatch] | None`), for "cross off eggs and milk".
+        `register(name, matcher, follows=True, asked=True)` a follow-up that picks from what the
+        last call showed ("delete the first one" after a listing): tried only when the last
+        request, read again, asks that call, so never after one the model made on its own
+        (maybe on an order planted in what it read).
         """
 
-        def register(name: str, matcher: Any, follows: bool = False, several: bool = False) -> None:
+        def register(
+            name: str,
+            matcher: Any,
+            follows: bool = False,
+            several: bool = False,
+            asked: bool = False,
+        ) -> None:
             if several:
                 self.several.append((f"{plugin}.{name}", matcher))
             elif follows:
                 self.followups.append((f"{plugin}.{name}", matcher))
+                if asked:
+                    self.asked_only.add(f"{plugin}.{name}")
             else:
                 self.intents.append(Intent(f"{plugin}.{name}", plugin, matcher))
 
@@ -198,7 +213,14 @@ class IntentRegistry:
         cleaned = clean_request(text)
         if _ONLY_TALK.match(cleaned):
             return None  # "thanks", "ok great": talk, never a thing to add, remove or change
+        asked: bool | None = None  # whether the last request, read again, asks the last call
         for name, matcher in [*self.followups, *self.core(self)]:
+            if name in self.asked_only:
+                if asked is None:
+                    last, before = recent.last(), self.match(recent.request)
+                    asked = last is not None and before is not None and before.tool == last.tool
+                if not asked:
+                    continue
             try:
                 found = matcher(cleaned, recent)
             except Exception as exc:  # a plugin bug must not stop the request

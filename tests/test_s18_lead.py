@@ -667,3 +667,16 @@ def test_a_lock_named_with_no_wish_is_not_unlocked() -> None:
         ["Do you want me to unlock it?"],
     )
     assert result.calls == [], result.calls
+
+
+def test_a_time_corrected_as_a_question_moves_nothing() -> None:
+    setup = [{"title": "Electrician", "start": "2026-12-02T08:00"}]
+    result = play_with_model(
+        {
+            "setup": setup,
+            "turns": ["the electrician is coming at 11 not 8?"],
+            "expect_events": setup,
+        },
+        ["I can check your calendar."],
+    )
+    assert "calendar_update_event ran" not in result.calls, result.calls

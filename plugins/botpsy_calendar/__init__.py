@@ -181,7 +181,8 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     for name, matcher in make_task_change_matchers(context.clock.now, has_task):
         register(name, _not_of_files(matcher))  # "move my reminder to call jo to friday"
     for name, follows in make_listing_followups(context.clock.now, store.between):
-        register(name, follows, follows=True)  # "move it to 4pm" after "what's on this week"
+        # "move it to 4pm" after "what's on this week": a listing the user's words asked for
+        register(name, follows, follows=True, asked=True)
     tasks_shown = CalendarTools(store, context.clock).shown_tasks
 
     def listed_tasks(arguments: Mapping[str, Any], at: datetime) -> list[Task]:
@@ -191,7 +192,8 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         )
 
     for name, follows in make_task_listing_followups(context.clock.now, listed_tasks):
-        register(name, follows, follows=True)  # "i've done the first one" after a to-do list
+        register(name, follows, follows=True, asked=True)  # "i've done the first one" after
+        # a to-do list the user's words asked for (never one the model made on its own)
     several, following = make_several_matchers(context.clock.now, has_task, make_task_matchers)
     for name, calls in several:
         register(name, calls, several=True)  # "cross off eggs and milk": a call each

@@ -1525,7 +1525,9 @@ def make_matchers(
             {},
             "clear_events",
             missing={"event": f"Which one? {shown}"},
-            options=[pin(e) for e in events],
+            # pinned as shown: an event moved or retitled before the answer is not the one
+            # picked (the tool finds it no longer as shown), even where no yes is asked after
+            options=[pin(e, shown=True) for e in events],
             labels=[option_label(e, describe) for e in events],
         )
 

@@ -481,7 +481,7 @@ MOVED_NOT = re.compile(
 def as_moved(text: str) -> str:
     """A move told or asked, put as "move X to WHEN"; anything else as said."""
     said = text.strip().rstrip(".!?")
-    if m := MOVED_NOT.match(said):
+    if (m := MOVED_NOT.match(said)) and not text.strip().endswith("?"):  # "is it at 10 not 9?" asks
         return f"move {m.group('what')} to {m.group('when')}"
     if m := MOVED_INSTEAD.match(said):
         when = m.group("when") or re.sub(r"^on\s+", "", m.group("when2"), flags=re.I)
