@@ -150,7 +150,9 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
     `matcher(text, recent: Recent) -> IntentMatch | list[IntentMatch] | None`, tried
     before ordinary matchers, with the previous turn's request and the calls that ran
     (tool, resolved arguments; never their output), so "make it 1pm" or "remove the
-    eggs" can name what was just done. `register(name, matcher, several=True)` registers
+    eggs" can name what was just done; with `asked=True` too, only when the last request,
+    read again, asks the last call (a pick from a listing the user asked for, never from one
+    the model made on its own). `register(name, matcher, several=True)` registers
     one that reads a request as several calls (`matcher(text) -> list[IntentMatch] | None`),
     so "cross off eggs and milk" ticks each item with a call of its own.
     """

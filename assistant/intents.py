@@ -530,7 +530,11 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
         if match is None and (lead := _PLACE_PART.match(part)):  # "... in porto and in faro"
             match = _place_value(parts[0], part, lead.group(1), first, found)
         if match is None and alone is None and _BARE_PLACE.fullmatch(part):
-            match = _place_value(parts[0], f"in {part}", "in", first, found)  # "... and vienna"
+            bare = _place_value(parts[0], f"in {part}", "in", first, found)  # "... and vienna"
+            # only where the first part's own place was ("the weather in munich", "the lights
+            # in the hall"), never inside a question's words ("... in the long and mid terms")
+            if bare is not None and any(k in first.arguments for k in _WHERE_ARGUMENTS):
+                match = bare
         if match is None and verb is not None:
             borrowed = _complete(found(verb + part))
             says_more = len(borrowed.arguments) > 1 if borrowed else False
@@ -569,6 +573,8 @@ def _clock_value(
 
 # A part that is only a place: "and in paris", "for lyon".
 _PLACE_PART = re.compile(r"^(in|at|for|near)\s+[a-z][\w' .-]{1,40}$", re.I)
+# The arguments that say where a call is about: a place said bare may stand for another.
+_WHERE_ARGUMENTS = ("place", "device", "location", "city")
 # A place said bare after one said with "in": "the weather in munich and vienna tomorrow".
 _BARE_PLACE = re.compile(r"[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*){0,3}", re.I)
 

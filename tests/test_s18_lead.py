@@ -680,3 +680,23 @@ def test_a_time_corrected_as_a_question_moves_nothing() -> None:
         ["I can check your calendar."],
     )
     assert "calendar_update_event ran" not in result.calls, result.calls
+
+
+def test_and_inside_a_question_is_no_second_place() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["tell me how the new rules will affect renters in the short and long run"],
+            "expect_calls": [{"tool": ["web_research", "web_search"]}],
+        }
+    )
+    assert result.passed, result.problems
+    assert "short and long run" in result.reply
+
+
+def test_a_message_after_the_name_is_not_why() -> None:
+    from botpsy_mail.intents import make_mail_matchers
+    from tests.helpers import first_match
+
+    found = first_match(make_mail_matchers(), "send email to dad want to meet for lunch friday")
+    assert found is None or found.arguments.get("to") != "dad want", found

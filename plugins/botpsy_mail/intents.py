@@ -498,6 +498,13 @@ def _search_fields(rest: str) -> dict[str, str] | None:
     return fields
 
 
+# Words no name holds, before "to": "mom want to go shopping" says its message, not why.
+_NO_NAME_BEFORE_WHY = (
+    r"\b(?:want|wants|wanna|need|needs|would|like|likes|can|could|will|should|is|are|has|have"
+    r"|going|got)\b"
+)
+
+
 def make_mail_matchers(
     now: Callable[[], datetime] | None = None,
 ) -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
@@ -598,8 +605,11 @@ def make_mail_matchers(
             to,
             flags=re.I,
         )
-        # "email nina to confirm": why, said after who (what it says is still asked)
-        to = re.sub(r"\s+to\s+(?!me\b|us\b)[a-z][\w' -]*$", "", to, flags=re.I)
+        # "email nina to confirm": why, said right after who (what it says is still asked);
+        # words that start a message ("... want to go shopping tomorrow") leave it as said
+        why = re.search(r"\s+to\s+(?!me\b|us\b)[a-z][\w' -]*$", to, re.I)
+        if why and not re.search(_NO_NAME_BEFORE_WHY, to[: why.start()], re.I):
+            to = to[: why.start()]
         # "this coworker", "that plumber": who is meant, said by pointing
         to = re.sub(r"^(?:this|that)\s+(?=\w+$)", "", to, flags=re.I)
         bare = re.sub(r"^my\s+", "", to, flags=re.I)
