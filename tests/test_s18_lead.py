@@ -696,6 +696,7 @@ def test_and_inside_a_question_is_no_second_place() -> None:
 
 def test_a_message_after_the_name_is_not_why() -> None:
     from botpsy_mail.intents import make_mail_matchers
+
     from tests.helpers import first_match
 
     found = first_match(make_mail_matchers(), "send email to dad want to meet for lunch friday")
