@@ -37,6 +37,14 @@ _SENT = re.compile(
     re.I,
 )
 _SENDING = frozenset({"send", "spend"})
+# A line in the shape botpsy's own tools report a change ('Added "Spin class" on Friday ...'):
+# a small model copies it from an earlier turn, and the person reads it as done again.
+_ECHOED = re.compile(
+    r"(?:^|\n)\s*(?:added|deleted|changed|moved|cancell?ed|renamed|set|created|scheduled|booked"
+    r"|saved|sent|removed|marked|ticked)\s+(?:(?:the|a)\s+(?:task|event|alarm|timer|item|contact)\s+)?"
+    r"[\"“]",
+    re.I,
+)
 # "I've paid the invoice" (so you do not pay it): only a call that spends backs a payment.
 _PAID = re.compile(
     r"(?:^|[.!?]\s+|,\s*)(?:(?:ok(?:ay)?|sure|great|alright|all right|done)[,!.]?\s+)?"
@@ -88,7 +96,13 @@ def unbacked_claim(reply: str, records: Iterable[_Record]) -> bool:
     """Whether `reply` says something was done while no acting call succeeded this turn."""
     text = reply.strip()
     passive = _PASSIVE.search(text)
-    if not (_CLAIM.search(text) or _SENT.search(text) or passive or _FORGED.search(reply)):
+    if not (
+        _CLAIM.search(text)
+        or _SENT.search(text)
+        or passive
+        or _FORGED.search(reply)
+        or _ECHOED.search(text)
+    ):
         return False
     done = {r.effect for r in records if r.outcome == "ok"}
     if _PAID.search(text) and "spend" not in done:

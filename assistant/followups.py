@@ -838,7 +838,7 @@ def _refined(text: str, call: DoneCall) -> str | None:
 
 
 _ANOTHER_DAY = re.compile(
-    r"^(?:(?:and\s+|or\s+|then\s+)?(?:what|how)\s+about|and|or|then|same\s+(?:for|on))"
+    r"^(?:(?:and\s+|or\s+|then\s+)?(?:what|how)\s+about|(?:and\s+)?(?:the\s+)?same\s+(?:for|on)|and|or|then)"
     r"\s+(?P<day>.+?)\??$",
     re.I,
 )

@@ -65,3 +65,19 @@ def test_a_claim_after_a_real_call_stands(config: Config) -> None:
     assistant.close()
     assert result.reply.startswith("Done! I've added") and result.calls[0].outcome == "ok"
     assert "buy bread" in plugin.notes.items
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        'Added "Pottery" on Thursday 3 December 2026, 14:00–15:00 (Europe/Berlin).',
+        'Sure.\nDeleted the task "Oil the hinges".',
+        'Renamed "Quiz" to "Christmas quiz".',
+    ],
+)
+def test_a_tool_report_echoed_with_no_call_is_unbacked(reply: str) -> None:
+    assert unbacked_claim(reply, [])
+
+
+def test_a_tool_report_after_the_call_ran_is_backed() -> None:
+    assert not unbacked_claim('Added "Pottery" on Thursday 3 December 2026.', [Ran("write", "ok")])

@@ -701,3 +701,83 @@ def test_a_message_after_the_name_is_not_why() -> None:
 
     found = first_match(make_mail_matchers(), "send email to dad want to meet for lunch friday")
     assert found is None or found.arguments.get("to") != "dad want", found
+
+
+# -- batch 33's mechanisms ---------------------------------------------------------------------------
+def test_needs_to_be_another_day_instead_moves_the_event() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Window cleaner", "start": "2026-12-04T08:00"}],
+            "turns": ["the window cleaner needs to be wednesday instead"],
+            "expect_events": [{"title": "Window cleaner", "start": "2026-12-02T08:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_away_on_a_day_then_cancel_everything_clears_that_day() -> None:
+    setup = [
+        {"title": "Planning", "start": "2026-12-01T10:00"},
+        {"title": "Choir", "start": "2026-12-02T19:00"},
+    ]
+    result = play_scenario(
+        {
+            "setup": setup,
+            "turns": ["i'm on holiday on tuesday, cancel all my meetings"],
+            "expect_calls": [{"tool": "calendar_clear_day"}],
+            "expect_events": [setup[1]],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_the_same_on_another_day_adds_it_again_that_day() -> None:
+    result = play_scenario(
+        {
+            "turns": ["add circuit training on monday at 7pm", "and the same on thursday"],
+            "expect_events": [
+                {"title": "Circuit training", "start": "2026-11-30T19:00"},
+                {"title": "Circuit training", "start": "2026-12-03T19:00"},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_timer_said_with_now_is_that_timer() -> None:
+    result = play_scenario(
+        {
+            "turns": ["start a 5 minute timer right now"],
+            "expect_alarms": [{"kind": "timer", "at": "2026-11-29T18:35"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_how_many_tasks_are_left_lists_them() -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Fix the fence"}, {"title": "Sort the loft"}],
+            "turns": ["how many jobs have i got left to do"],
+            "expect_calls": [{"tool": "task_list"}],
+        }
+    )
+    assert result.passed, result.problems
+    assert "2" in result.reply
+
+
+def test_the_telly_is_the_tv() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": [
+                {"id": "media_player.den_tv", "name": "Den TV", "area": "Den", "state": "on"},
+                {"id": "light.den", "name": "Den lamp", "area": "Den", "state": "on"},
+            ],
+            "turns": ["turn the telly off"],
+            "expect_calls": [
+                {"tool": "home_turn_off", "resolved": {"device": ["media_player.den_tv"]}}
+            ],
+        }
+    )
+    assert result.passed, result.problems

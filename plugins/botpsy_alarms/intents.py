@@ -574,6 +574,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         return None
 
     def set_timer(text: str) -> IntentMatch | None:
+        text = re.sub(r"\s+(?:right\s+)?now$", "", text.strip(), flags=re.I)  # "... timer now"
         m = _TIMER.match(text) or _COUNTDOWN.match(text)
         if not m:
             return None

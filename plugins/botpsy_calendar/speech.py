@@ -463,7 +463,10 @@ MOVED_INSTEAD = re.compile(
     r"^(?:(?:can|could|should|would|will|shall)\s+)?"
     r"(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)\s+"
     r"(?:(?:go|move)\s+(?:to|until|till)\s+(?P<when>.+?)(?:\s+(?:instead|rather))?"
-    r"|(?:be|happen|take\s+place|is|'s)\s+(?P<when2>(?:on|at)\s+.+?)\s+(?:instead|rather))$",
+    r"|(?:be|happen|take\s+place|is|'s)\s+(?P<when2>(?:on|at)\s+.+?)\s+(?:instead|rather)"
+    # "the groomer needs to be thursday instead"
+    r"|(?:needs\s+to|has\s+to|should|must|will\s+have\s+to)\s+be\s+(?P<when3>(?:on\s+|at\s+)?.+?)"
+    r"\s+(?:instead|rather))$",
     re.I,
 )
 
@@ -484,14 +487,30 @@ def as_moved(text: str) -> str:
     if (m := MOVED_NOT.match(said)) and not text.strip().endswith("?"):  # "is it at 10 not 9?" asks
         return f"move {m.group('what')} to {m.group('when')}"
     if m := MOVED_INSTEAD.match(said):
-        when = m.group("when") or re.sub(r"^on\s+", "", m.group("when2"), flags=re.I)
+        when = m.group("when") or re.sub(
+            r"^on\s+", "", m.group("when2") or m.group("when3"), flags=re.I
+        )
         return f"move {m.group('what')} to {when}"
     m = MOVED.match(said) or MOVE_ASKED.match(said)
     return f"move {m.group('what')} to {m.group('when')}" if m else text
 
 
+# Away on a day, then everything cancelled: "i'm off sick tomorrow, cancel everything".
+AWAY_THEN_CLEAR = re.compile(
+    r"^(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:off\s+sick|off|sick|ill|away|on\s+holiday|out\s+of\s+"
+    r"(?:the\s+)?office|not\s+(?:working|in))\s+(?P<day>today|tomorrow|(?:on\s+)?(?:this\s+|next\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*(?:[,;.!-]+\s*|\s+so\s+)(?:so\s+|please\s+)*"
+    r"(?P<verb>cancel|clear|scrap|drop)\s+(?:everything|it\s+all|all\s+of\s+it|all\s+my\s+"
+    r"(?:meetings|appointments|events|plans))$",
+    re.I,
+)
+
+
 def as_cancel(text: str) -> str:
     """A cancel said another way, put as "remove X ... from my calendar"."""
+    if away := AWAY_THEN_CLEAR.match(text.strip().rstrip(".!")):
+        day = re.sub(r"^on\s+", "", away.group("day"), flags=re.I)
+        return f"{away.group('verb')} everything {day}"
     said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
     said = CANCEL_IT.sub("", said)  # "i can't make the party on friday, please cancel it"
     if m := CANCELLED.match(said):

@@ -145,7 +145,10 @@ _LIST_TASKS = re.compile(
     r"|what(?:'s|\s+is)\s+(?:still\s+)?(?:left|remaining|outstanding|still)\s+(?:for\s+(?:me|us)\s+)?"
     r"to\s+(?:do|get\s+done)"
     # "what have we not finished yet", "what haven't i done"
-    r"|what\s+(?:have\s+(?:i|we)\s+not|haven'?t\s+(?:i|we))\s+(?:done|finished|got\s+done)(?:\s+yet)?)"
+    r"|what\s+(?:have\s+(?:i|we)\s+not|haven'?t\s+(?:i|we))\s+(?:done|finished|got\s+done)(?:\s+yet)?"
+    # "how many things have i got left to do", "how many tasks do i have left"
+    r"|how\s+many\s+(?:things|tasks|to[-\s]?dos|jobs)\s+(?:have|do)\s+(?:i|we)\s+(?:got\s+|have\s+)?"
+    r"(?:left|still|outstanding)?(?:\s+to\s+do)?)"
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
     re.I,
 )

@@ -59,7 +59,7 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     "cover": ("cover", "blind", "shade", "shutter", "curtain"),
     "lock": ("lock",),
     "vacuum": ("vacuum", "hoover", "robot", "cleaner", "roomba"),
-    "media_player": ("player", "speaker", "tv", "television", "music", "media"),
+    "media_player": ("player", "speaker", "tv", "television", "telly", "music", "media"),
     "scene": ("scene",),
     "humidifier": ("humidifier",),
     "water_heater": ("boiler", "water"),
@@ -77,7 +77,7 @@ CLASS_WORDS: dict[str, tuple[str, ...]] = {
     "battery": ("battery", "charge"),
     "temperature": ("temperature",),
     "humidity": ("humidity",),
-    "tv": ("tv", "television"),
+    "tv": ("tv", "television", "telly"),
     "speaker": ("speaker",),
 }
 _FILLER = frozenset(
