@@ -83,7 +83,7 @@ _NAMED_THEN_IT = re.compile(
 # Why, said after the request: "kill the timer, it's done", "stop the alarm, i'm up". It says
 # nothing the request needs, and read as part of it, it would be taken for the thing's name.
 _WHY_AFTER = re.compile(
-    r"\s*[,;.!-]+\s*(?:it'?s|it\s+is|that'?s|i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+|already\s+)?"
+    r"\s{0,3}[,;.!-]{1,3}\s{0,3}(?:it'?s|it\s+is|that'?s|i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+|already\s+)?"
     r"(?:done|ready|finished|cooked|up|awake|over|sorted)(?:\s+now)?$",
     re.I,
 )
