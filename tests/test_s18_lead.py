@@ -781,3 +781,21 @@ def test_the_telly_is_the_tv() -> None:
         }
     )
     assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("save a new contact: ines roth, ines@roth.example", {"email": "ines@roth.example"}),
+        ("add contact: ines roth, 0170 555 0188", {"phone": "0170 555 0188"}),
+    ],
+)
+def test_a_contact_said_as_name_then_address_keeps_both(said: str, kept: dict[str, str]) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": [said],
+            "expect_calls": [{"tool": "contacts_add", "arguments": {"name": "ines roth", **kept}}],
+        }
+    )
+    assert result.passed, result.problems
