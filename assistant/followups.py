@@ -71,7 +71,7 @@ _STATES = (
 _EDIT = re.compile(
     rf"^(?:(?:{_LEADS}|make\s+that|that'?s\s+(?:wrong|not\s+right))[,.!]?\s+)*"
     r"(?:(?:make|change|move|set|put|switch|push|turn|update|reschedule|shift|bump)\s+"
-    r"(?:it|that|this|the\s+time)(?:\s+back(?=\s+(?:to|for|at|on)\b))?"  # "put it back to 2"
+    r"(?:it|that|this|the\s+time)(?:\s+back(?=\s+(?:to|for|at|on)\b))?"  # "move it back to 9"
     r"(?:\s+(?:to|for|at|until|till|on))?\s+|(?:do|go\s+(?:with|for)|try|say)\s+"
     rf"|{_STATES}\s+)?(?P<value>.+?)"
     r"(?:\s+(?:instead|then|please))?[.!?]*$",
@@ -888,7 +888,7 @@ _DAY_ARGUMENTS = ("start", "day", "when", "due", "at")
 
 
 def that_day(registry: IntentRegistry) -> FollowMatcher:
-    """ "What else is on that day" after an event was added for the 14th: the request with that
+    """ "What else have i got that day" after an event was added for the 14th: the request with that
     day said in full ("on 2026-12-14"), read as any request is. The day comes from the last
     call's record (one the user's words chose), never from a tool's output."""
 

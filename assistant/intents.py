@@ -494,6 +494,8 @@ def _points_back(part: str, alone: IntentMatch | None) -> IntentMatch | None:
 
 def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
     """A match for every part: verbless ones borrowing the first part's verb, days shared."""
+    if any(re.match(r"(?:not|never)\b", p, re.I) for p in parts[1:]):
+        return None  # "the plumber is now at 10, not at 9": one correction, never a second request
     days = {
         re.sub(r"^(?:on|for)\s+", "", m.group(0).lower())
         for p in parts
@@ -518,7 +520,7 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
         when_only = bool(_CLOCKISH.match(part) or (_DAYISH.match(part) and _A_CLOCK.search(part)))
         match = None
         if when_only and alone is not None and alone.tool != first.tool:
-            # "alarms for 6:30 and 7 tomorrow morning": a time after the first part's time is
+            # "alarms for 5:50 and 6 on friday morning": a time after the first part's time is
             # another of the same, not an event titled "7"
             match = _clock_value(parts[0], part, first, day, found)
         if match is None:
@@ -532,7 +534,7 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
         if match is None and alone is None and _BARE_PLACE.fullmatch(part):
             bare = _place_value(parts[0], f"in {part}", "in", first, found)  # "... and vienna"
             # only where the first part's own place was ("the weather in munich", "the lights
-            # in the hall"), never inside a question's words ("... in the long and mid terms")
+            # in the hall"), never inside a question's words ("... in the short and long run")
             if bare is not None and any(k in first.arguments for k in _WHERE_ARGUMENTS):
                 match = bare
         if match is None and verb is not None:
@@ -575,7 +577,7 @@ def _clock_value(
 _PLACE_PART = re.compile(r"^(in|at|for|near)\s+[a-z][\w' .-]{1,40}$", re.I)
 # The arguments that say where a call is about: a place said bare may stand for another.
 _WHERE_ARGUMENTS = ("place", "device", "location", "city")
-# A place said bare after one said with "in": "the weather in munich and vienna tomorrow".
+# A place said bare after one said with "in": "the weather in lyon and geneva on saturday".
 _BARE_PLACE = re.compile(r"[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*){0,3}", re.I)
 
 
@@ -626,7 +628,7 @@ _DONE_IT = re.compile(
     r"^(?:(?:actually|oh|ok(?:ay)?|so|well|right|great|good)[,]?\s+)*"
     r"(?:(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+)?(?:did|done|finished|completed|sorted)"
     r"\s+(?:it|that|this)|(?:that|it)(?:'s|\s+is)\s+(?:(?:all|already)\s+)?(?:done|sorted|finished)"
-    # "i bought everything, clear it", "got it all, empty the list"
+    # "got the lot, clear it", "picked it all up, empty the list"
     r"|(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+)?(?:bought|got|picked\s+up|packed)"
     r"\s+(?:everything|it\s+all|them\s+all|all\s+of\s+(?:it|them)|the\s+lot))"
     r"(?:\s+(?:already|just\s+now|now|today))?\s*[,;.!-]+\s*(?:(?:so|now|please)\s+)*",

@@ -65,9 +65,9 @@ def plain_request(text: str) -> str:
     return plain + asked if plain else said.rstrip(".! ") or said
 
 
-# The thing named first, then the request about "it": "i don't need tomorrow's alarm, switch it
+# The thing named first, then the request about "it": "i don't need the porch light any more, switch it
 # off", "the porch light is still on, turn it off". The pronoun is the thing just named, so the
-# request is read with it in place ("switch off tomorrow's alarm"), never cut in two at the comma.
+# request is read with it in place ("switch off the porch light"), never cut in two at the comma.
 _NAMED_THEN_IT = re.compile(
     r"^(?:(?:(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer)\s+need|forget(?:\s+about)?)\s+(?P<unneeded>.+?)"
     r"(?:\s+(?:any\s*more|now|today|after\s+all))?"
@@ -80,7 +80,7 @@ _NAMED_THEN_IT = re.compile(
 )
 
 
-# Why, said after the request: "kill the timer, it's done", "stop the alarm, i'm up". It says
+# Why, said after the request: "cancel the oven timer, it's cooked", "stop the alarm, i'm awake". It says
 # nothing the request needs, and read as part of it, it would be taken for the thing's name.
 _WHY_AFTER = re.compile(
     r"\s{0,3}[,;.!-]{1,3}\s{0,3}(?:it'?s|it\s+is|that'?s|i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+|already\s+)?"

@@ -509,7 +509,7 @@ class _Scanner:
             (re.compile(r"the\s(\d{1,2})\b"), self._day_of_month),
             (re.compile(rf"in\s(an?|\d+)\s{_UNIT}\b"), self._in_units),
             (
-                # "at 5 till 6" too: "wednesday 5 till 6" is read "wednesday at 5 till 6"
+                # "at 2 till 4" too: "friday 2 till 4" is read "friday at 2 till 4"
                 re.compile(
                     rf"(?:(?:from|at)\s)?(?:{_CLOCK})\s?(?:-|–|to|until|till)\s?(?:{_CLOCK})"
                 ),

@@ -47,7 +47,7 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         register(name, follows, follows=True)
     store = open_store(context)
     for name, picks in make_listing_followups(context.clock.now, store.upcoming, describe):
-        register(name, picks, follows=True, asked=True)  # "delete the 6:30 one" after the
+        register(name, picks, follows=True, asked=True)  # "delete the 5:45 one" after the
         # alarms the user's words asked to read (never a listing the model made on its own)
 
 

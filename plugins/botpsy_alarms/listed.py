@@ -1,4 +1,4 @@
-"""An alarm picked from the listing just read: "delete the 6:30 one", "turn off the second one".
+"""An alarm picked from the listing just read: "delete the 5:45 one", "cancel the second one".
 
 After "what alarms do i have" the user points at a line as they read it: by its time, its label
 or its place. The alarms are read again as the listing read them (still to ring, in the period
@@ -31,7 +31,7 @@ Upcoming = Callable[[datetime], list[Alarm]]
 def make_listing_followups(
     now: Callable[[], datetime], upcoming: Upcoming, describe: Callable[[Alarm, datetime], str]
 ) -> list[tuple[str, Callable[[str, Recent], IntentMatch | None]]]:
-    """ "Delete the 6:30 one" right after the alarms were listed: that alarm, cancelled."""
+    """ "Delete the 5:45 one" right after the alarms were listed: that alarm, cancelled."""
 
     def on_listed(text: str, recent: Recent) -> IntentMatch | None:
         last = recent.last()

@@ -192,7 +192,7 @@ def register_intents(register: Callable[..., None], context: PluginContext) -> N
         )
 
     for name, follows in make_task_listing_followups(context.clock.now, listed_tasks):
-        register(name, follows, follows=True, asked=True)  # "i've done the first one" after
+        register(name, follows, follows=True, asked=True)  # "i've finished the second one" after
         # a to-do list the user's words asked for (never one the model made on its own)
     several, following = make_several_matchers(context.clock.now, has_task, make_task_matchers)
     for name, calls in several:

@@ -715,7 +715,7 @@ _ADD = [
         rf"(?:\s+(?:with|and)\s+(?:(?:the|a|an)\s+)?{_KIND}(?:\s+{_VALUE})?)?$",
         re.I,
     ),
-    # "save a new contact: paul weiss, paul@weiss.example": the name, then what to keep of them
+    # "add contact: ines roth, ines@roth.example": the name, then what to keep of them
     re.compile(
         rf"^(?:add|create|make|save|store)\s+(?:a\s+)?(?:new\s+)?contact\s*[:,-]\s*{_PERSON}\s*[,;:-]\s*"
         rf"(?:(?:(?:the|a|an)\s+)?{_KIND}\s*:?\s*)?{_VALUE}$",

@@ -289,7 +289,7 @@ _SHIFT_EVENT = re.compile(
     r"\s+(?:by\s+)?(?P<length>.+?)"
     r"|(?:move|shift|push|bring|put)\s+(?P<way2>back|forward)\s+(?P<rest>.+?)"
     r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier)"
-    # "delay parents evening by half an hour": later by that much
+    # "delay the book launch by 45 minutes": later by that much
     r"|(?:delay|postpone|put\s+off)\s+(?P<delayed>.+?)\s+by\s+(?P<delay>.+?))$",
     re.I,
 )
@@ -922,7 +922,7 @@ def make_matchers(
     (None when none or several do): "move the dentist to 4pm" keeps its day with it,
     "move it to monday" its time. Without it a time alone is left to the model.
     With several events named and a time alone, the tool asks which one (`keep_day`).
-    `events_on(day)` are that day's events: "cancel my appointment on monday" asks which of
+    `events_on(day)` are that day's events: "drop my appointments on thursday" asks which of
     them, each shown, so "the afternoon one" picks as it would from a listing.
     """
 
@@ -1558,7 +1558,7 @@ def make_matchers(
         ):
             said = hour.group("when")
             said = said if re.match(r"at\s", said, re.I) else f"at {said}"
-            # "cancel my 4 o'clock tomorrow": the event then, that day ("my friday" alone is
+            # "cancel my 3 o'clock on tuesday": the event then, that day ("my friday" alone is
             # no hour, `_clock_time` says so)
             if _clock_time(said) and not _NO_TOOL.search(text):
                 return _ask_which(said, one=True)

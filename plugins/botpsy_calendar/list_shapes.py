@@ -577,7 +577,7 @@ def items_of(text: str, split: Callable[[str], list[str]]) -> list[str] | None:
     return items
 
 
-# A day where a list's name would be: "on my list for friday" is when, not which list.
+# A day where a list's name would be ("my list for thursday"): when, not which list.
 _A_DAY = re.compile(
     r"(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|(?:this\s+|next\s+)?"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+weekend)",
@@ -632,7 +632,9 @@ def make_shape_matchers(
             if not name and all_goods(items):  # "put rice on the list": the shopping, surely
                 arguments = {"title": title, "list_name": "shopping list"} | due
                 return IntentMatch("task_add", arguments, "add_to_list")
-            if not name and due:  # "put water the garden on my list for today": a to-do, due then
+            if (
+                not name and due
+            ):  # "add descale the kettle to my list for thursday": a to-do, due then
                 return IntentMatch("task_add", {"title": title} | due, "add_to_list")
             if not name:
                 question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'

@@ -464,14 +464,14 @@ MOVED_INSTEAD = re.compile(
     r"(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)\s+"
     r"(?:(?:go|move)\s+(?:to|until|till)\s+(?P<when>.+?)(?:\s+(?:instead|rather))?"
     r"|(?:be|happen|take\s+place|is|'s)\s+(?P<when2>(?:on|at)\s+.+?)\s+(?:instead|rather)"
-    # "the groomer needs to be thursday instead"
+    # "the window cleaner needs to be wednesday instead"
     r"|(?:needs\s+to|has\s+to|should|must|will\s+have\s+to)\s+be\s+(?P<when3>(?:on\s+|at\s+)?.+?)"
     r"\s+(?:instead|rather))$",
     re.I,
 )
 
 
-# A time corrected as a fact: "the plumber is coming at 10 not 9", "my yoga is on thursday, not
+# A time corrected as a fact: "the electrician is coming at 11 not 8", "my pilates is on monday, not
 # wednesday": the event is moved to the time said first.
 MOVED_NOT = re.compile(
     r"^(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)(?:\s+(?:is|are)|'s|’s)\s+"
@@ -484,7 +484,9 @@ MOVED_NOT = re.compile(
 def as_moved(text: str) -> str:
     """A move told or asked, put as "move X to WHEN"; anything else as said."""
     said = text.strip().rstrip(".!?")
-    if (m := MOVED_NOT.match(said)) and not text.strip().endswith("?"):  # "is it at 10 not 9?" asks
+    if (m := MOVED_NOT.match(said)) and not text.strip().endswith(
+        "?"
+    ):  # "the vet is at 11 not 8?" asks
         return f"move {m.group('what')} to {m.group('when')}"
     if m := MOVED_INSTEAD.match(said):
         when = m.group("when") or re.sub(
@@ -495,7 +497,7 @@ def as_moved(text: str) -> str:
     return f"move {m.group('what')} to {m.group('when')}" if m else text
 
 
-# Away on a day, then everything cancelled: "i'm off sick tomorrow, cancel everything".
+# Away on a day, then everything cancelled: "i'm on holiday on tuesday, cancel all my meetings".
 AWAY_THEN_CLEAR = re.compile(
     r"^(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:off\s+sick|off|sick|ill|away|on\s+holiday|out\s+of\s+"
     r"(?:the\s+)?office|not\s+(?:working|in))\s+(?P<day>today|tomorrow|(?:on\s+)?(?:this\s+|next\s+)?"

@@ -146,7 +146,7 @@ _LIST_TASKS = re.compile(
     r"to\s+(?:do|get\s+done)"
     # "what have we not finished yet", "what haven't i done"
     r"|what\s+(?:have\s+(?:i|we)\s+not|haven'?t\s+(?:i|we))\s+(?:done|finished|got\s+done)(?:\s+yet)?"
-    # "how many things have i got left to do", "how many tasks do i have left"
+    # "how many jobs do i have left", "how many tasks have we got outstanding"
     r"|how\s+many\s+(?:things|tasks|to[-\s]?dos|jobs)\s+(?:have|do)\s+(?:i|we)\s+(?:got\s+|have\s+)?"
     r"(?:left|still|outstanding)?(?:\s+to\s+do)?)"
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
@@ -1039,7 +1039,7 @@ def make_task_matchers(
         item = next((g for g in m.groups() if g), "") if m else ""
         first, _, tail = item.partition(" ")
         if item and tail and has_task is not _assumed and not has_task(item):
-            # "delete selling the old bike": the to-do "Sell the old bike"
+            # "delete repainting the shed": the to-do "Repaint the shed"
             item = next((f"{v} {tail}" for v in base_forms(first) if has_task(f"{v} {tail}")), item)
         if (
             not item

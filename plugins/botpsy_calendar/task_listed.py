@@ -1,4 +1,4 @@
-"""A task picked from the listing just read: "i've done the first one", "delete the last item".
+"""A task picked from the listing just read: "i've finished the second one", "delete the last item".
 
 After "what's on my to-do list" the user points at a line as they read it, by its place or by
 words of it. The listing is read again with the same arguments (`shown_tasks`, the order the
@@ -69,7 +69,7 @@ def _act(text: str) -> tuple[str, str] | None:
 def make_task_listing_followups(
     now: Callable[[], datetime], listed: ListedTasks
 ) -> list[tuple[str, Callable[[str, Recent], IntentMatch | None]]]:
-    """ "I've done the first one", "delete the last item" right after a listing of tasks."""
+    """ "I've finished the second one", "delete the last item" right after a listing of tasks."""
     from botpsy_calendar.tools import describe_task, option_label
 
     def on_listed(text: str, recent: Recent) -> IntentMatch | None:

@@ -579,7 +579,7 @@ def _bare(request: str) -> IntentMatch | None:
         and not (set(song_by["who"].lower().split()) & _NOT_A_SINGER)
         and not (len(song_by["song"].split()) == 1 and song_by["song"].lower().endswith("ed"))
         and not re.search(r"\d", song_by["who"])
-        # "delay the meeting by half an hour": a length, never a singer
+        # "delay the meeting by a quarter of an hour": a length, never a singer
         and not re.search(
             r"\b(?:minutes?|mins?|hours?|hrs?|days?|weeks?|half|quarter)\b", song_by["who"]
         )

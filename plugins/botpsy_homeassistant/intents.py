@@ -189,7 +189,7 @@ _CLOSE = _Any(
 )
 _LOCK = _Any(
     rf"^(?P<verb>lock(?:\s+up)?|unlock|arm|disarm)\s+{_THE}{_DEVICE}{_TAIL}$",
-    # "i need the back door unlocked", "can we get the front door locked"
+    # "i need the side gate unlocked", "can we get the shed locked"
     rf"^(?:i\s+(?:want|need|would\s+like)|i'd\s+like|(?:can|could)\s+(?:i|we|you)\s+(?:have|get))\s+"
     rf"(?:get\s+)?{_THE}{_DEVICE}\s+(?P<verb>locked|unlocked){_TAIL}$",
 )
@@ -286,7 +286,7 @@ _BY = (
 )
 _UP_BY = _Any(rf"^(?:increase|raise|boost|turn\s+up|brighten){_BY}")
 _DOWN_BY = _Any(rf"^(?:decrease|lower|reduce|turn\s+down|dim){_BY}")
-# "kill the lights", "cut the lamp", "kill the lights upstairs" (where they are, kept).
+# "kill the lights", "cut the lamp", "cut the lights downstairs" (where they are, kept).
 _KILL = _Any(
     rf"^(?:kill|cut)\s+{_THE}(?P<device>(?:{_W}\s+){{0,3}}(?:lights?|lamps?|lighting)"
     rf"(?:\s+(?:upstairs|downstairs|outside|in\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?))?){_TAIL}$"
