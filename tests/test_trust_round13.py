@@ -157,7 +157,7 @@ IN_ORDER = ["Fix the gate", "Renew passport", "Water the ferns"]  # as `task_lis
 @pytest.mark.parametrize(
     ("said", "tool", "target"),
     [
-        ("i've done the first one", "task_complete", IN_ORDER[0]),
+        ("i've finished the first one", "task_complete", IN_ORDER[0]),
         ("delete the last one", "task_delete", IN_ORDER[-1]),
         ("mark the second one as done", "task_complete", IN_ORDER[1]),
     ],
@@ -177,11 +177,11 @@ def test_a_listed_task_pick_waits_for_a_live_yes_naming_it(
 
 @pytest.mark.parametrize("title", ["The first one", "first", "the last one please"])
 def test_a_task_named_like_a_place_never_outranks_the_place(title: str) -> None:
-    """A synced to-do named "The first one" sits second: "i've done the first one" is the first
+    """A synced to-do named "The first one" sits second: "i've finished the first one" is the first
     line the user read, never the line whose name mimics the words."""
     tasks = [{"title": "Aaa sort the recycling"}, {"title": title}, {"title": "Zzz book a table"}]
     played = play(
-        {"tasks": tasks}, ["what's on my to-do list", "i've done the first one"], yes=True
+        {"tasks": tasks}, ["what's on my to-do list", "i've finished the first one"], yes=True
     )
     first = played.results[0].reply.splitlines()[1]
     assert title not in first
@@ -222,7 +222,7 @@ def test_words_a_planted_twin_shares_pick_no_task() -> None:
 @pytest.mark.parametrize(
     ("first", "said", "picked"),
     [
-        ("what's due tomorrow", "i've done the first one", "Pay the gas bill"),
+        ("what's due tomorrow", "i've finished the first one", "Pay the gas bill"),
         ("what's on my shopping list", "delete the second one", "Milk"),
     ],
 )
@@ -248,7 +248,7 @@ def test_the_pick_is_among_the_lines_that_listing_showed(
     ("order", "said"),
     [
         ("task_list", "delete the first one"),
-        ("task_list", "i've done the first one"),
+        ("task_list", "i've finished the first one"),
         ("alarm_list", "cancel the first one"),
         ("alarm_list", "delete the one at 6:30"),
     ],
