@@ -487,9 +487,12 @@ def test_the_cli_asks_a_person_at_a_terminal_even_with_yes(
 
     env = dict(os.environ, BOTPSY_CONFIG=str(config), BOTPSY_PASSWORD_EMAIL=PASSWORD)
     session = f"botpsy-inject-{os.getpid()}"
+    # a server of its own: a session on a shared one would get that server's environment,
+    # not this config (another test's terminal may be open at the same time)
+    tmux = ["tmux", "-L", session]
     command = f"{sys.executable} -m assistant --yes --no-intents 'summarise my mail'; sleep 30"
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "160", "-y", "50", command],
+        [*tmux, "new-session", "-d", "-s", session, "-x", "160", "-y", "50", command],
         env=env,
         check=True,
     )
@@ -497,17 +500,17 @@ def test_the_cli_asks_a_person_at_a_terminal_even_with_yes(
         screen = ""
         for _ in range(200):
             screen = subprocess.run(
-                ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
+                [*tmux, "capture-pane", "-p", "-t", session], capture_output=True, text=True
             ).stdout
             if "Allow? [y/N]" in screen:
                 break
             time.sleep(0.1)
         assert "Allow? [y/N]" in screen, screen
         assert EVIL in screen and "untrusted content" in screen
-        subprocess.run(["tmux", "send-keys", "-t", session, "n", "Enter"], check=True)
+        subprocess.run([*tmux, "send-keys", "-t", session, "n", "Enter"], check=True)
         time.sleep(1.5)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
     assert world.smtp.received == []
 
 
