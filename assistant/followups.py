@@ -306,11 +306,24 @@ def _of_its_kind(match: IntentMatch, call: DoneCall) -> bool:
     return True
 
 
+# A state alone, after a device was switched: "and off again now", "back on", "off please".
+_BARE_STATE = re.compile(
+    r"^(?:(?:and|now|then|ok(?:ay)?|right)[,]?\s+)*(?:back\s+)?(?P<state>on|off)"
+    r"(?:\s+(?:again|now|please|then))*[.!]?$",
+    re.I,
+)
+
+
 def refer(registry: IntentRegistry) -> FollowMatcher:
-    """A pronoun read as what the last call named ("what's on it now", "add it to my list")."""
+    """A pronoun read as what the last call named ("what's on it now", "add it to my list").
+
+    A state said alone after a device was operated ("and off again") is "turn it off"."""
 
     def resolve(text: str, recent: Recent) -> IntentMatch | None:
         text = _LEAD.sub("", text)
+        last = recent.last()
+        if (bare := _BARE_STATE.match(text)) and last is not None and _operated(last):
+            text = f"turn it {bare.group('state').lower()}"
         if not _PRONOUN.search(text) or _is_edit(text, recent):
             return None
         direct = registry.match(text)

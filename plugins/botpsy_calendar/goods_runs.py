@@ -16,7 +16,7 @@ from botpsy_calendar.shopping import _GOODS, _GOODS_PHRASES, _singular
 _HEADS = frozenset(
     """milk juice sauce oil butter paste stock cream cake bread tea salad noodle jam soup pie
     syrup vinegar powder flake chip crisp bar biscuit cookie yogurt yoghurt cheese water wine
-    beer drink mix spread bean bag pod""".split()  # noqa: SIM905
+    beer drink mix spread bean bag pod oat mince cracker tortilla tablet capsule wrap""".split()  # noqa: SIM905
 )
 # Compounds whose head is goods on its own: "cherry tomatoes" is one thing, not two.
 _COMPOUNDS = frozenset(

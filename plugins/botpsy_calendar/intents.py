@@ -103,6 +103,7 @@ from botpsy_calendar.speech import (
     TODO_FIRST,
     TOLD_LEAD,
     TRAVEL,
+    UNDATED_CHORE,
     VISIT,
     WANT_TO,
     WHICH_EVENT,
@@ -290,7 +291,10 @@ _SHIFT_EVENT = re.compile(
     r"|(?:move|shift|push|bring|put)\s+(?P<way2>back|forward)\s+(?P<rest>.+?)"
     r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier)"
     # "delay the book launch by 45 minutes": later by that much
-    r"|(?:delay|postpone|put\s+off)\s+(?P<delayed>.+?)\s+by\s+(?P<delay>.+?))$",
+    r"|(?:delay|postpone|put\s+off)\s+(?P<delayed>.+?)\s+by\s+(?P<delay>.+?)"
+    # "can the physio go an hour later", "the review needs to start 30 minutes earlier"
+    r"|(?:(?:can|could)\s+(?P<asked>.+?)|(?P<said>.+?)\s+(?:can|could|should|needs?\s+to|has\s+to))"
+    r"\s+(?:go|start|begin|happen|be)\s+(?:by\s+)?(?P<length4>.+?)\s+(?P<way4>later|earlier|sooner))$",
     re.I,
 )
 # A name after a word of place: "at marta's", "round to jo's" is someone's home, never "is".
@@ -1146,6 +1150,8 @@ def make_matchers(
         title, when = (rest, first) if first else split_title_and_time(rest, now(), tight=True)
         if first and split_title_and_time(rest, now())[1] is not None:
             return None  # two times said: the model reads them
+        if when is None and not first and UNDATED_CHORE.match(rest) and len(rest.split()) <= 8:
+            return IntentMatch("task_add", {"title": _title(rest)}, "add_task")
         if when is None or not title or _a_range(when) or len(title.split()) > 8:
             return None
         title = _title(title)
@@ -2062,13 +2068,15 @@ def make_matchers(
     def shift_event(text: str) -> IntentMatch | None:
         """ "Push the dentist back an hour", "move my call with ana forward by 30 minutes",
         "make the standup half an hour later": the event's own start, shifted."""
-        m = _SHIFT_EVENT.match(text.strip().rstrip(".!"))
+        m = _SHIFT_EVENT.match(text.strip().rstrip(".!?"))
         if not m or _NO_TOOL.search(text) or event_start is None:
             return None
         if m.group("what"):
             what, minutes = m.group("what"), _minutes(m.group("length"))
         elif m.group("delayed"):
             what, minutes = m.group("delayed"), _minutes(m.group("delay"))
+        elif m.group("way4"):
+            what, minutes = m.group("asked") or m.group("said"), _minutes(m.group("length4"))
         else:
             split = _duration_suffix(m.group("rest") or m.group("rest2") or "")
             if split is None:
@@ -2079,7 +2087,9 @@ def make_matchers(
         current = event_start(event) if has_event(event) else None
         if current is None:
             return None
-        way = (m.group("way") or m.group("way2") or m.group("way3") or "").lower()
+        way = (
+            m.group("way") or m.group("way2") or m.group("way3") or m.group("way4") or ""
+        ).lower()
         later = way in ("back", "later", "out") or bool(m.group("delayed"))
         start = current.start + timedelta(minutes=minutes if later else -minutes)
         arguments = {"event": event, "start": start.isoformat(timespec="minutes")}

@@ -252,6 +252,16 @@ OBLIGATION = re.compile(
     r"(?P<rest>[a-z][\w' -]+)$",
     re.I,
 )
+# What one has to do, said with no time ("i need to chase the builder about the quote"): a
+# to-do only when it starts with a chore's verb; "i need to know", "i need to hear some jazz" or
+# "i need to cancel the dentist" belong elsewhere.
+UNDATED_CHORE = re.compile(
+    r"^(?:chase|ring|phone|buy|collect|fetch|pay|renew|return|post|clean|wash|tidy|hoover|vacuum"
+    r"|fix|repair|sort\s+out|file|sign|submit|finish|order|iron|water|feed|print|wrap|charge|reply"
+    r"|write|prepare|organi[sz]e|arrange|defrost|replace|service|mow|paint|pick\s+up|drop\s+off"
+    r"|call|book)\s+\S",
+    re.I,
+)
 # What the weather decides or a ride answers, never a to-do: "i need to take an umbrella
 # tomorrow", "i need to go to the airport at six" (a taxi, a train).
 NOT_A_TODO = re.compile(
@@ -337,7 +347,7 @@ WANT_TO = re.compile(
     re.I,
 )
 CANCEL_VERBS = re.compile(
-    r"^(?:get\s+rid\s+of|scrap|scratch|strike|cross\s+out|forget(?:\s+about)?|never\s+mind"
+    r"^(?:get\s+rid\s+of|scrap|ditch|axe|nix|scratch|strike|cross\s+out|forget(?:\s+about)?|never\s+mind"
     r"|take\s+off|knock\s+off|skip)\s+(?=(?:the|my|our|that|this|tomorrow|tonight|today)\b"
     # a day's event: "scrap wednesday's pilates"
     r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)'s\s"

@@ -96,9 +96,11 @@ _RENAME_TASK = re.compile(
 # user is asked which, with the same numbered options a search asks with, and the answer (a
 # place, a day, a time, words of a title) picks the pinned event the call then changes.
 MAX_LISTED = 8
+# The verbs of taking an event out, as people say them.
+_REMOVE = r"(?:cancel|delete|remove|drop|scrap|ditch|axe|nix|clear|erase|call\s+off|get\s+rid\s+of)"
 _REMOVE_IT = re.compile(
     r"^(?:(?:no|actually|ok(?:ay)?|then|and|please|just|oh)[,.!]?\s+)*"
-    r"(?:cancel|delete|remove|drop|scrap|clear|erase|call\s+off|get\s+rid\s+of|take\s+off)\s+"
+    rf"(?:{_REMOVE}|take\s+off)\s+"
     r"(?:it|that|this)(?:\s+one)?(?:\s+(?:please|then|for\s+me))?[.!]?$",
     re.I,
 )
@@ -119,7 +121,7 @@ _DAY = re.compile(
 # to "which one?" would name it (a place, a day, a time, words of its title).
 _OPENING = r"^(?:(?:no|actually|ok(?:ay)?|then|and|please|just|oh)[,.!]?\s+)*"
 _REMOVE_WHICH = re.compile(
-    rf"{_OPENING}(?:cancel|delete|remove|drop|scrap|clear|erase|call\s+off|get\s+rid\s+of)\s+"
+    rf"{_OPENING}{_REMOVE}\s+"
     r"(?P<which>the\s+.+?)(?:\s+(?:please|then|for\s+me))?[.!]?$",
     re.I,
 )

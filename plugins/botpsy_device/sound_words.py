@@ -102,7 +102,8 @@ _ASKING = _vocabulary(
 _DURATION = re.compile(rf"(?:{TIME_TAIL}){{1,2}}$", re.I)
 # A pause for a short while ("pause for a sec") is a pause now; "stop at ten" is not.
 _BRIEFLY = re.compile(
-    r"\s+for\s+(?:a\s+(?:sec(?:ond)?|moment|minute|bit|while|few\s+minutes)|[a-z0-9]+\s+(?:seconds?|minutes?))$",
+    r"\s+(?:for\s+)?(?:a\s+(?:sec(?:ond)?|moment|minute|mo|tick|bit|while|few\s+minutes))$"
+    r"|\s+for\s+(?:[a-z0-9]+\s+(?:seconds?|minutes?)|now)$",
     re.I,
 )
 _TOO_LOUD = re.compile(

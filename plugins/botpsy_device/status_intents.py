@@ -92,12 +92,14 @@ def brightness(text: str) -> IntentMatch | None:
 _BATTERY = _vocabulary("battery batteries charge charging charged plugged charger power")
 _BATTERY_WORDS = _BATTERY | _vocabulary(
     "laptop computer machine left remaining life long last lasts low full empty dying dead "
-    "running out status in have got many hours minutes time until before off power"
+    "running out status in have got many hours minutes time until before off power juice has"
 )
 _BATTERY_ASKS = re.compile(
     r"\bbattery\b|\b(?:am\s+i|is\s+(?:it|my\s+laptop|the\s+laptop|my\s+computer|the\s+computer))\s+"
     r"(?:charging|plugged\s+in|on\s+battery|on\s+(?:mains|power))\b|\bneed\s+to\s+(?:charge|plug)\b"
     r"|\b(?:charge|power)\s+(?:(?:is|(?:have|do)\s+(?:i|we)\s+(?:got|have))\s+)?(?:left|remaining)\b"
+    # "how much juice has my laptop got": juice said of the machine, never the fridge's
+    r"|\bjuice\b.*\b(?:laptop|computer|machine)\b|\b(?:laptop|computer|machine)\b.*\bjuice\b"
 )
 
 

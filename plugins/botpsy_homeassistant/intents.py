@@ -73,7 +73,8 @@ _WISH = (
 )
 _ON_OFF = _Any(
     rf"^(?:turn|switch|put|flip|shut|power)\s+(?P<state>on|off)\s+{_THE}{_DEVICE}{_TAIL}$",
-    rf"^(?:turn|switch|put|flip|shut|power)\s+{_THE}{_DEVICE}\s+(?P<state>on|off)"
+    # "stick the telly on", "whack the kettle on": said at home for turning on
+    rf"^(?:turn|switch|put|flip|shut|power|stick|whack|bung|pop)\s+{_THE}{_DEVICE}\s+(?P<state>on|off)"
     rf"(?:\s+(?P<room>in\s+{_THE}{_W}(?:\s+{_W}){{0,2}}))?{_TAIL}$",
     rf"^{_WISH}{_THE}(?P<device>(?:{_W}\s+){{0,3}}{_HOME_NOUN}(?:\s+{_W})?)\s+(?P<state>on|off){_TAIL}$",
 )
@@ -154,7 +155,7 @@ _BRIGHTEN = _Any(
     rf"^make\s+{_THE}{_DEVICE}\s+(?:brighter|lighter){_TAIL}$",
 )
 _CLIMATE_SET = _Any(
-    rf"^(?:set|turn|put|change|bring|heat|cool|warm(?:\s+up)?)\s+{_THE}"
+    rf"^(?:set|turn|put|change|bring|heat|cool|warm(?:\s+up)?|crank|bump|whack|stick|pump)\s+{_THE}"
     rf"(?P<device>(?:{_W}\s+){{0,3}}?{_CLIMATE_NOUN}(?:\s+(?:in|of)\s+{_THE}{_W}(?:\s+{_W})?)?|"
     rf"(?:{_W}\s+)?(?:car|house|flat|room|bedroom|office|kitchen))"
     rf"\s+(?:up\s+|down\s+)?(?:to|at)\s+{_NUMBER}{_DEGREES}{_TAIL}$",
@@ -168,9 +169,9 @@ _CLIMATE_NAMED = (
 )
 _BY_DEGREES = rf"(?:\s+(?:by\s+)?{_NUMBER}{_DEGREES})?"
 _CLIMATE_STEP = _Any(
-    rf"^(?:turn|put|crank|bump|knock|nudge)\s+{_THE}{_CLIMATE_NAMED}\s+(?P<way>up|down){_BY_DEGREES}"
+    rf"^(?:turn|put|crank|bump|knock|nudge|whack|pump)\s+{_THE}{_CLIMATE_NAMED}\s+(?P<way>up|down){_BY_DEGREES}"
     rf"(?:\s+in\s+{_THE}(?P<room>[\w']+(?:\s+room)?))?{_TAIL}$",
-    rf"^(?:turn|put|crank|bump|knock|nudge)\s+(?P<way>up|down)\s+{_THE}{_CLIMATE_NAMED}{_BY_DEGREES}{_TAIL}$",
+    rf"^(?:turn|put|crank|bump|knock|nudge|whack|pump)\s+(?P<way>up|down)\s+{_THE}{_CLIMATE_NAMED}{_BY_DEGREES}{_TAIL}$",
     rf"^(?P<way>raise|increase|lower|reduce|decrease|drop)\s+{_THE}{_CLIMATE_NAMED}{_BY_DEGREES}{_TAIL}$",
     # "warm it up a bit", "warm the house up", "cool the room down" (the room, never food)
     rf"^(?P<way>warm|cool)\s+(?:it|the\s+(?:house|flat|room|place))\s+(?:up|down)"

@@ -1,0 +1,164 @@
+"""Session 19, the lead's changes: compounds of goods kept whole, shifts asked as questions,
+chores said with no time, a state said alone after a device, more ways to say a verb."""
+
+from __future__ import annotations
+
+import pytest
+from botpsy_calendar.goods_runs import split_run
+
+from tests.helpers import play_scenario, play_with_model
+
+
+# -- a compound whose head is a form of food is one item ---------------------------------------
+@pytest.mark.parametrize(
+    ("said", "items"),
+    [
+        ("porridge oats", ["porridge oats"]),
+        ("lamb mince", ["lamb mince"]),
+        ("water crackers", ["water crackers"]),
+        ("dishwasher tablets", ["dishwasher tablets"]),
+        ("wheat tortillas", ["wheat tortillas"]),
+        # a plural first word is a list, whatever comes after it
+        ("apples oats", ["apples", "oats"]),
+        ("eggs crackers milk", ["eggs", "crackers", "milk"]),
+    ],
+)
+def test_a_compound_of_goods_stays_one_item(said: str, items: list[str]) -> None:
+    assert split_run(said) == items
+
+
+def test_a_compound_added_to_a_list_is_one_task() -> None:
+    result = play_scenario(
+        {
+            "turns": ["put lamb mince on the shopping list"],
+            "expect_tasks": [{"title": "Lamb mince", "list": "shopping"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- an event shifted by a request said as a question ------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("could the piano lesson go half an hour later?", "2026-12-02T16:30"),
+        ("can the piano lesson start 15 minutes earlier", "2026-12-02T15:45"),
+        ("the piano lesson needs to start an hour later", "2026-12-02T17:00"),
+        ("can the piano lesson go an hour sooner", "2026-12-02T15:00"),
+    ],
+)
+def test_a_shift_asked_as_a_question_moves_the_event(said: str, start: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Piano lesson", "start": "2026-12-02T16:00"}],
+            "turns": [said],
+            "expect_events": [{"title": "Piano lesson", "start": start}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_shift_of_no_known_event_changes_nothing() -> None:
+    result = play_with_model(
+        {
+            "setup": [{"title": "Piano lesson", "start": "2026-12-02T16:00"}],
+            "turns": ["can the school run go an hour later"],
+        },
+        ["Which event do you mean?"],
+    )
+    assert not any(c.startswith("calendar_update_event") for c in result.calls), result.calls
+
+
+# -- a chore said with no time is a to-do --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        ("i need to chase the garage about the invoice", "Chase the garage about the invoice"),
+        ("we have to defrost the chest freezer", "Defrost the chest freezer"),
+        ("i really must sort out the loft", "Sort out the loft"),
+    ],
+)
+def test_a_chore_with_no_time_is_a_to_do(said: str, title: str) -> None:
+    result = play_scenario({"turns": [said], "expect_tasks": [{"title": title}]})
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said", ["i need to know what time it is in tokyo", "i need to relax", "i have to go"]
+)
+def test_a_need_that_is_no_chore_is_no_to_do(said: str) -> None:
+    result = play_with_model({"turns": [said]}, ["I can't help with that."])
+    assert not any(c.startswith("task_add") for c in result.calls), result.calls
+
+
+# -- a state said alone after a device was switched -------------------------------------------
+LAMP = [{"id": "light.desk", "name": "Desk lamp", "area": "Office", "state": "off"}]
+
+
+@pytest.mark.parametrize(
+    ("said", "tool"), [("and off again", "home_turn_off"), ("back on", "home_turn_on")]
+)
+def test_a_state_alone_switches_the_device_just_used(said: str, tool: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": LAMP,
+            "turns": ["switch off the desk lamp", said],
+            "expect_calls": [
+                {"tool": "home_turn_off", "resolved": {"device": ["light.desk"]}},
+                {"tool": tool, "resolved": {"device": ["light.desk"]}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_state_alone_with_no_device_before_switches_nothing() -> None:
+    result = play_with_model(
+        {"dry_run": True, "home": LAMP, "turns": ["what's the time", "off again"]},
+        ["What should I turn off?"],
+    )
+    assert not any(c.startswith("home_") for c in result.calls), result.calls
+
+
+# -- more ways to say a verb ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "tool", "arguments"),
+    [
+        ("crank the thermostat up to 23", "home_climate_set", {"temperature": 23}),
+        ("pause the radio a moment", "media_control", {"action": "pause"}),
+        ("how much juice is left in the laptop", "battery_status", {}),
+    ],
+)
+def test_a_colloquial_verb_is_read(said: str, tool: str, arguments: dict[str, object]) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": [{"id": "climate.flat", "name": "Thermostat", "area": "Hall", "state": "heat"}],
+            "turns": [said],
+            "expect_calls": [{"tool": tool, "arguments": arguments}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_juice_not_said_of_the_computer_is_no_battery_question() -> None:
+    result = play_with_model(
+        {"turns": ["how much juice is in the fridge"]}, ["I can't see your fridge."]
+    )
+    assert not any(c.startswith("battery_status") for c in result.calls), result.calls
+
+
+@pytest.mark.parametrize("verb", ["ditch", "axe"])
+def test_a_listed_event_is_removed_by_its_place_with_any_verb(verb: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [
+                {"title": "School run", "start": "2026-11-30T08:15"},
+                {"title": "Tax office", "start": "2026-11-30T14:00"},
+            ],
+            "turns": ["what's on tomorrow", f"{verb} the second one"],
+            "expect_events": [{"title": "School run", "start": "2026-11-30T08:15"}],
+        }
+    )
+    assert result.passed, result.problems
