@@ -75,6 +75,7 @@ from assistant.storage import connect as connect_database
 from assistant.storage import failure as database_failure
 from assistant.timeparse import (
     NUMBER_WORDS,
+    WEEKDAY_NAME,
     Moment,
     Span,
     cardinals,
@@ -104,6 +105,7 @@ __all__ = [
     "FILE_INDEX",
     "MODEL_TEXT_BUDGET",
     "NUMBER_WORDS",
+    "WEEKDAY_NAME",
     "Account",
     "AccountField",
     "AccountKind",

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from assistant.choices import asks_anew
 from assistant.errors import TimeParseError
 from assistant.intents import DoneCall, FollowMatcher, IntentMatch, Recent, clean_request
-from assistant.timeparse import parse_duration, parse_moment
+from assistant.timeparse import WEEKDAY_NAME, parse_duration, parse_moment
 
 if TYPE_CHECKING:
     from assistant.intents import IntentRegistry
@@ -148,7 +148,7 @@ def amended_moment(value: str, old: datetime, now: datetime) -> datetime | None:
 
 _HALF = timedelta(hours=12)
 _SAID_HOUR = re.compile(r"(?<![\d:])(\d{1,2})(?::\d\d)?(?![\d:])")
-_WEEKDAY = re.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I)
+_WEEKDAY = re.compile(rf"(?:on\s+)?{WEEKDAY_NAME}", re.I)
 
 
 def _off(moment: datetime, old: datetime) -> int:
@@ -617,7 +617,8 @@ _BARE_CLOCK = re.compile(
     r"\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?|o'?clock)?"
     rf"|(?:half|quarter\s+(?:past|to))\s+(?:{_HOURS}|\d{{1,2}})(?:\s*[ap]\.?m\.?)?"
     rf"|noon|midday|{_HOURS}(?:\s+(?:o'?clock|oh\s+\w+|fifteen|thirty|forty[- ]five))?"
-    r"(?:\s*[ap]\.?m\.?)?)(?:\s+please)?[.!]*$",
+    r"(?:\s*[ap]\.?m\.?)?)"
+    r"(?P<part>\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night))?(?:\s+please)?[.!]*$",
     re.I,
 )
 # What a call made for a day with no time keeps its day in: the time said alone goes there.
@@ -632,7 +633,8 @@ def _time_added(text: str, call: DoneCall) -> str | None:
         return None
     found = _AT_TIME.match(text.strip())
     if found is None and (bare := _BARE_CLOCK.match(text.strip())):
-        return f"at {bare.group('value')}"  # "half twelve", "7pm": the answer to "what time?"
+        # "half twelve", "7pm", "7.30 in the evening": the answer to "what time?"
+        return f"at {bare.group('value')}{bare.group('part') or ''}"
     if not found or _DAY_WORDS.search(found.group("value")):
         return None
     value = found.group("value")
@@ -642,7 +644,7 @@ def _time_added(text: str, call: DoneCall) -> str | None:
 # A day said alone: "for tomorrow", "on friday", "by next monday", "tomorrow".
 _FOR_DAY = re.compile(
     r"^(?:(?:and|oh|ok|okay)[,.]?\s+)?(?:(?:for|on|by|due)\s+)?"
-    r"(?P<value>(?:today|tonight|tomorrow|(?:this|next)\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    rf"(?P<value>(?:today|tonight|tomorrow|(?:this|next)\s+\w+|{WEEKDAY_NAME}"
     r"|the\s+\d{1,2}(?:st|nd|rd|th)?)(?:\s+(?:morning|afternoon|evening))?)(?:\s+please)?[.!]*$",
     re.I,
 )
@@ -1058,7 +1060,7 @@ _TO_LIST = re.compile(
 _REPEAT = re.compile(
     rf"{_OPEN}(?:(?:make|have|set)\s+it\s+(?:to\s+)?(?:repeat|go\s+off|ring)?\s*|repeat\s+it\s+|it\s+should\s+repeat\s+)?"
     r"(?P<value>(?:every|each)\s+(?:day|morning|weekday|week\s*day|work\s*day|weekend|night"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?|daily|(?:on\s+)?week\s*(?:days|ends))[.!]*$",
+    rf"|{WEEKDAY_NAME})s?|daily|(?:on\s+)?week\s*(?:days|ends))[.!]*$",
     re.I,
 )
 # Values that judge the field rather than give it ("the address is wrong").

@@ -515,6 +515,9 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
     result = [first]
     for index, part in enumerate(parts[1:], 1):
         alone = found(part)
+        if (device := _another_device(parts[0], part, own, alone, found)) is not None:
+            result.append(device)  # "turn off the tv and the lamp": the same for the lamp
+            continue
         # a time, or a day with its time ("tuesday at 7am"; a day alone may widen a question:
         # "what do i have tomorrow and friday" is one listing)
         when_only = bool(_CLOCKISH.match(part) or (_DAYISH.match(part) and _A_CLOCK.search(part)))
@@ -548,6 +551,41 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
             return None
         result.append(match)
     return result
+
+
+# A thing named with no verb: "the lamp", "the lights in the hall", "kitchen lights"; never a
+# clause of its own ("let the party begin", "make it cosy").
+_BARE_THING = re.compile(
+    r"(?!(?:let|make|start|stop|play|set|give|put|get|turn|switch|tell|show|open|close|lock"
+    r"|unlock|call|send|add|remind|read|check|keep|leave|go|come|have|be|do|what|how|is|are)\b)"
+    r"(?:(?:the|my|our)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}",
+    re.I,
+)
+
+
+def _another_device(
+    first_part: str, part: str, own: IntentMatch | None, alone: IntentMatch | None, found: Finder
+) -> IntentMatch | None:
+    """ "the lights in the lounge" after "turn off the tv": the first part's verb for another
+    device, when the first part acted on one device and this part alone asks nothing."""
+    device = own.arguments.get("device") if own is not None else None
+    if own is None or not isinstance(device, str) or _complete(alone) is not None:
+        return None
+    if not _BARE_THING.fullmatch(part):
+        return None
+    verb = _verb_of(first_part, own)
+    if verb is None:
+        return None
+    if re.match(r"(?:the|my|our)\s", part, re.I):
+        verb = re.sub(r"\b(?:the|my|our)\s+$", "", verb, flags=re.I)  # "turn off the " + "the lamp"
+    borrowed = _complete(found(verb + part))
+    other = borrowed.arguments.get("device") if borrowed is not None else None
+    if borrowed is None or borrowed.tool != own.tool or not isinstance(other, str):
+        return None
+    named = re.sub(r"^(?:the|my|our)\s+", "", part.strip(), flags=re.I).lower()
+    if other.strip().lower() != named:
+        return None  # the part is the device and nothing else: "let the party begin" is not
+    return borrowed if other.strip().lower() != device.strip().lower() else None
 
 
 def _clock_value(

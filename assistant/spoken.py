@@ -59,6 +59,7 @@ def plain_request(text: str) -> str:
         plain = _LEADING.sub("", plain, count=1).strip()
         plain = _TRAILING.sub("", plain).strip().rstrip(".!, ")
     plain = _INTERJECTION.sub("", plain) or plain
+    plain = _BARE_AMOUNT.sub("a bit ", plain)  # "bit brighter", "tad dimmer": "a bit ..."
     plain = _named_then_it(plain)
     if not _MESSAGE_VERB.search(plain):  # "email sam, it's ready": that is the message
         plain = _WHY_AFTER.sub("", plain) or plain
@@ -85,6 +86,14 @@ _NAMED_THEN_IT = re.compile(
 _WHY_AFTER = re.compile(
     r"\s{0,3}[,;.!-]{1,3}\s{0,3}(?:it'?s|it\s+is|that'?s|i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+|already\s+)?"
     r"(?:done|ready|finished|cooked|up|awake|over|sorted)(?:\s+now)?$",
+    re.I,
+)
+
+
+# An amount said without its article, as speech drops it: "bit brighter", "little louder".
+_BARE_AMOUNT = re.compile(
+    r"^(?:a\s+)?(?:bit|little|tad|touch)\s+(?=(?:more|less|brighter|dimmer|darker|lighter|louder"
+    r"|quieter|softer|warmer|cooler|colder|hotter|higher|lower|faster|slower|earlier|later)\b)",
     re.I,
 )
 

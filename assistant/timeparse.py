@@ -85,6 +85,8 @@ YEAR_WINDOW = 10
 MAX_CHARS = 200
 
 _WD = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+# A weekday's full name, for patterns that read requests: "monday" to "sunday".
+WEEKDAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MO = "|".join(sorted(MONTHS, key=len, reverse=True))
 _UNIT = r"(minutes?|mins?|m|hours?|hrs?|h|days?|weeks?|fortnights?)"
 _CLOCK = r"(\d{1,2})(?::(\d{2}))?(?:\s*(am|pm))?|(noon|midday|midnight)"
@@ -227,8 +229,11 @@ _DOTTED_CLOCK = re.compile(
     rf"\b(at|by|from|until|till|to|before|after|around|about|{_WD}|today|tomorrow|tonight)"
     r" ([01]?\d|2[0-3])\.([0-5]\d)\b(?!\.\d)"
 )
-# A time said alone with a dot, as an answer or a change ("make it 6.45"): the whole text.
-_DOTTED_ALONE = re.compile(r"^([01]?\d|2[0-3])\.([0-5]\d)$")
+# A time said first with a dot, as an answer or a change ("make it 6.45", "7.30 in the
+# evening", "3.30 on friday"): the whole text, or a clock then the day or part of day.
+_DOTTED_ALONE = re.compile(
+    rf"^([01]?\d|2[0-3])\.([0-5]\d)(?=$| (?:on|in|this|next|tomorrow|today|tonight|{_WD})\b)"
+)
 _DOTTED_MERIDIEM = re.compile(r"(?<![\d.])\b([01]?\d|2[0-3])\.([0-5]\d) ?([ap]m)\b")
 # "between 2 and 4 pm": a range of clock times (a range of days is parse_span's own).
 _BETWEEN_CLOCKS = re.compile(r"\bbetween (\d{1,2}(?::\d\d)?(?: ?[ap]m)?) and (?=\d|noon|midnight)")

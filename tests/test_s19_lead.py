@@ -162,3 +162,165 @@ def test_a_listed_event_is_removed_by_its_place_with_any_verb(verb: str) -> None
         }
     )
     assert result.passed, result.problems
+
+
+# -- batch 35's mechanisms -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("switch the book club to 8.15", "2026-12-03T20:15"),
+        ("move the book club to 6.45 on friday", "2026-12-04T18:45"),
+    ],
+)
+def test_a_dotted_clock_said_first_is_a_time(said: str, start: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Book club", "start": "2026-12-03T19:00"}],
+            "turns": [said],
+            "expect_events": [{"title": "Book club", "start": start}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_clock_with_its_part_of_day_answers_what_time() -> None:
+    result = play_scenario(
+        {
+            "turns": ["add choir practice on wednesday", "6.15 in the evening"],
+            "expect_events": [{"title": "Choir practice", "start": "2026-12-02T18:15"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_the_earliest_thing_on_a_day_lists_that_day() -> None:
+    result = play_scenario(
+        {
+            "setup": [
+                {"title": "Bike repair", "start": "2026-12-01T08:00"},
+                {"title": "Choir", "start": "2026-12-01T19:00"},
+            ],
+            "turns": ["what's the earliest thing i've got on tuesday"],
+            "expect_calls": [{"tool": "calendar_list_events"}],
+            "expect_reply": ["Bike repair"],
+            "expect_events": [
+                {"title": "Bike repair", "start": "2026-12-01T08:00"},
+                {"title": "Choir", "start": "2026-12-01T19:00"},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said", ["do we need anything from the supermarket", "is there anything i need at the shops"]
+)
+def test_anything_needed_from_the_shop_reads_the_shopping_list(said: str) -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Capers", "list": "Shopping"}],
+            "turns": [said],
+            "expect_calls": [{"tool": "task_list"}],
+            "expect_reply": ["Capers"],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_comma_after_the_mail_starts_its_text() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "contacts": [{"name": "Ines Roth", "emails": ["ines@roth.example"]}],
+            "turns": ["send ines a short email, the parcel is in the shed"],
+            "expect_calls": [{"tool": "mail_send", "resolved": {"to": "ines@roth.example"}}],
+            "expect_reply": ["the parcel is in the shed"],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("said", ["bit dimmer", "tad brighter"])
+def test_an_amount_without_its_article_changes_the_device_just_used(said: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": LAMP,
+            "turns": ["turn on the desk lamp", said],
+            "expect_calls": [
+                {"tool": "home_turn_on", "resolved": {"device": ["light.desk"]}},
+                {"tool": "home_light_set", "resolved": {"device": ["light.desk"]}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_little_before_a_name_is_no_amount() -> None:
+    from assistant.spoken import plain_request
+
+    assert plain_request("little sister's recital on friday") == "little sister's recital on friday"
+
+
+ROOM = [
+    {"id": "media_player.den_tv", "name": "Den TV", "area": "Den", "state": "on"},
+    {"id": "light.den", "name": "Den lamp", "area": "Den", "state": "on"},
+    {"id": "fan.den", "name": "Den fan", "area": "Den", "state": "on"},
+]
+
+
+def test_a_second_device_after_and_gets_the_same_request() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": ROOM,
+            "turns": ["switch off the den tv and the fan in the den"],
+            "expect_calls": [
+                {"tool": "home_turn_off", "resolved": {"device": ["media_player.den_tv"]}},
+                {"tool": "home_turn_off", "resolved": {"device": ["fan.den"]}},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_request_after_and_is_its_own() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": ROOM,
+            "turns": ["switch off the den tv and what time is it"],
+            "expect_calls": [
+                {"tool": "home_turn_off", "resolved": {"device": ["media_player.den_tv"]}},
+                {"tool": "time_now"},
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_an_event_at_someones_home_keeps_the_possessive() -> None:
+    result = play_scenario(
+        {
+            "turns": ["games night at my brother's on friday at 8"],
+            "expect_events": [
+                {"title": "Games night at my brother's", "start": "2026-12-04T20:00"}
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("said", ["did we lock the garage door", "have i shut the garage door"])
+def test_did_i_lock_it_asks_the_state_and_changes_nothing(said: str) -> None:
+    result = play_scenario(
+        {
+            "home": [
+                {"id": "lock.garage", "name": "Garage door", "area": "Garage", "state": "unlocked"}
+            ],
+            "turns": [said],
+            "expect_calls": [{"tool": "home_status"}],
+            "expect_reply": ["unlocked"],
+        }
+    )
+    assert result.passed, result.problems

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from assistant.api import ToolArgumentError
+from assistant.api import WEEKDAY_NAME, ToolArgumentError
 
 NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 SHORT = [n[:3] for n in NAMES]
@@ -29,7 +29,7 @@ SAID = re.compile(
     r"|(?:at|on)\s+(?:the\s+)?weekends?"
     r"|during\s+the\s+week|mondays?\s+(?:to|through|thru|till|until|-)\s+fridays?"
     r"|on\s+" + _DAY + r"(?:\s*(?:,|and|&)\s*" + _DAY + r")+"
-    r"|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s*(?:,|and|&)\s*" + _DAY + r")*)\b",
+    rf"|(?:on\s+)?{WEEKDAY_NAME}s(?:\s*(?:,|and|&)\s*" + _DAY + r")*)\b",
     re.I,
 )
 

@@ -13,6 +13,7 @@ from itertools import islice
 from typing import Any
 
 from assistant.api import (
+    WEEKDAY_NAME,
     IntentMatch,
     Moment,
     Recent,
@@ -262,7 +263,7 @@ _CLEAR_ALL = re.compile(
 # A day cleared by naming it: "clear tomorrow", "free up friday afternoon", "wipe next monday".
 _CLEAR_DAY = re.compile(
     r"^(?:clear|wipe|free(?:\s+up)?)(?:\s+out)?\s+(?:(?:my|all\s+of)\s+)?(?P<when>(?:today|tonight|tomorrow"
-    r"|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*)$",
+    rf"|this|next|{WEEKDAY_NAME})\b.*)$",
     re.I,
 )
 # A part of the day said with the day to clear: "friday afternoon", "tomorrow in the morning".
@@ -297,8 +298,10 @@ _SHIFT_EVENT = re.compile(
     r"\s+(?:go|start|begin|happen|be)\s+(?:by\s+)?(?P<length4>.+?)\s+(?P<way4>later|earlier|sooner))$",
     re.I,
 )
-# A name after a word of place: "at marta's", "round to jo's" is someone's home, never "is".
-_AT_SOMEONES = re.compile(r"\b(?:at|to|from|by|near|round|over)\s+[a-z][\w-]*$", re.I)
+# A name after a word of place: "at marta's", "round at my sister's" is someone's home, never "is".
+_AT_SOMEONES = re.compile(
+    r"\b(?:at|to|from|by|near|round|over)\s+(?:(?:my|our|your|his|her|their)\s+)?[a-z][\w-]*$", re.I
+)
 # A move that keeps the hour, said: "to the same time on friday", "at the same time next week".
 _SAME_TIME = re.compile(
     r"^(?:at\s+)?(?:the\s+)?same\s+(?:time|hour|day)(?:\s+and\s+(?:time|day|place))?\s+(?:on\s+)?(?=\S)",
@@ -358,7 +361,7 @@ _IN_CALENDAR = re.compile(
 # The agenda named and nothing else: "coming appointments", "my schedule for friday", "agenda".
 _BARE_AGENDA = re.compile(
     r"^(?:(?:my|the|our)\s+)?(?:(?P<day>today|tonight|tomorrow|(?:this\s+|next\s+)?week(?:end)?|(?:this\s+|next\s+)?"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:'s|’s|s)?\s+)?"
+    rf"{WEEKDAY_NAME})(?:'s|’s|s)?\s+)?"
     r"(?:all\s+(?:(?:of\s+)?(?:my|the)\s+)?|any\s+|other\s+|remaining\s+)?"
     r"(?:upcoming\s+|next\s+|first\s+|last\s+|coming\s+|daily\s+|weekly\s+|monthly\s+|full\s+)?"
     r"(?:calendar|agenda|schedule|diary|events|appointments|meetings|calls|plans?|itinerary"
@@ -745,7 +748,7 @@ def _is_day_word(word: str) -> bool:
     """Whether `word` is a day said by name: "tomorrow", "friday", "today"."""
     return bool(
         re.fullmatch(
-            r"today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day",
+            rf"today|tonight|tomorrow|yesterday|{WEEKDAY_NAME}",
             word,
             re.I,
         )
@@ -905,7 +908,7 @@ _FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday"
 # An hour, then the day it is on: "3 o'clock on tuesday", "4pm friday".
 _HOUR_THEN_DAY = re.compile(
     r"\d{1,2}(?::\d\d)?\s*(?:o'?\s?clock|[ap]\.?m\.?)?\s+(?:on\s+)?(?:this\s+|next\s+)?"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day",
+    rf"{WEEKDAY_NAME}",
     re.I,
 )
 # At most this many of a day's events are offered in a "which one?" (as a listing shows).

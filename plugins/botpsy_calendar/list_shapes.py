@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assistant.api import IntentMatch
+from assistant.api import WEEKDAY_NAME, IntentMatch
 from botpsy_calendar.intents import _title
 from botpsy_calendar.shopping import all_goods, is_goods, make_shopping_matchers
 from botpsy_calendar.tools import list_label
@@ -50,7 +50,7 @@ LISTREF = (
 )
 # After "to" or "from" a list people keep is named by its word alone: "add milk to groceries".
 LISTREF_AFTER = rf"(?:{LISTREF}|(?P<bare_known>{_KNOWN})(?!\s+list))"
-_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY = WEEKDAY_NAME
 _TAIL = (
     rf"(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|{_DAY}"
     r"|this\s+(?:morning|afternoon|evening)|the\s+weekend|now"
@@ -490,7 +490,7 @@ _NOT_BOUGHT = re.compile(
 _NOT_SHOPPING = re.compile(
     r"\b(?:is|are|was|were|be|to|what|which|who|how|when|where|why|i|we|you|he|she|they|my|your|for"
     r"|with|in|on|at|from|if|because|so|but|not|no|any|all|left|today|tonight|tomorrow|later|soon"
-    r"|week|weekend|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    rf"|week|weekend|morning|evening|{WEEKDAY_NAME})\b",
     re.I,
 )
 _VERB_IN_ITEMS = re.compile(
@@ -580,7 +580,7 @@ def items_of(text: str, split: Callable[[str], list[str]]) -> list[str] | None:
 # A day where a list's name would be ("my list for thursday"): when, not which list.
 _A_DAY = re.compile(
     r"(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)|(?:this\s+|next\s+)?"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+weekend)",
+    rf"{WEEKDAY_NAME}|the\s+weekend)",
     re.I,
 )
 

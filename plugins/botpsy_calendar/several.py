@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from assistant.api import IntentMatch, Recent
+from assistant.api import WEEKDAY_NAME, IntentMatch, Recent
 from botpsy_calendar.list_shapes import DOING, opened_list
 
 Matchers = list[tuple[str, Callable[[str], IntentMatch | None]]]
@@ -215,7 +215,7 @@ _ASKED = re.compile(
 # A day alone, with no clock time: said after the last thing, it is when all of them are due.
 _DAY_ONLY = re.compile(
     r"^(?:on\s+|by\s+|for\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month)"
-    r"|(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)$",
+    rf"|(?:(?:this|next)\s+)?{WEEKDAY_NAME})$",
     re.I,
 )
 

@@ -144,6 +144,16 @@ _STILL_NEED = re.compile(
     re.I,
 )
 
+# "do we need anything from the shop", "is there anything i need to get at the supermarket":
+# what is on the shopping list, asked with a shop named.
+_ANYTHING_NEEDED = re.compile(
+    r"^(?:(?:do|did)\s+(?:i|we)\s+(?:still\s+)?need(?:\s+to\s+(?:buy|get|pick\s+up))?"
+    r"|(?:is\s+there\s+)?anything\s+(?:else\s+)?(?:i|we)\s+(?:still\s+)?need(?:\s+to\s+(?:buy|get|pick\s+up))?)"
+    r"\s+(?:anything(?:\s+else)?\s+)?(?:from|at)\s+the\s+(?:shops?|store|supermarket|market"
+    r"|grocery\s+store|grocer'?s|corner\s+shop)(?:\s+(?:today|tonight|tomorrow|later))?$",
+    re.I,
+)
+
 
 def make_shopping_matchers(
     split: Callable[[str], list[str]],
@@ -182,7 +192,13 @@ def make_shopping_matchers(
             return None
         return IntentMatch("task_list", {"list_name": "shopping list"}, "need_goods")
 
+    def anything_needed(text: str) -> IntentMatch | None:
+        if not _ANYTHING_NEEDED.match(_plain(text)):
+            return None
+        return IntentMatch("task_list", {"list_name": "shopping list"}, "need_goods")
+
     return [
+        ("goods_anything_needed", anything_needed),
         ("goods_still_need", still_need),
         ("goods_fetch", fetch),
         ("goods_short", short),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.api import WEEKDAY_NAME
+
 # Travel and tickets are booked elsewhere, never put on the calendar by the verb alone:
 # "book me the next taxi", "need a cab tomorrow at eight", "book two tickets for friday".
 TRAVEL = re.compile(
@@ -154,7 +156,7 @@ AWAY = re.compile(
     r"|on\s+(?:annual\s+)?leave|on\s+(?:holiday|vacation|a\s+(?:business\s+)?trip)"
     r"|out\s+of\s+(?:the\s+)?(?:office|town|the\s+country)|abroad|travell?ing)"
     r"\s+(?P<when>(?:on|next|this|tomorrow|today|from|for|all|the|over|until|till|between"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*)$",
+    rf"|{WEEKDAY_NAME})\b.*)$",
     re.I,
 )
 # The event each state is kept as.
@@ -199,7 +201,7 @@ STATED_OWNER = re.compile(r"^(?:the|my|our|his|her|their)\s+", re.I)
 # tv", "is at 10 percent".
 STATED_WHEN = re.compile(
     r"^(?:(?:on|this|next|at|from|for)\s+)?(?:the\s+)?(?:this\s+|next\s+|coming\s+)?"
-    r"(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    rf"(?:today|tonight|tomorrow|{WEEKDAY_NAME}"
     r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d|(?:first|second|third|fourth"
     r"|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth|twentieth|[a-z]+-?"
     r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth)\b"
@@ -223,10 +225,13 @@ NOT_STATED = frozenset(NOT_STATED_TEXT.split())
 NEXT_ASK = re.compile(
     r"^(?:what(?:'s|s|\s+is)\s+next\s+(?:for\s+(?:me|us)|on\s+(?:my|the|our)\s+(?:calendar|agenda"
     r"|schedule|diary|plate))|what\s+(?:have\s+(?:i|we)\s+got|do\s+(?:i|we)\s+have|am\s+i\s+doing"
-    r"|are\s+we\s+doing)\s+next|(?:what(?:'s|s|\s+is)\s+)?(?:my\s+|the\s+)?(?:next|first)\s+thing"
-    r"(?:\s+(?:on\s+(?:my|the)\s+(?:calendar|agenda|schedule|diary)|for\s+(?:me|us)))?"
+    r"|are\s+we\s+doing)\s+next|(?:what(?:'s|s|\s+is)\s+)?(?:my\s+|the\s+)?(?:next|first|earliest)\s+thing"
+    r"(?:\s+(?:on\s+(?:my|the)\s+(?:calendar|agenda|schedule|diary)|for\s+(?:me|us)"
+    # "the earliest thing i've got on"
+    r"|(?:i|we)(?:\s+have|'ve|\s+got)(?:\s+got)?(?:\s+on)?))?"
     r"|where\s+(?:am\s+i|are\s+we)\s+(?:going|off\s+to|heading)\s+next)"
-    r"(?:\s+(?P<when>today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week)))?$",
+    r"(?:\s+(?P<when>today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week)"
+    rf"|(?:on\s+)?(?:this\s+|next\s+)?{WEEKDAY_NAME}))?$",
     re.I,
 )
 # An event named, then what is asked of it: "dentist when", "lily's birthday date", "my
@@ -371,7 +376,7 @@ TAKE_OFF = re.compile(
 # An event taken off a day: "take yoga off thursday", "knock the gym off tomorrow".
 TAKE_OFF_DAY = re.compile(
     r"^(?:take|knock|cross|strike)\s+(?P<what>.+?)\s+off\s+(?:of\s+)?(?:(?:my|the)\s+)?(?P<day>(?:today|tonight|tomorrow"
-    r"|this\s+\w+|next\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:'s)?)(?:\s+(?:calendar|schedule|diary|agenda))?$",
+    rf"|this\s+\w+|next\s+\w+|{WEEKDAY_NAME})(?:'s)?)(?:\s+(?:calendar|schedule|diary|agenda))?$",
     re.I,
 )
 # A told cancel closed by the request: "..., please cancel it", "... so delete that".
@@ -442,7 +447,7 @@ CANCELLED = re.compile(
     r"(?P<what4>(?:the|my|our)\s.+|(?:yoga|gym|pilates|football|tennis|swimming|lunch|dinner|class)\b.*"
     # any name with its day: "we're skipping choir tomorrow"
     r"|[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:today|tonight|tomorrow|this\s+\w+|next\s+\w+"
-    r"|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b.*)$"
+    rf"|(?:on\s+)?{WEEKDAY_NAME})\b.*)$"
     # "i don't need the meeting with priya any more", "we no longer need the room on friday"
     r"|^(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|want|have)\s+(?P<what3>(?:my|our|the|that|this)"
     r"\s.+?)(?:\s+any\s*more)?$",
@@ -511,7 +516,7 @@ def as_moved(text: str) -> str:
 AWAY_THEN_CLEAR = re.compile(
     r"^(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:off\s+sick|off|sick|ill|away|on\s+holiday|out\s+of\s+"
     r"(?:the\s+)?office|not\s+(?:working|in))\s+(?P<day>today|tomorrow|(?:on\s+)?(?:this\s+|next\s+)?"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*(?:[,;.!-]+\s*|\s+so\s+)(?:so\s+|please\s+)*"
+    rf"{WEEKDAY_NAME})\s*(?:[,;.!-]+\s*|\s+so\s+)(?:so\s+|please\s+)*"
     r"(?P<verb>cancel|clear|scrap|drop)\s+(?:everything|it\s+all|all\s+of\s+it|all\s+my\s+"
     r"(?:meetings|appointments|events|plans))$",
     re.I,

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
-from assistant.api import IntentMatch, without_name
+from assistant.api import WEEKDAY_NAME, IntentMatch, without_name
 from botpsy_calendar.done_told import TICK_IT, base_forms, done_told
 from botpsy_calendar.intents import (
     _BEFORE,
@@ -114,7 +114,7 @@ _ADD_TASK = re.compile(
     r"^(?:add|put)\s+(?P<title>.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?"
     r"(?:to-?dos?(?:\s+list)?|to\s+do\s+list|todos|tasks?(?:\s+list)?|reminders(?:\s+list)?)"
     r"(?:\s+(?:(?:for|by)\s+)?(?P<when>today|tonight|tomorrow|this\s+week|next\s+week|on\s+\w+"
-    r"|(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$",
+    rf"|(?:this\s+|next\s+)?{WEEKDAY_NAME}))?$",
     re.I,
 )
 # A to-do said with the verbs of making: "new task sort the recycling", "add a task to descale
@@ -750,7 +750,7 @@ def _tolerant(
 # A day said before the request: "tomorrow add eggs to the shopping list", "by friday make a list".
 _DAY_FIRST = re.compile(
     r"^(?P<day>(?:(?:by|for|on)\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend|month"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
+    rf"|{WEEKDAY_NAME})|{WEEKDAY_NAME}))"
     r"\s*,?\s+(?P<rest>(?!(?:at|in|is|are|i|we)\b).+)$",
     re.I,
 )

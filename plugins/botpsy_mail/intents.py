@@ -147,7 +147,8 @@ _SEND = [
         rf"^(?:send|shoot|drop|write)\s+(?P<to>{_WHO})\s+(?:an?\s+)?(?:quick\s+|short\s+)?"
         r"(?:e-?mail|mail|message)"
         rf"(?:\s+{_ABOUT}\s+(?P<subject>.+?)(?:\s+{_SAYING}\s+(?P<body>.+))?"
-        rf"|\s*(?::|{_SAYING})\s+(?P<body2>.+))$",
+        # a comma after the mail itself (never between names): "send ana a quick email, ..."
+        rf"|\s*(?:[:,]\s*(?:{_SAYING}\s+)?|{_SAYING}\s+)(?P<body2>.+))$",
         re.I,
     ),
     # "tell ana by email that …"

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from assistant.api import IntentMatch, Recent, TimeParseError, parse_moment
+from assistant.api import WEEKDAY_NAME, IntentMatch, Recent, TimeParseError, parse_moment
 from botpsy_weather.where_when import day_of, month_of, place_of
 
 # "tomorrow's weather", "today's forecast": the day, without the possessive.
@@ -120,7 +120,7 @@ _SKY = re.compile(
     r"(?:frost|ice|black ice|mist|thunder|lightning|hail|sleet|gales?)"
     r"|the wind (?:die down|drop|ease|pick up|calm down|be strong)|how strong (?:is|will) the wind"
     r"|(?:what(?:'?s| is) the )?outlook for (?:today|tonight|tomorrow|the weekend|this week"
-    r"|the week|the next few days|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b",
+    rf"|the week|the next few days|(?:on )?{WEEKDAY_NAME}))\b",
     re.I,
 )
 _HOW = re.compile(
