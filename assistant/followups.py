@@ -282,8 +282,22 @@ def _operated(call: DoneCall) -> bool:
 
 
 _REMOVING = re.compile(
-    r"\b(?:remove|delete|clear|cancel|drop|erase|get\s+rid\s+of|take|wipe)\b", re.I
+    r"\b(?:remove|delete|clear|cancel|drop|erase|get\s+rid\s+of|take|wipe|scrap|ditch|axe|nix"
+    r"|scratch|strike|cross\s+out|knock\s+off|call\s+off|bin|trash|forget)\b",
+    re.I,
 )
+# A call that takes a thing away, however the words said it ("axe it", "nix that"): judged by
+# the tool a request reads as, so a verb the list above lacks never skips the checks below.
+_REMOVAL_TOOL = re.compile(r"_(?:delete|remove|clear)(?:_|$)")
+
+
+def _removes(text: str, match: IntentMatch | None) -> bool:
+    """Whether the request takes something away: by its words, or by the call it reads as."""
+    return bool(_REMOVING.search(text)) or (
+        match is not None and bool(_REMOVAL_TOOL.search(match.tool))
+    )
+
+
 # "clear it", "empty it": said of a list, never of one item on it.
 _EMPTY_IT = re.compile(r"^(?:clear|empty|wipe)\s+(?:it|that|this)(?:\s+(?:out|all))?\b", re.I)
 # "delete that list": the list itself is named, so the pronoun may stand for it.
@@ -333,17 +347,17 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
             if call.effect == "delete":
                 continue  # what a delete named is gone: "it" is no other thing of that name
             for words, value, keys in _referents(call):
+                match = _read_with(registry, text, words, call)
+                if match is None or not _carries(match, value, keys):
+                    continue
                 if (
                     keys == PLACE_ARGUMENTS
-                    and _REMOVING.search(text)
+                    and _removes(text, match)
                     and not _THE_LIST.search(text)
                     and not _EMPTY_IT.match(text)
                 ):
                     continue  # "remove it" after a list was read: an item it printed, never the list
-                match = _read_with(registry, text, words, call)
-                if match is None or not _carries(match, value, keys):
-                    continue
-                if _REMOVING.search(text) and not _of_its_kind(match, call):
+                if _removes(text, match) and not _of_its_kind(match, call):
                     continue  # the to-do "dentist" just added is not the event "Dentist"
                 if _CHANGE_IT.match(text) and match.tool == call.tool and call.tool in MAKERS:
                     continue  # "make it 6.3": a change of what was made, never it made again

@@ -133,7 +133,9 @@ class FileTools:
         destination = self.folders.resolve(raw, must_exist=False)
         if destination.is_dir() or raw.endswith(("/", os.sep)) or not Path(raw).suffix:
             destination = destination / source.name
-        if destination.exists():
+        # lexists: a link already there (to a file outside the folders, maybe not made yet)
+        # is a name taken, never a way out: a copy written to it lands where it points
+        if os.path.lexists(destination):
             raise ToolArgumentError(f"{self._shown(destination)} already exists; nothing was moved")
         return destination
 
@@ -355,7 +357,14 @@ class FileTools:
         self.folders.regular(source)  # a copy is a read: no FIFO, no hard link to outside
         target = self._target(source, to)
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
+        try:  # "x": a new name only, so a link made there since the check is never written through
+            with source.open("rb") as reader, target.open("xb") as writer:
+                shutil.copyfileobj(reader, writer)
+        except FileExistsError:
+            raise ToolArgumentError(
+                f"{self._shown(target)} already exists; nothing was copied"
+            ) from None
+        shutil.copystat(source, target)
         self.index.update(target)
         self._log({"op": "copy", "items": [{"from": str(source), "to": str(target)}]})
         return ToolResult(
