@@ -168,7 +168,7 @@ def read_answer(
         _facts(f"{label} {'' if named and _OPAQUE.fullmatch(option) else option}")
         for option, label in zip(options, named or options, strict=True)
     ]
-    words = _tokens(said)
+    words = _spelled_clocks(_tokens(said))
     if not words or len(words) > MAX_ANSWER_WORDS:
         return Answer()
     if words[0] in _ASKING:  # "is gym on saturday": a question of its own, not a pick
@@ -388,6 +388,35 @@ def _units(words: list[str], now: datetime | None) -> tuple[list[set[str]], bool
             continue
         selector = True
     return units, selector
+
+
+def _spelled_clocks(words: list[str]) -> list[str]:
+    """A clock said in words made one "h:mm" word: "half seven", "half past 7" → "7:30",
+    "quarter past six" → "6:15", "quarter to seven" → "6:45", "seven thirty" → "7:30"."""
+    out: list[str] = []
+    index = 0
+    while index < len(words):
+        word, rest = words[index], words[index + 1 : index + 4]
+        if word in ("half", "quarter"):
+            way = rest[0] if rest and rest[0] in ("past", "to", "after") else ""
+            hour_word = rest[1 if way else 0] if len(rest) > (1 if way else 0) else ""
+            hour = int(hour_word) if hour_word.isdigit() else _HOURS.get(hour_word)
+            if hour is not None and 1 <= hour <= 12 and (way or word == "half"):
+                minute = 30 if word == "half" else 15
+                if way == "to":
+                    hour, minute = (hour - 2) % 12 + 1, 45 if word == "quarter" else 30
+                out.append(f"{hour}:{minute:02d}")
+                index += 3 if way else 2
+                continue
+        hour = _HOURS.get(word) if word not in ("noon", "midday", "midnight") else None
+        minutes = {"fifteen": 15, "thirty": 30, "forty-five": 45, "fortyfive": 45}
+        if hour is not None and rest and rest[0] in minutes:  # "seven thirty"
+            out.append(f"{hour}:{minutes[rest[0]]:02d}")
+            index += 2
+            continue
+        out.append(word)
+        index += 1
+    return out
 
 
 def _said_clock(word: str, following: str) -> tuple[set[str], int] | None:

@@ -573,6 +573,10 @@ def _another_device(
         return None
     if not _BARE_THING.fullmatch(part):
         return None
+    whole = _complete(found(f"{first_part} and {part}"))
+    both = whole.arguments.get("device") if whole is not None else None
+    if whole is not None and whole.tool == own.tool and isinstance(both, str) and " and " in both:
+        return None  # "the porch and study lights": one call that names both, read whole
     verb = _verb_of(first_part, own)
     if verb is None:
         return None

@@ -59,6 +59,7 @@ def plain_request(text: str) -> str:
         plain = _LEADING.sub("", plain, count=1).strip()
         plain = _TRAILING.sub("", plain).strip().rstrip(".!, ")
     plain = _INTERJECTION.sub("", plain) or plain
+    plain = _REMIND_WHAT.sub("tell me ", plain)  # "remind me what day it is": a question
     plain = _BARE_AMOUNT.sub("a bit ", plain)  # "bit brighter", "tad dimmer": "a bit ..."
     plain = _named_then_it(plain)
     if not _MESSAGE_VERB.search(plain):  # "email sam, it's ready": that is the message
@@ -87,6 +88,13 @@ _WHY_AFTER = re.compile(
     r"\s{0,3}[,;.!-]{1,3}\s{0,3}(?:it'?s|it\s+is|that'?s|i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+|already\s+)?"
     r"(?:done|ready|finished|cooked|up|awake|over|sorted)(?:\s+now)?$",
     re.I,
+)
+
+
+# "Remind me what/who/which/where ...": asked now, no reminder to keep ("remind me what's on
+# friday"); "remind me when ..." may name a moment to be reminded at, so it is left alone.
+_REMIND_WHAT = re.compile(
+    r"^(?:can\s+you\s+|could\s+you\s+)?remind\s+me\s+(?=(?:what|which|who|where)\b)", re.I
 )
 
 

@@ -523,7 +523,7 @@ class _Scanner:
             (re.compile(r"(\d{1,2}):(\d{2})(?:\s*(am|pm))?()"), self._clock),
             (re.compile(r"(\d{1,2})()\s*(am|pm)()"), self._clock),
             (re.compile(r"(noon|midday|midnight)"), self._word_clock),
-            (re.compile(r"(?:at|by)\s(\d{1,2})\b(?!\s*(?:[:\d]|am\b|pm\b))"), self._bare_hour),
+            (re.compile(r"(?:at|by|from)\s(\d{1,2})\b(?!\s*(?:[:\d]|am\b|pm\b))"), self._bare_hour),
             (
                 re.compile(
                     r"(\d{1,2})(?=\s(?:in the |this )?(?:morning|afternoon|evening|night)\b)"

@@ -324,3 +324,118 @@ def test_did_i_lock_it_asks_the_state_and_changes_nothing(said: str) -> None:
         }
     )
     assert result.passed, result.problems
+
+
+# -- batch 36's mechanisms -----------------------------------------------------------------------
+def test_a_title_too_long_that_names_where_keeps_the_place_as_location() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["book club at the old corn exchange on monday from 7"],
+            "expect_calls": [
+                {
+                    "tool": "calendar_create_event",
+                    "arguments": {"location": "the old corn exchange"},
+                }
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_day_that_is_a_busy_one_lists_that_day() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Boiler service", "start": "2026-12-02T08:00"}],
+            "turns": ["is wednesday a busy day"],
+            "expect_calls": [{"tool": "calendar_list_events"}],
+            "expect_reply": ["Boiler service"],
+            "expect_events": [{"title": "Boiler service", "start": "2026-12-02T08:00"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_an_event_told_called_off_is_deleted() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Carol singing", "start": "2026-12-10T18:00"}],
+            "turns": ["the carol singing's been called off"],
+            "expect_events": [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_thing_timed_for_a_length_is_a_labelled_timer() -> None:
+    result = play_scenario(
+        {
+            "turns": ["time the rice for 12 minutes"],
+            "expect_alarms": [{"kind": "timer", "at": "2026-11-29T18:42", "label": "rice"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_to_do_said_done_with_an_apostrophe_is_ticked() -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Clean the gutters"}, {"title": "Order logs"}],
+            "turns": ["the gutters's done"],
+            "expect_tasks": [{"title": "Clean the gutters", "done": True}, {"title": "Order logs"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_contact_added_with_its_email_told_after() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["add ida brandt to my contacts, her email is ida@brandt.example"],
+            "expect_calls": [
+                {"tool": "contacts_add", "arguments": {"email": "ida@brandt.example"}}
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_remind_me_what_asks_now() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["remind me what time it is"],
+            "expect_calls": [{"tool": "time_now"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("answer", "left"), [("the half six one", "07:45"), ("quarter to eight", "06:30")]
+)
+def test_a_spelled_clock_picks_among_alarms(answer: str, left: str) -> None:
+    result = play_scenario(
+        {
+            "alarms": [{"at": "2026-11-30T06:30"}, {"at": "2026-11-30T07:45"}],
+            "turns": ["delete my alarm", answer],
+            "expect_alarms": [{"at": f"2026-11-30T{left}"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_where_an_event_is_told_sets_its_place() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "setup": [{"title": "Viewing", "start": "2026-12-03T11:00"}],
+            "turns": ["the viewing is at the estate agents"],
+            "expect_calls": [
+                {"tool": "calendar_update_event", "arguments": {"location": "the estate agents"}}
+            ],
+            "expect_events": [{"title": "Viewing", "start": "2026-12-03T11:00"}],
+        }
+    )
+    assert result.passed, result.problems

@@ -789,6 +789,14 @@ def _add_match(m: re.Match[str]) -> IntentMatch | None:
     return IntentMatch("contacts_add", arguments, "add_contact", missing={"email": question})
 
 
+# A value told after the contact is named: "add ana to my contacts, her email is ana@x.example".
+_HIS_VALUE = re.compile(
+    r"\s*[,;.-]\s*(?:and\s+)?(?:her|his|their)\s+(e-?mail(?:\s+address)?|(?:phone\s+|mobile\s+)?number"
+    r"|mobile|phone)\s+(?:is|'s)\s+(?=\S)",
+    re.I,
+)
+
+
 def make_contact_matcher() -> Callable[[str], IntentMatch | None]:
     """Contacts without the model: "what's bob's email", "find ana in my contacts" (contacts_find);
     "save ana's number 0151 234 to my contacts" (contacts_add)."""
@@ -796,6 +804,9 @@ def make_contact_matcher() -> Callable[[str], IntentMatch | None]:
     def match(text: str) -> IntentMatch | None:
         cleaned = " ".join(text.strip().rstrip("?.!").split())
         cleaned = re.sub(r"\s+(?:for\s+me|please|thanks|thank\s+you)$", "", cleaned, flags=re.I)
+        cleaned = _HIS_VALUE.sub(
+            r" with the \1 ", cleaned
+        )  # "..., her email is x": "with the email x"
         for pattern in _ADD:
             found = pattern.match(cleaned)
             if (

@@ -302,6 +302,21 @@ _SHIFT_EVENT = re.compile(
 _AT_SOMEONES = re.compile(
     r"\b(?:at|to|from|by|near|round|over)\s+(?:(?:my|our|your|his|her|their)\s+)?[a-z][\w-]*$", re.I
 )
+# A title too long to be one, that names where: "pub quiz at the fox and hounds": what, then
+# the place (the event's location).
+_LONG_PLACE = re.compile(
+    r"^(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+at\s+(?P<place>the\s+[a-z][\w' &-]+)$",
+    re.I,
+)
+# Where an event is, told: "the interview is at the town hall", "my lesson's in room 4". The
+# place has no time in it ("the dentist is at 3" is a move) and the event is on the calendar.
+_PLACE_TOLD = re.compile(
+    r"^(?:the|my|our)\s+(?P<event>[a-z][\w' -]{1,40}?)(?:\s+(?:is|will\s+be)|'s|’s)\s+(?:at|in)\s+"
+    r"(?P<place>(?:the\s+)?[a-z][\w' &-]{1,40})$",
+    re.I,
+)
+# How full a day is, said of the day: "a busy one", "a quiet day".
+_A_BUSY_ONE = re.compile(r"\ban?\s+(busy|full|packed|free)\s+(?:one|day)$", re.I)
 # A move that keeps the hour, said: "to the same time on friday", "at the same time next week".
 _SAME_TIME = re.compile(
     r"^(?:at\s+)?(?:the\s+)?same\s+(?:time|hour|day)(?:\s+and\s+(?:time|day|place))?\s+(?:on\s+)?(?=\S)",
@@ -1345,7 +1360,7 @@ def make_matchers(
         if re.search(r"morning|evening|night|afternoon|noon|midnight|[ap]\.?\s?m\b", when, re.I):
             return when
         hour = re.search(
-            r"\bat\s+(?:8|9|10|11|eight|nine|ten|eleven)(?:[:\s](?!on\b|this\b|next\b|today\b"
+            r"\b(?:at|from)\s+(?:8|9|10|11|eight|nine|ten|eleven)(?:[:\s](?!on\b|this\b|next\b|today\b"
             r"|tomorrow\b|\w+day\b)\w+)?(?=(?:\s+(?:today|tomorrow|(?:on\s+|this\s+|next\s+)?\w+day))?$)",
             when,
             re.I,
@@ -1354,7 +1369,7 @@ def make_matchers(
             evening = f"{when[: hour.end()]} pm{when[hour.end() :]}"
             return evening if _resolves(evening, now()) else when
         early = re.search(
-            r"\bat\s+(?:[1-7]|one|two|three|four|five|six|seven)(?:[:\s]\w+)?$", when, re.I
+            r"\b(?:at|from)\s+(?:[1-7]|one|two|three|four|five|six|seven)(?:[:\s]\w+)?$", when, re.I
         )
         if early and _MORNING_KINDS.search(title):
             morning = f"{when} am"
@@ -1444,6 +1459,9 @@ def make_matchers(
                 f"{day_first.group(1)} {when}",
             )  # "tuesday
             # meeting at 10am": the meeting on tuesday at 10
+        place = None
+        if len(title.split()) > 5 and (at := _LONG_PLACE.match(title)):
+            title, place = _title(at.group("what")), at.group("place")  # "quiz at the red lion"
         if (
             not title
             or len(title.split()) > 5
@@ -1453,6 +1471,8 @@ def make_matchers(
         ):
             return None  # no title: "add tomorrow ten am", "on tuesday at 8" (but "book club" is)
         extra = {"repeat": repeat} if repeat else {}
+        if place:
+            extra["location"] = place
         start = _evening(title, when)
         return IntentMatch(
             "calendar_create_event", {"title": title, "start": start, **extra}, "event_at_time"
@@ -1816,6 +1836,7 @@ def make_matchers(
         tasks are listed as tasks.
         """
         question = " ".join(text.strip().rstrip("?.!").split())
+        question = _A_BUSY_ONE.sub(r"\1", question)  # "is thursday a busy one": "is thursday busy"
         if not AGENDA_LEAD.match(question) or _NOT_A_QUESTION.search(question):
             return None
         if _WEATHER_LIKE.match(question) and not AGENDA_WORDS.search(question):
@@ -2154,11 +2175,18 @@ def make_matchers(
     def place_event(text: str) -> IntentMatch | None:
         """ "Add the location the old mill to the book launch", "set the place of the meetup to the
         old mill": the event's place, for an event on the calendar."""
-        m = _PLACE_OF.match(text.strip().rstrip(".!"))
-        if not m:
+        said = text.strip().rstrip(".!")
+        told = _PLACE_TOLD.match(said)
+        if told and not any(_resolves(f"{w}{told.group('place')}", now()) for w in ("", "at ")):
+            place, what = (
+                told.group("place"),
+                told.group("event"),
+            )  # "the interview is at the town hall"
+        elif m := _PLACE_OF.match(said):
+            place = (m.group("place") or m.group("place2") or "").strip(" \"'")
+            what = m.group("event") or m.group("event2") or ""
+        else:
             return None
-        place = (m.group("place") or m.group("place2") or "").strip(" \"'")
-        what = m.group("event") or m.group("event2") or ""
         event = _event_words(what)
         if not place or not event or not has_event(event) or _OTHER_DOMAINS.search(what):
             return None

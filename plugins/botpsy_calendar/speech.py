@@ -436,8 +436,8 @@ TOLD_LEAD = re.compile(
 )
 # A cancel told: "my yoga class has been cancelled", "i can't make the meeting on friday".
 CANCELLED = re.compile(
-    r"^(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)\s+(?:has\s+been|have\s+been|is|are"
-    r"|was|were|got|'s)\s+(?:now\s+)?(?:cancell?ed|called\s+off|off)$"
+    r"^(?P<what>(?:my|our|the|this|that|[a-z][\w-]*(?:'s|’s))\s.+?)(?:\s+(?:has\s+been|have\s+been|is|are"
+    r"|was|were|got)|\s*(?:'s|’s)(?:\s+been)?)\s+(?:now\s+)?(?:cancell?ed|called\s+off|off)$"
     r"|^(?:i|we)\s+(?:can't|cannot|can\s+not|won't\s+be\s+able\s+to|will\s+not\s+be\s+able\s+to"
     r"|can\s+no\s+longer|am\s+not\s+able\s+to|'m\s+not\s+able\s+to|'m\s+not\s+going\s+to"
     r"|am\s+not\s+going\s+to|won't)\s+(?:make(?:\s+it\s+to)?|attend|go\s+to|be\s+at)\s+"

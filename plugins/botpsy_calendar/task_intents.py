@@ -374,7 +374,8 @@ _GOT_WORDS = (
     r"|got|gotten|posted|paid|sent|fixed|booked|collected|returned)"
 )
 _ITEM_DONE = re.compile(
-    r"^(?:(?:the|my|our)\s+)?(?P<a>.+?)\s+(?:is|are|was|were|has\s+been|have\s+been|'s|'re)\s+"
+    r"^(?:(?:the|my|our)\s+)?(?P<a>.+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|'s|'re)"
+    r"|(?:'s|’s)(?:\s+been)?)\s+"
     rf"(?:all\s+|now\s+|already\s+)?{_GOT_WORDS}(?:\s+(?:now|already|today))?$"
     r"|^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|now\s+)?"
     r"(?:bought|got|picked\s+up|packed|purchased|finished|done|posted|paid|sent|fixed|booked"
