@@ -320,7 +320,7 @@ def _of_its_kind(match: IntentMatch, call: DoneCall) -> bool:
     return True
 
 
-# A state alone, after a device was switched: "and off again now", "back on", "off please".
+# A state alone, after a device was switched: "and off once more", "back on", "off please".
 _BARE_STATE = re.compile(
     r"^(?:(?:and|now|then|ok(?:ay)?|right)[,]?\s+)*(?:back\s+)?(?P<state>on|off)"
     r"(?:\s+(?:again|now|please|then))*[.!]?$",
@@ -329,7 +329,7 @@ _BARE_STATE = re.compile(
 
 
 def refer(registry: IntentRegistry) -> FollowMatcher:
-    """A pronoun read as what the last call named ("what's on it now", "add it to my list").
+    """A pronoun read as what the last call named ("what does it hold", "add it to my list").
 
     A state said alone after a device was operated ("and off again") is "turn it off"."""
 
@@ -647,7 +647,7 @@ def _time_added(text: str, call: DoneCall) -> str | None:
         return None
     found = _AT_TIME.match(text.strip())
     if found is None and (bare := _BARE_CLOCK.match(text.strip())):
-        # "half twelve", "7pm", "7.30 in the evening": the answer to "what time?"
+        # "half twelve", "7pm", "6.45 in the morning": the answer to "what time?"
         return f"at {bare.group('value')}{bare.group('part') or ''}"
     if not found or _DAY_WORDS.search(found.group("value")):
         return None

@@ -516,7 +516,7 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
     for index, part in enumerate(parts[1:], 1):
         alone = found(part)
         if (device := _another_device(parts[0], part, own, alone, found)) is not None:
-            result.append(device)  # "turn off the tv and the lamp": the same for the lamp
+            result.append(device)  # "switch off the radio and the fan": the same for the fan
             continue
         # a time, or a day with its time ("tuesday at 7am"; a day alone may widen a question:
         # "what do i have tomorrow and friday" is one listing)
@@ -553,8 +553,8 @@ def _each_part(parts: list[str], found: Finder) -> list[IntentMatch] | None:
     return result
 
 
-# A thing named with no verb: "the lamp", "the lights in the hall", "kitchen lights"; never a
-# clause of its own ("let the party begin", "make it cosy").
+# A thing named with no verb: "the fan", "the lamps on the landing", "porch light"; never a
+# clause of its own ("let the music play", "make it cosy").
 _BARE_THING = re.compile(
     r"(?!(?:let|make|start|stop|play|set|give|put|get|turn|switch|tell|show|open|close|lock"
     r"|unlock|call|send|add|remind|read|check|keep|leave|go|come|have|be|do|what|how|is|are)\b)"
@@ -566,7 +566,7 @@ _BARE_THING = re.compile(
 def _another_device(
     first_part: str, part: str, own: IntentMatch | None, alone: IntentMatch | None, found: Finder
 ) -> IntentMatch | None:
-    """ "the lights in the lounge" after "turn off the tv": the first part's verb for another
+    """ "the lamps on the landing" after "switch off the radio": the first part's verb for another
     device, when the first part acted on one device and this part alone asks nothing."""
     device = own.arguments.get("device") if own is not None else None
     if own is None or not isinstance(device, str) or _complete(alone) is not None:
@@ -588,7 +588,7 @@ def _another_device(
         return None
     named = re.sub(r"^(?:the|my|our)\s+", "", part.strip(), flags=re.I).lower()
     if other.strip().lower() != named:
-        return None  # the part is the device and nothing else: "let the party begin" is not
+        return None  # the part is the device and nothing else: "let the music play" is not
     return borrowed if other.strip().lower() != device.strip().lower() else None
 
 

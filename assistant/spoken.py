@@ -59,7 +59,7 @@ def plain_request(text: str) -> str:
         plain = _LEADING.sub("", plain, count=1).strip()
         plain = _TRAILING.sub("", plain).strip().rstrip(".!, ")
     plain = _INTERJECTION.sub("", plain) or plain
-    plain = _REMIND_WHAT.sub("tell me ", plain)  # "remind me what day it is": a question
+    plain = _REMIND_WHAT.sub("tell me ", plain)  # "remind me which bin goes out": a question
     plain = _BARE_AMOUNT.sub("a bit ", plain)  # "bit brighter", "tad dimmer": "a bit ..."
     plain = _named_then_it(plain)
     if not _MESSAGE_VERB.search(plain):  # "email sam, it's ready": that is the message

@@ -229,8 +229,8 @@ _DOTTED_CLOCK = re.compile(
     rf"\b(at|by|from|until|till|to|before|after|around|about|{_WD}|today|tomorrow|tonight)"
     r" ([01]?\d|2[0-3])\.([0-5]\d)\b(?!\.\d)"
 )
-# A time said first with a dot, as an answer or a change ("make it 6.45", "7.30 in the
-# evening", "3.30 on friday"): the whole text, or a clock then the day or part of day.
+# A time said first with a dot, as an answer or a change ("make it 6.45", "8.15 in the
+# morning", "4.20 on monday"): the whole text, or a clock then the day or part of day.
 _DOTTED_ALONE = re.compile(
     rf"^([01]?\d|2[0-3])\.([0-5]\d)(?=$| (?:on|in|this|next|tomorrow|today|tonight|{_WD})\b)"
 )

@@ -30,8 +30,8 @@ def test_a_compound_of_goods_stays_one_item(said: str, items: list[str]) -> None
 def test_a_compound_added_to_a_list_is_one_task() -> None:
     result = play_scenario(
         {
-            "turns": ["put lamb mince on the shopping list"],
-            "expect_tasks": [{"title": "Lamb mince", "list": "shopping"}],
+            "turns": ["add lamb mince to the groceries list"],
+            "expect_tasks": [{"title": "Lamb mince", "list": "groceries"}],
         }
     )
     assert result.passed, result.problems
@@ -41,7 +41,7 @@ def test_a_compound_added_to_a_list_is_one_task() -> None:
 @pytest.mark.parametrize(
     ("said", "start"),
     [
-        ("could the piano lesson go half an hour later?", "2026-12-02T16:30"),
+        ("could the piano lesson start 30 minutes later?", "2026-12-02T16:30"),
         ("can the piano lesson start 15 minutes earlier", "2026-12-02T15:45"),
         ("the piano lesson needs to start an hour later", "2026-12-02T17:00"),
         ("can the piano lesson go an hour sooner", "2026-12-02T15:00"),
@@ -62,7 +62,7 @@ def test_a_shift_of_no_known_event_changes_nothing() -> None:
     result = play_with_model(
         {
             "setup": [{"title": "Piano lesson", "start": "2026-12-02T16:00"}],
-            "turns": ["can the school run go an hour later"],
+            "turns": ["can the school run start an hour later"],
         },
         ["Which event do you mean?"],
     )
@@ -73,9 +73,9 @@ def test_a_shift_of_no_known_event_changes_nothing() -> None:
 @pytest.mark.parametrize(
     ("said", "title"),
     [
-        ("i need to chase the garage about the invoice", "Chase the garage about the invoice"),
+        ("i have to phone the glazier about the invoice", "Phone the glazier about the invoice"),
         ("we have to defrost the chest freezer", "Defrost the chest freezer"),
-        ("i really must sort out the loft", "Sort out the loft"),
+        ("i really must tidy up the loft", "Tidy up the loft"),
     ],
 )
 def test_a_chore_with_no_time_is_a_to_do(said: str, title: str) -> None:
@@ -84,7 +84,7 @@ def test_a_chore_with_no_time_is_a_to_do(said: str, title: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "said", ["i need to know what time it is in tokyo", "i need to relax", "i have to go"]
+    "said", ["i need to know whether the museum is open", "i need to relax", "i have to go"]
 )
 def test_a_need_that_is_no_chore_is_no_to_do(said: str) -> None:
     result = play_with_model({"turns": [said]}, ["I can't help with that."])
@@ -200,7 +200,7 @@ def test_the_earliest_thing_on_a_day_lists_that_day() -> None:
                 {"title": "Bike repair", "start": "2026-12-01T08:00"},
                 {"title": "Choir", "start": "2026-12-01T19:00"},
             ],
-            "turns": ["what's the earliest thing i've got on tuesday"],
+            "turns": ["first thing i've got on tuesday"],
             "expect_calls": [{"tool": "calendar_list_events"}],
             "expect_reply": ["Bike repair"],
             "expect_events": [
@@ -213,7 +213,7 @@ def test_the_earliest_thing_on_a_day_lists_that_day() -> None:
 
 
 @pytest.mark.parametrize(
-    "said", ["do we need anything from the supermarket", "is there anything i need at the shops"]
+    "said", ["anything else we need at the supermarket", "is there anything i need at the shops"]
 )
 def test_anything_needed_from_the_shop_reads_the_shopping_list(said: str) -> None:
     result = play_scenario(
@@ -246,7 +246,7 @@ def test_an_amount_without_its_article_changes_the_device_just_used(said: str) -
         {
             "dry_run": True,
             "home": LAMP,
-            "turns": ["turn on the desk lamp", said],
+            "turns": ["desk lamp on", said],
             "expect_calls": [
                 {"tool": "home_turn_on", "resolved": {"device": ["light.desk"]}},
                 {"tool": "home_light_set", "resolved": {"device": ["light.desk"]}},
@@ -265,7 +265,7 @@ def test_little_before_a_name_is_no_amount() -> None:
 ROOM = [
     {"id": "media_player.den_tv", "name": "Den TV", "area": "Den", "state": "on"},
     {"id": "light.den", "name": "Den lamp", "area": "Den", "state": "on"},
-    {"id": "fan.den", "name": "Den fan", "area": "Den", "state": "on"},
+    {"id": "fan.den", "name": "Ceiling fan", "area": "Den", "state": "on"},
 ]
 
 
@@ -274,7 +274,7 @@ def test_a_second_device_after_and_gets_the_same_request() -> None:
         {
             "dry_run": True,
             "home": ROOM,
-            "turns": ["switch off the den tv and the fan in the den"],
+            "turns": ["switch off the den tv and the ceiling fan in the den"],
             "expect_calls": [
                 {"tool": "home_turn_off", "resolved": {"device": ["media_player.den_tv"]}},
                 {"tool": "home_turn_off", "resolved": {"device": ["fan.den"]}},
@@ -289,7 +289,7 @@ def test_a_request_after_and_is_its_own() -> None:
         {
             "dry_run": True,
             "home": ROOM,
-            "turns": ["switch off the den tv and what time is it"],
+            "turns": ["switch off the den tv and what's the date"],
             "expect_calls": [
                 {"tool": "home_turn_off", "resolved": {"device": ["media_player.den_tv"]}},
                 {"tool": "time_now"},
@@ -302,7 +302,7 @@ def test_a_request_after_and_is_its_own() -> None:
 def test_an_event_at_someones_home_keeps_the_possessive() -> None:
     result = play_scenario(
         {
-            "turns": ["games night at my brother's on friday at 8"],
+            "turns": ["games night at my brother's on friday from 8"],
             "expect_events": [
                 {"title": "Games night at my brother's", "start": "2026-12-04T20:00"}
             ],
@@ -405,7 +405,7 @@ def test_remind_me_what_asks_now() -> None:
     result = play_scenario(
         {
             "dry_run": True,
-            "turns": ["remind me what time it is"],
+            "turns": ["remind me which day it is today"],
             "expect_calls": [{"tool": "time_now"}],
         }
     )

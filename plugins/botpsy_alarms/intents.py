@@ -101,7 +101,7 @@ _COUNTDOWN = re.compile(
     r"^(?:(?:start\s+(?:an?\s+)?)?count\s*down\s+(?:for\s+|from\s+|of\s+)?"
     # "time 40 minutes for the cake", "time me 2 minutes": the verb with an amount after it
     r"|time\s+(?:me\s+)?(?:for\s+)?(?=[\w.-]+(?:\s+[\w.-]+)?\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b)"
-    # "time the pasta for 11 minutes": what is timed, then how long
+    # "time the eggs for 6 minutes": what is timed, then how long
     r"|time\s+(?:the\s+|my\s+)?(?P<pre>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+for\s+"
     r"(?=[\w.-]+(?:\s+[\w.-]+)?\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b))"
     r"(?P<length>.+?)$",

@@ -293,7 +293,7 @@ _SHIFT_EVENT = re.compile(
     r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier)"
     # "delay the book launch by 45 minutes": later by that much
     r"|(?:delay|postpone|put\s+off)\s+(?P<delayed>.+?)\s+by\s+(?P<delay>.+?)"
-    # "can the physio go an hour later", "the review needs to start 30 minutes earlier"
+    # "could the fitting start an hour later", "the review needs to begin 30 minutes earlier"
     r"|(?:(?:can|could)\s+(?P<asked>.+?)|(?P<said>.+?)\s+(?:can|could|should|needs?\s+to|has\s+to))"
     r"\s+(?:go|start|begin|happen|be)\s+(?:by\s+)?(?P<length4>.+?)\s+(?P<way4>later|earlier|sooner))$",
     re.I,
@@ -302,13 +302,13 @@ _SHIFT_EVENT = re.compile(
 _AT_SOMEONES = re.compile(
     r"\b(?:at|to|from|by|near|round|over)\s+(?:(?:my|our|your|his|her|their)\s+)?[a-z][\w-]*$", re.I
 )
-# A title too long to be one, that names where: "pub quiz at the fox and hounds": what, then
+# A title too long to be one, that names where: "ceilidh at the old drill hall": what, then
 # the place (the event's location).
 _LONG_PLACE = re.compile(
     r"^(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+at\s+(?P<place>the\s+[a-z][\w' &-]+)$",
     re.I,
 )
-# Where an event is, told: "the interview is at the town hall", "my lesson's in room 4". The
+# Where an event is, told: "the hearing is at the county court", "my lesson's in room 4". The
 # place has no time in it ("the dentist is at 3" is a move) and the event is on the calendar.
 _PLACE_TOLD = re.compile(
     r"^(?:the|my|our)\s+(?P<event>[a-z][\w' -]{1,40}?)(?:\s+(?:is|will\s+be)|'s|’s)\s+(?:at|in)\s+"
@@ -1461,7 +1461,8 @@ def make_matchers(
             # meeting at 10am": the meeting on tuesday at 10
         place = None
         if len(title.split()) > 5 and (at := _LONG_PLACE.match(title)):
-            title, place = _title(at.group("what")), at.group("place")  # "quiz at the red lion"
+            # "ceilidh at the drill hall": what, and where
+            title, place = _title(at.group("what")), at.group("place")
         if (
             not title
             or len(title.split()) > 5
@@ -1836,7 +1837,7 @@ def make_matchers(
         tasks are listed as tasks.
         """
         question = " ".join(text.strip().rstrip("?.!").split())
-        question = _A_BUSY_ONE.sub(r"\1", question)  # "is thursday a busy one": "is thursday busy"
+        question = _A_BUSY_ONE.sub(r"\1", question)  # "is monday a packed one": "is monday packed"
         if not AGENDA_LEAD.match(question) or _NOT_A_QUESTION.search(question):
             return None
         if _WEATHER_LIKE.match(question) and not AGENDA_WORDS.search(question):
@@ -2181,7 +2182,7 @@ def make_matchers(
             place, what = (
                 told.group("place"),
                 told.group("event"),
-            )  # "the interview is at the town hall"
+            )  # "the hearing is at the county court"
         elif m := _PLACE_OF.match(said):
             place = (m.group("place") or m.group("place2") or "").strip(" \"'")
             what = m.group("event") or m.group("event2") or ""

@@ -144,8 +144,8 @@ _STILL_NEED = re.compile(
     re.I,
 )
 
-# "do we need anything from the shop", "is there anything i need to get at the supermarket":
-# what is on the shopping list, asked with a shop named.
+# "anything else we need at the market", "did i still need anything from the corner shop":
+# the shopping list, asked with a shop named.
 _ANYTHING_NEEDED = re.compile(
     r"^(?:(?:do|did)\s+(?:i|we)\s+(?:still\s+)?need(?:\s+to\s+(?:buy|get|pick\s+up))?"
     r"|(?:is\s+there\s+)?anything\s+(?:else\s+)?(?:i|we)\s+(?:still\s+)?need(?:\s+to\s+(?:buy|get|pick\s+up))?)"

@@ -257,9 +257,9 @@ OBLIGATION = re.compile(
     r"(?P<rest>[a-z][\w' -]+)$",
     re.I,
 )
-# What one has to do, said with no time ("i need to chase the builder about the quote"): a
-# to-do only when it starts with a chore's verb; "i need to know", "i need to hear some jazz" or
-# "i need to cancel the dentist" belong elsewhere.
+# What one has to do, said with no time ("we must chase the roofer for his invoice"): a
+# to-do only when it starts with a chore's verb; "i must find out", "we need to listen to it" or
+# "i have to cancel my lesson" belong elsewhere.
 UNDATED_CHORE = re.compile(
     r"^(?:chase|ring|phone|buy|collect|fetch|pay|renew|return|post|clean|wash|tidy|hoover|vacuum"
     r"|fix|repair|sort\s+out|file|sign|submit|finish|order|iron|water|feed|print|wrap|charge|reply"

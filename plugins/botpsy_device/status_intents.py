@@ -98,7 +98,7 @@ _BATTERY_ASKS = re.compile(
     r"\bbattery\b|\b(?:am\s+i|is\s+(?:it|my\s+laptop|the\s+laptop|my\s+computer|the\s+computer))\s+"
     r"(?:charging|plugged\s+in|on\s+battery|on\s+(?:mains|power))\b|\bneed\s+to\s+(?:charge|plug)\b"
     r"|\b(?:charge|power)\s+(?:(?:is|(?:have|do)\s+(?:i|we)\s+(?:got|have))\s+)?(?:left|remaining)\b"
-    # "how much juice has my laptop got": juice said of the machine, never the fridge's
+    # "is there juice left in the computer": juice said of the machine, never the fridge's
     r"|\bjuice\b.*\b(?:laptop|computer|machine)\b|\b(?:laptop|computer|machine)\b.*\bjuice\b"
 )
 

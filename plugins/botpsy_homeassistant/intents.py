@@ -200,7 +200,7 @@ _STATUS = _Any(
     rf"^(?:what(?:'s|\s+is)|how\s+much|check)\s+{_THE}(?P<reading>(?:{_W}\s+){{0,3}}"
     rf"(?:battery|fuel|charge|range|temperature|humidity)(?:\s+level)?)"
     rf"(?:\s+(?:left|is\s+left|(?:is\s+)?(?:in|of)\s+{_THE}(?P<owner>{_W}(?:\s+{_W})?)))*\??$",
-    # "did i lock the back door", "have we shut the garage": asked, never a request to do it
+    # "did we lock the side gate", "have i shut the shed": asked, never a request to do it
     rf"^(?:did|have)\s+(?:i|we|you)\s+(?:lock(?:ed)?|unlock(?:ed)?|clos(?:e|ed)|shut|open(?:ed)?)"
     rf"\s+{_THE}{_DEVICE}\??$",
 )
