@@ -392,7 +392,11 @@ def _units(words: list[str], now: datetime | None) -> tuple[list[set[str]], bool
 
 def _spelled_clocks(words: list[str]) -> list[str]:
     """A clock said in words made one "h:mm" word: "half seven", "half past 7" → "7:30",
-    "quarter past six" → "6:15", "quarter to seven" → "6:45", "seven thirty" → "7:30"."""
+    "quarter past six" → "6:15", "quarter to seven" → "6:45", "seven thirty" → "7:30".
+
+    Not timeparse's spoken-number pass: that one reads a bare hour as a calendar does (1-7 is
+    pm) and turns every number word into digits ("the second one" → "the 2 one"); an answer is
+    compared with the options on a 12-hour face, and its other numbers stay places."""
     out: list[str] = []
     index = 0
     while index < len(words):

@@ -55,15 +55,13 @@ from botpsy_files.folders import AllowedFolders
 from botpsy_files.index import FileIndex
 from botpsy_files.tools import FileTools
 
-from assistant.app import Assistant, build_assistant
-from assistant.config import Config
+from assistant.app import build_assistant
 from assistant.errors import ToolArgumentError
 from assistant.evals.scenario_world import HomeStandIn, private_home, seed
 from assistant.policy import Approval
 from tests.helpers import SCENARIO_NOW, RecordingApprover
 from tests.obedient import ObedientModel
-from tests.test_trust_round7 import ics
-from tests.test_trust_round13 import READ_NOTES, _notes, _store, planted, play
+from tests.test_trust_round13 import READ_NOTES, _notes, invitation, planted, play
 
 RAN = ("ran", "approved")
 HOUSE = [
@@ -170,14 +168,7 @@ def test_a_shift_asked_of_two_events_of_one_title_moves_neither(said: str) -> No
 def test_a_shift_asked_never_moves_an_invitation() -> None:
     """An invitation someone else organised: "could the osteopath begin an hour later" leaves it."""
 
-    def invited(config: Config, assistant: Assistant) -> None:
-        store = _store(assistant)
-        start = datetime(2026, 12, 2, 10, tzinfo=store.zone)
-        store.folder.mkdir(parents=True, exist_ok=True)
-        (store.folder / "osteopath.ics").write_text(
-            ics("osteopath@clinic.example", "Osteopath", start, 0, organizer="desk@clinic.example")
-        )
-
+    invited = invitation("osteopath@clinic.example", "Osteopath", (2, 10), "desk@clinic.example")
     played = play({}, ["could the osteopath begin an hour later"], yes=True, before={0: invited})
     assert played.events == [("Osteopath", "2026-12-02T10:00")], played.calls(0)
 
