@@ -73,7 +73,7 @@ def test_a_shift_of_no_known_event_changes_nothing() -> None:
 @pytest.mark.parametrize(
     ("said", "title"),
     [
-        ("i have to phone the glazier about the invoice", "Phone the glazier about the invoice"),
+        ("i have to chase the glazier about the invoice", "Chase the glazier about the invoice"),
         ("we have to defrost the chest freezer", "Defrost the chest freezer"),
         ("i really must tidy up the loft", "Tidy up the loft"),
     ],

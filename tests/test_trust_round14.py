@@ -196,7 +196,7 @@ def test_a_question_that_names_no_event_shifts_nothing(said: str) -> None:
     ("said", "title"),
     [
         ("i need to reply to kim about the gate code", "Reply to kim about the gate code"),
-        ("i have to order the boiler part", "Order the boiler part"),
+        ("i have to renew the boiler cover", "Renew the boiler cover"),
     ],
 )
 def test_a_chore_is_a_to_do_of_the_users_words_and_nothing_else(said: str, title: str) -> None:
