@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from assistant.choices import asks_anew
 from assistant.errors import TimeParseError
 from assistant.intents import DoneCall, FollowMatcher, IntentMatch, Recent, clean_request
-from assistant.timeparse import WEEKDAY_NAME, parse_duration, parse_moment
+from assistant.timeparse import NUMBER_WORDS, WEEKDAY_NAME, parse_duration, parse_moment
 
 if TYPE_CHECKING:
     from assistant.intents import IntentRegistry
@@ -74,7 +74,9 @@ _EDIT = re.compile(
     r"(?:it|that|this|the\s+time)(?:\s+back(?=\s+(?:to|for|at|on)\b))?"  # "move it back to 9"
     r"(?:\s+(?:to|for|at|until|till|on))?\s+|(?:do|go\s+(?:with|for)|try|say)\s+"
     rf"|{_STATES}\s+)?(?P<value>.+?)"
-    r"(?:\s+(?:instead|then|please))?[.!?]*$",
+    # "it's 9.30 not 9": the wrong value said after the right one
+    r"(?:\s+(?:instead|then|please)|,?\s+(?:not|rather\s+than)\s+(?:at\s+|on\s+)?[\w:.]+(?:\s+[\w:.]+)?)?"
+    r"[.!?]*$",
     re.I,
 )
 # An edit said with no verb must start with a word that corrects ("actually 7", "no, at 9"),
@@ -96,7 +98,11 @@ _HAS_CLOCK = re.compile(
     r"|twelve|morning|afternoon|evening|night|tonight)\b",
     re.I,
 )
-_MERIDIEM = re.compile(r"\b(?:[ap]\.?m\.?|noon|midday|midnight)\b|\d(?:[ap]m)\b", re.I)
+# Words that settle which half of the day a clock is in ("8 in the morning", "nine pm").
+_MERIDIEM = re.compile(
+    r"\b(?:[ap]\.?m\.?|noon|midday|midnight|morning|afternoon|evening|night|tonight)\b|\d(?:[ap]m)\b",
+    re.I,
+)
 
 
 def edit_value(text: str) -> str | None:
@@ -107,7 +113,28 @@ def edit_value(text: str) -> str | None:
     if not found:
         return None
     value = re.sub(r"^(?:at|for|to|on)\s+", "", found.group("value").strip(), flags=re.I)
+    if 1 <= NUMBER_WORDS.get(value.lower(), 0) <= 12 and value.lower() not in _ORDINAL_HOURS:
+        return str(NUMBER_WORDS[value.lower()])  # "make it ten": the hour, as "make it 10"
     return value or None
+
+
+# Number words that are no hour said alone: "make it the second" is a day or a place in a list.
+_ORDINAL_HOURS = frozenset(
+    [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+    ]
+)
 
 
 def amended_moment(value: str, old: datetime, now: datetime) -> datetime | None:
@@ -136,8 +163,8 @@ def amended_moment(value: str, old: datetime, now: datetime) -> datetime | None:
     else:
         if not names_day:
             start = datetime.combine(old.date(), start.timetz())
-        said = _SAID_HOUR.search(value)
-        if not _MERIDIEM.search(value) and said and int(said.group(1)) <= 12:
+        said = _SAID_HOUR.search(value)  # none in "half eight": a spelled hour is on the face
+        if not _MERIDIEM.search(value) and (said is None or int(said.group(1)) <= 12):
             other = start - _HALF if start.hour >= 12 else start + _HALF
             if _off(other, old) < _off(start, old):  # "6:30" near a 6:00 alarm, "7" near 18:00
                 start = other

@@ -306,7 +306,7 @@ class IntentRegistry:
                 parts = [cleaned[a:b].strip() for a, b in zip(ends, starts, strict=True)]
                 matches = _each_part(parts, found)
                 if matches is not None:
-                    matches = _it_kept(matches)
+                    matches = _unrepeated(_it_kept(matches) or [])
                 if matches:
                     return [IntentMatch.from_dict(m.to_dict()) for m in _settings_after(matches)]
         return None
@@ -364,6 +364,16 @@ def _it_kept(matches: list[IntentMatch]) -> list[IntentMatch] | None:
         extra = {k: v for k, v in match.arguments.items() if k not in named}
         kept[-1].arguments = {**kept[-1].arguments, **extra}  # where "it" goes, said last, wins
     return kept
+
+
+def _unrepeated(matches: list[IntentMatch]) -> list[IntentMatch] | None:
+    """One call said twice is asked once: "i can't hear a thing, louder" is one step up, the
+    complaint and the order being the same request (a step twice would be said "two steps")."""
+    kept: list[IntentMatch] = []
+    for match in matches:
+        if not any(k.tool == match.tool and k.arguments == match.arguments for k in kept):
+            kept.append(match)
+    return kept or None
 
 
 def _settings_after(matches: list[IntentMatch]) -> list[IntentMatch]:

@@ -59,6 +59,7 @@ def plain_request(text: str) -> str:
         plain = _LEADING.sub("", plain, count=1).strip()
         plain = _TRAILING.sub("", plain).strip().rstrip(".!, ")
     plain = _INTERJECTION.sub("", plain) or plain
+    plain = _ASKED_AGAIN.sub(r"\g<asked>", plain)  # "what's the date again": asked, not redone
     plain = _REMIND_WHAT.sub("tell me ", plain)  # "remind me which bin goes out": a question
     plain = _BARE_AMOUNT.sub("a bit ", plain)  # "bit brighter", "tad dimmer": "a bit ..."
     plain = _named_then_it(plain)
@@ -86,7 +87,19 @@ _NAMED_THEN_IT = re.compile(
 # nothing the request needs, and read as part of it, it would be taken for the thing's name.
 _WHY_AFTER = re.compile(
     r"\s{0,3}[,;.!-]{1,3}\s{0,3}(?:it'?s|it\s+is|that'?s|i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+|already\s+)?"
-    r"(?:done|ready|finished|cooked|up|awake|over|sorted)(?:\s+now)?$",
+    r"(?:done|ready|finished|cooked|up|awake|over|sorted)(?:\s+now)?$"
+    # "scratch the rice, i got some", "take off the soap, we've got plenty": already had
+    r"|\s{0,3}[,;.!-]{1,3}\s{0,3}(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:got|bought|found"
+    r"|picked\s+up)\s+(?:some|them|it|one|plenty|enough|loads)(?:\s+already)?$",
+    re.I,
+)
+
+
+# "again" closing a question asks to be told once more, never for the thing to happen again
+# (which "play it again" does ask).
+_ASKED_AGAIN = re.compile(
+    r"^(?=(?:what|when|where|who|which|how|what's|when's|where's|who's)\b)(?P<asked>.+?)"
+    r"\s+(?:again|once\s+more)$",
     re.I,
 )
 

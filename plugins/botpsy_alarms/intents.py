@@ -101,8 +101,8 @@ _COUNTDOWN = re.compile(
     r"^(?:(?:start\s+(?:an?\s+)?)?count\s*down\s+(?:for\s+|from\s+|of\s+)?"
     # "time 40 minutes for the cake", "time me 2 minutes": the verb with an amount after it
     r"|time\s+(?:me\s+)?(?:for\s+)?(?=[\w.-]+(?:\s+[\w.-]+)?\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b)"
-    # "time the eggs for 6 minutes": what is timed, then how long
-    r"|time\s+(?:the\s+|my\s+)?(?P<pre>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+for\s+"
+    # "time the eggs for 6 minutes", "time my rolls, 12 minutes": what is timed, then how long
+    r"|time\s+(?:the\s+|my\s+)?(?P<pre>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)(?:\s+for|\s*[,:-])\s+"
     r"(?=[\w.-]+(?:\s+[\w.-]+)?\s+(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b))"
     r"(?P<length>.+?)$",
     re.I,
@@ -755,8 +755,8 @@ def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
 _TIMED = ("timer_set", "alarm_set", "alarm_change", "alarm_list")
 _LEFT_ON_IT = re.compile(
     r"^(?:(?:and|so|ok(?:ay)?|oh)[,]?\s+)*(?:"
-    r"how\s+(?:long|much(?:\s+time)?|many\s+minutes)\s+(?:is\s+|do\s+i\s+have\s+|have\s+i\s+got\s+|'s\s+"
-    r"|(?:has|does)\s+it\s+(?:got\s+|have\s+)?|is\s+there\s+|'s\s+it\s+got\s+)?"
+    r"how\s+(?:long|much(?:\s+time)?|many\s+minutes)(?:\s+(?:is\s+|do\s+i\s+have\s+|have\s+i\s+got\s+"
+    r"|(?:has|does)\s+it\s+(?:got\s+|have\s+)?|is\s+there\s+)|\s*['’]s\s+(?:it\s+got\s+)?|\s+)"
     r"(?:left|remaining|to\s+go)"
     r"|how\s+long\s+(?:until|till|before)\s+it\s+(?:goes\s+off|rings|ends|is\s+done|finishes)"
     r"|when\s+(?:does|will)\s+it\s+(?:go\s+off|ring|end|finish|be\s+done)"

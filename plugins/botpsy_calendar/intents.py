@@ -113,6 +113,7 @@ from botpsy_calendar.speech import (
     as_moved,
     content_words,
     elsewhere,
+    needs_doing,
     without_match,
 )
 
@@ -279,7 +280,7 @@ _SEARCH_EVENTS = re.compile(
 _MOVE_EVENT = re.compile(
     r"^(?:please\s+)?(?:move\s+up|move|reschedule|re-schedule|shift|push|postpone|prepone|advance|change"
     r"|put off|bring forward|delay"
-    r"|bump|bring|switch|rearrange|rebook|re-book"
+    r"|bump|bring|switch|rearrange|rebook|re-book|shove|nudge"
     r"|update(?!\s+(?:me\b|(?:my|the|our)\s+(?:calendar|diary|agenda|schedule)\b)))"
     r"(?:\s+(?:back|forward))?\s+(?P<rest>.+)$",
     re.I,
@@ -287,10 +288,10 @@ _MOVE_EVENT = re.compile(
 # "push the dentist back (by) an hour", "push back the dentist an hour", "make it ... later".
 _SHIFT_EVENT = re.compile(
     r"^(?:please\s+)?(?:(?:can|could)\s+you\s+)?"
-    r"(?:(?:move|shift|push|bring|put)\s+(?P<what>.+?)\s+(?P<way>back|forward|later|earlier|out)"
+    r"(?:(?:move|shift|push|bring|put|shove|nudge)\s+(?P<what>.+?)\s+(?P<way>back|forward|later|earlier|out)"
     r"\s+(?:by\s+)?(?P<length>.+?)"
-    r"|(?:move|shift|push|bring|put)\s+(?P<way2>back|forward)\s+(?P<rest>.+?)"
-    r"|(?:make|have|move|shift|push|put|bring)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier)"
+    r"|(?:move|shift|push|bring|put|shove|nudge)\s+(?P<way2>back|forward)\s+(?P<rest>.+?)"
+    r"|(?:make|have|move|shift|push|put|bring|shove|nudge)\s+(?P<rest2>.+?)\s+(?P<way3>later|earlier)"
     # "delay the book launch by 45 minutes": later by that much
     r"|(?:delay|postpone|put\s+off)\s+(?P<delayed>.+?)\s+by\s+(?P<delay>.+?)"
     # "could the fitting start an hour later", "the review needs to begin 30 minutes earlier"
@@ -343,7 +344,14 @@ _BOOKED_FOR = re.compile(
 # What of an event a move changes, said before it: "change the time of my meeting to four".
 _ASPECT = re.compile(r"^(?:the\s+)?(?:(?:start\s+)?time|date|day|slot|start)\s+(?:of|for)\s+", re.I)
 _RENAME = re.compile(
-    r"^(?:rename|retitle|change\s+the\s+(?:name|title)\s+of)\s+(?P<rest>.+)$", re.I
+    r"^(?:rename|retitle|change\s+the\s+(?:name|title)\s+of)\s+(?P<rest>.+)$"
+    # "change gym on tuesday to swimming": a new name, only for an event on the calendar
+    r"|^(?:change|switch|turn)\s+(?P<changed>.+)$",
+    re.I,
+)
+# What a changed event becomes that is no new name: a place, a person, a room, a length.
+_NO_NEW_NAME = re.compile(
+    r"^(?:the|my|our|a|an|at|in|on|with|room|online|zoom|video|phone|\d)\b", re.I
 )
 _RESIZE = re.compile(
     r"^(?:make|change|set|shorten|lengthen|extend|cut|shrink|trim|reduce)"
@@ -1159,7 +1167,7 @@ def make_matchers(
             if _NOT_A_TITLE.match(what) or not _resolves(when, now()):
                 return None
             return IntentMatch("task_add", {"title": _title(what), "due": when}, "add_task")
-        m = OBLIGATION.match(said)
+        m = OBLIGATION.match(needs_doing(said))  # "the car needs washing": a chore said of a thing
         if not m or _OTHER_DOMAINS.search(said):
             return None
         rest, first = m.group("rest"), (m.group("when1") or "").strip()
@@ -2158,14 +2166,26 @@ def make_matchers(
         m = _RENAME.match(text.strip())
         if not m:
             return None
-        rest = m.group("rest")
+        changed = m.group("changed")
+        rest = changed or m.group("rest")
         if re.match(r"(?:the\s+|my\s+)?(?:task|to-?do|reminder)\b", rest, re.I):
             return None  # "rename the task X to Y": a to-do's
         for cut in islice(re.finditer(r"\s+(?:to|as|into)\s+", rest, re.I), _MAX_CUTS):
             # "friday's drinks": the drinks on friday
             named, day = _leading_day(re.sub(r"(?:'s|’s)\s+", " ", rest[: cut.start()]))
+            said_new = rest[cut.end() :].strip(" \"'“”")
+            if changed:  # a new name said only by "change": no time, place or length
+                named, day = _old_day(named, now()) if not day else (named, day)
+                if (
+                    _NO_NEW_NAME.match(said_new)
+                    or _resolves(said_new, now())
+                    or _resolves(f"at {said_new}", now())
+                    or _minutes(said_new) is not None
+                    or not has_event(_event_words(named))
+                ):
+                    continue
             event = _event_words(named)
-            title = _title(rest[cut.end() :].strip(" \"'“”"))
+            title = _title(said_new)
             if event and title and (has_event(event) or said_kind(named)):
                 arguments = {"event": event, "title": title}
                 if day and _is_day(day):

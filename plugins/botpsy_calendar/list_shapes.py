@@ -61,7 +61,7 @@ _TAIL = (
 )
 _ADD_V = (
     r"(?:add|put(?:\s+down)?|stick|pop|place|write(?:\s+down)?|jot(?:\s+down)?|note(?:\s+down)?|include"
-    r"|throw|append|insert|enter|type|tack|slip|chuck)"
+    r"|throw|append|insert|enter|type|tack|slip|chuck|shove|bung)"
 )
 _RM_V = (
     r"(?:remove|delete|erase|drop|take|get\s+rid\s+of|get|strike|scratch|cross|tick|check|mark|knock"

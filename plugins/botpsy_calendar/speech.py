@@ -260,12 +260,91 @@ OBLIGATION = re.compile(
 # What one has to do, said with no time ("we must chase the roofer for his invoice"): a
 # to-do only when it starts with a chore's verb; "i must find out", "we need to listen to it",
 # "i have to cancel my lesson", goods to buy (the shopping list's) and a call to make do not.
+CHORE_VERBS = frozenset(
+    [
+        "chase",
+        "collect",
+        "pay",
+        "renew",
+        "return",
+        "post",
+        "clean",
+        "wash",
+        "tidy",
+        "hoover",
+        "vacuum",
+        "fix",
+        "repair",
+        "file",
+        "sign",
+        "submit",
+        "finish",
+        "iron",
+        "water",
+        "feed",
+        "print",
+        "wrap",
+        "charge",
+        "reply",
+        "write",
+        "prepare",
+        "organise",
+        "organize",
+        "arrange",
+        "defrost",
+        "replace",
+        "service",
+        "mow",
+        "paint",
+        "cut",
+        "trim",
+        "mop",
+        "polish",
+        "empty",
+        "sweep",
+        "dust",
+        "weed",
+        "prune",
+        "walk",
+        "groom",
+    ]
+)
 UNDATED_CHORE = re.compile(
-    r"^(?:chase|collect|pay|renew|return|post|clean|wash|tidy|hoover|vacuum|fix|repair|sort\s+out"
-    r"|file|sign|submit|finish|iron|water|feed|print|wrap|charge|reply|write|prepare|organi[sz]e"
-    r"|arrange|defrost|replace|service|mow|paint|drop\s+off)\s+\S",
+    rf"^(?:{'|'.join(sorted(CHORE_VERBS))}|(?:sort|take|put|clear)\s+out|top\s+up|drop\s+off)\s+\S",
     re.I,
 )
+# A chore said of the thing it is done to: "the car insurance needs renewing by friday", "the
+# bins need taking out", "the dog wants walking tonight" (the verb as "-ing", then its particle).
+NEEDS_DOING = re.compile(
+    r"^(?P<thing>(?:(?:the|my|our|his|her|their)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
+    r"(?:needs?|wants?|could\s+do\s+with)\s+(?:a\s+)?(?P<doing>[a-z]+ing)(?:\s+(?P<part>out|off|up))?"
+    r"(?P<when>(?:\s+(?:by|before|on|this|next|today|tonight|tomorrow|at|in)\b.*)?)$",
+    re.I,
+)
+
+
+def _base_verb(doing: str) -> str | None:
+    """ "renewing" → "renew", "mopping" → "mop", "servicing" → "service": a chore verb only."""
+    stem = doing.lower().removesuffix("ing")
+    for verb in (stem, f"{stem}e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
+        if verb in CHORE_VERBS or verb in ("take", "put", "sort", "clear", "top"):
+            return verb
+    return None
+
+
+def needs_doing(said: str) -> str:
+    """ "the car needs washing by friday" → "i need to wash the car by friday"; else as said."""
+    m = NEEDS_DOING.match(said)
+    verb = _base_verb(m.group("doing")) if m else None
+    if m is None or verb is None:
+        return said
+    part = m.group("part")
+    if verb in ("take", "put", "sort", "clear", "top") and not part:
+        return said  # "the bins need putting": a particle says what is done
+    phrase = f"{verb} {part} {m.group('thing')}" if part else f"{verb} {m.group('thing')}"
+    return f"i need to {phrase}{m.group('when')}"
+
+
 # What the weather decides or a ride answers, never a to-do: "i need to take an umbrella
 # tomorrow", "i need to go to the airport at six" (a taxi, a train).
 NOT_A_TODO = re.compile(
@@ -449,7 +528,17 @@ CANCELLED = re.compile(
     rf"|(?:on\s+)?{WEEKDAY_NAME})\b.*)$"
     # "i don't need the meeting with priya any more", "we no longer need the room on friday"
     r"|^(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|want|have)\s+(?P<what3>(?:my|our|the|that|this)"
-    r"\s.+?)(?:\s+any\s*more)?$",
+    r"\s.+?)(?:\s+any\s*more)?$"
+    # "the plumber isn't coming thursday any more", "our dinner on friday is no longer happening"
+    r"|^(?P<what5>(?:my|our|the|this|that)\s.+?)\s+(?:isn't|is\s+not|aren't|are\s+not|won't\s+be"
+    r"|(?:is|are)\s+no\s+longer)\s+(?:coming|happening|going\s+ahead|taking\s+place|on)"
+    r"(?P<when5>\s+.+?)??(?:\s+(?:after\s+all|any\s*more))?$",
+    re.I,
+)
+# A removal said after the cancel is told, with no calendar named: "..., take it out".
+TAKE_IT_OUT = re.compile(
+    r"(?<=\S)[\s,]+(?:(?:so|and|please|can\s+you|just)\s+)*(?:take|cross|strike)\s+(?:it|that|this)"
+    r"\s+(?:out|off)(?:\s+please)?$",
     re.I,
 )
 # A move told: "my meeting with sam has been moved to friday", "the dentist is now at 4pm".
@@ -529,8 +618,12 @@ def as_cancel(text: str) -> str:
         return f"{away.group('verb')} everything {day}"
     said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
     said = CANCEL_IT.sub("", said)  # "i can't make the party on friday, please cancel it"
+    if CANCELLED.match(untaken := TAKE_IT_OUT.sub("", said)):
+        said = untaken  # "the vet isn't coming any more, take it out": only after a cancel told
     if m := CANCELLED.match(said):
         what = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
+        if m.group("what5"):
+            what = f"{m.group('what5')}{m.group('when5') or ''}"
         said = f"cancel {what}"
     said = UNSCHEDULE.sub("remove ", said)
     said = WANT_TO.sub("", said)

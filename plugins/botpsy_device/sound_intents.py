@@ -122,7 +122,7 @@ _DOWN = re.compile(
     rf"|^(?:(?:make|turn|set|put)\s+{_SOUND}\s+)?(?:a\s+(?:bit|little|tad|touch)\s+|much\s+|even\s+)?(?:quieter|softer){_MORE}$"
     rf"|^(?:make|turn|set|put)\s+{_SOUND}\s+lower{_MORE}$|^(?:lower|quieten|soften|reduce|decrease)\s+(?:the\s+)?(?:music|speakers?|it){_MORE}$"
     rf"|^(?:quiet|quieten|tone|dial)\s+(?:it\s+)?down{_MORE}$|^(?:tone|dial)\s+down\s+{_SOUND}{_MORE}$"
-    r"|^(?:(?:it(?:'s|\s+is)|that(?:'s|\s+is)|this\s+is|the\s+(?:music|volume|sound)\s+is)\s+)?(?:way\s+)?too\s+loud$"
+    r"|^(?:(?:it(?:'s|\s+is)|that(?:'s|\s+is)|this\s+is|the\s+(?:music|volume|sound)\s+is)\s+)?(?:(?:way|far|much|a\s+bit|a\s+little|slightly)\s+)?too\s+loud$"
     r"|^(?:it(?:'s|\s+is)|this\s+is|the\s+(?:music|volume|sound)\s+is)\s+(?:so|really|very)\s+loud$"
     r"|^(?:speak|talk)\s+(?:a\s+(?:bit|little)\s+)?(?:more\s+)?(?:quieter|softer|quietly|softly)$"
     r"|^(?:not\s+so|less)\s+loud$|^keep\s+it\s+down$"

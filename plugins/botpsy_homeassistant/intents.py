@@ -155,9 +155,12 @@ _BRIGHTEN = _Any(
     rf"^make\s+{_THE}{_DEVICE}\s+(?:brighter|lighter){_TAIL}$",
 )
 _CLIMATE_SET = _Any(
-    rf"^(?:set|turn|put|change|bring|heat|cool|warm(?:\s+up)?|crank|bump|whack|stick|pump)\s+{_THE}"
+    # "can we have the lounge at 21", "keep the bedroom at 18": the room's thermostat
+    rf"^(?:set|turn|put|change|bring|heat|cool|warm(?:\s+up)?|crank|bump|whack|stick|pump|keep"
+    rf"|(?:(?:can|could)\s+(?:we|i|you)\s+)?(?:have|get))\s+{_THE}"
     rf"(?P<device>(?:{_W}\s+){{0,3}}?{_CLIMATE_NOUN}(?:\s+(?:in|of)\s+{_THE}{_W}(?:\s+{_W})?)?|"
-    rf"(?:{_W}\s+)?(?:car|house|flat|room|bedroom|office|kitchen))"
+    rf"(?:{_W}\s+)?(?:car|house|flat|room|bedroom|office|kitchen|study|lounge|den|nursery|conservatory"
+    rf"|hall|hallway|landing|attic|loft|basement|cellar|bathroom|playroom|workshop|studio))"
     rf"\s+(?:up\s+|down\s+)?(?:to|at)\s+{_NUMBER}{_DEGREES}{_TAIL}$",
     rf"^make\s+it\s+{_NUMBER}{_DEGREES}(?:\s+in\s+{_THE}(?P<device>{_W}(?:\s+{_W})?))?{_TAIL}$",
 )
@@ -200,8 +203,10 @@ _STATUS = _Any(
     rf"^(?:what(?:'s|\s+is)|how\s+much|check)\s+{_THE}(?P<reading>(?:{_W}\s+){{0,3}}"
     rf"(?:battery|fuel|charge|range|temperature|humidity)(?:\s+level)?)"
     rf"(?:\s+(?:left|is\s+left|(?:is\s+)?(?:in|of)\s+{_THE}(?P<owner>{_W}(?:\s+{_W})?)))*\??$",
-    # "did we lock the side gate", "have i shut the shed": asked, never a request to do it
-    rf"^(?:did|have)\s+(?:i|we|you)\s+(?:lock(?:ed)?|unlock(?:ed)?|clos(?:e|ed)|shut|open(?:ed)?)"
+    # "did we lock the side gate", "have i shut the shed", "has someone locked the shed": asked,
+    # never a request to do it
+    rf"^(?:did|have|has)\s+(?:i|we|you|any(?:one|body)|some(?:one|body)|they)\s+(?:lock(?:ed)?"
+    rf"|unlock(?:ed)?|clos(?:e|ed)|shut|open(?:ed)?)"
     rf"\s+{_THE}{_DEVICE}\??$",
 )
 
@@ -825,7 +830,7 @@ def make_home_matchers() -> list[tuple[str, Matcher]]:
         ("any_cleaning", broad_clean),
         ("any_device", broad_home),
     ]
-    return [(name, _politely(matcher)) for name, matcher in matchers]
+    return [(name, _politely(matcher, name == "climate_set")) for name, matcher in matchers]
 
 
 # Words as they are often written down from speech: "turn of the lights", "make me a coffe".
@@ -847,11 +852,17 @@ def as_meant(text: str) -> str:
     return text
 
 
-def _politely(matcher: Matcher) -> Matcher:
-    """The matcher, after "would you", "help me" and the like are taken off the request."""
+# A setting said with "at" that is no clock: "keep the bedroom at 18" (for the thermostat).
+_AT_DEGREES = re.compile(r"\s+at\s+(?:1\d|2\d|3[0-2])(?:\s*(?:degrees?|°c?))?(?:\s+please)?$", re.I)
+
+
+def _politely(matcher: Matcher, degrees_at: bool = False) -> Matcher:
+    """The matcher, after "would you", "help me" and the like are taken off the request.
+
+    `degrees_at`: the thermostat's, where "at 19" is a temperature, never a time to wait for."""
 
     def polite(text: str) -> IntentMatch | None:
-        if LATER.search(text):
+        if LATER.search(_AT_DEGREES.sub("", text) if degrees_at else text):
             return None  # "turn the heater on at six": a schedule, which the model is told of
         text = _POLITE.sub("", as_meant(text), count=1).strip()
         return matcher(text) or matcher(_POLITE.sub("", without_name(text, _COMMANDS)).strip())

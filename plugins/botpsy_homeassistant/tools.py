@@ -126,6 +126,13 @@ class HomeTools:
                 return after
             time.sleep(0.2)
 
+    def _attributes(self) -> dict[str, dict[str, Any]]:
+        """Every entity's attributes by id, exposed or not (a scene may set any of them)."""
+        return {
+            str(s.get("entity_id")): dict(s.get("attributes") or {})
+            for s in self.directory.ha.states()
+        }
+
     # -- previews (what runs is what was shown) -----------------------------------------------
     def preview_on(self, arguments: dict[str, Any]) -> Shown:
         """Which devices a turn-on reaches."""
@@ -186,7 +193,7 @@ class HomeTools:
 
         def service(entity: Entity) -> Service:
             _not_an_opener(entity, "open")
-            _not_a_way_in(entity)
+            _not_a_way_in(entity, self._attributes)
             if entity.domain == "vacuum":
                 return ("vacuum", "start", {})
             return (entity.domain, "turn_on", {})
@@ -447,25 +454,47 @@ class HomeTools:
         return ToolResult("\n".join(lines), {"entities": data})
 
 
-def _not_a_way_in(entity: Entity) -> None:
-    """A scene that sets a lock, a cover, an alarm or a door switch may let someone in.
+def _not_a_way_in(entity: Entity, attributes: Callable[[], dict[str, dict[str, Any]]]) -> None:
+    """A scene that sets a lock, a cover, an alarm or a door or guard switch may let someone in.
 
-    Starting a scene is a write, which runs without asking when you ask for it; unlocking
-    and opening ask first, so such a scene is left to Home Assistant.
+    Starting a scene is a write, which runs without asking when you ask for it; unlocking,
+    opening and disarming ask first, so such a scene is left to Home Assistant. A member
+    switch is judged by its friendly name as well as its id (`attributes`: id -> attributes,
+    read only for a scene with switches or groups), as `_not_an_opener` and `_not_a_guard`
+    judge it alone: "switch.relay_2" named "Garage door" opens the garage, "Security cameras"
+    set to off in a bedtime scene disarms them. A group in the scene passes its state on to
+    its members, so they are judged too ("group.doors" set to unlocked unlocks each door).
     """
-    members = entity.attributes.get("entity_id") if entity.domain == "scene" else None
-    ways_in = []
-    for member in (str(m) for m in members or []):
+    listed = _members(entity.attributes) if entity.domain == "scene" else []
+    known = attributes() if any(m.startswith(("switch.", "group.")) for m in listed) else {}
+    ways_in, seen = [], set(listed)
+    while listed:
+        member = listed.pop(0)
         domain, _, object_id = member.partition(".")
-        opener = domain == "switch" and _OPENERS & set(words(object_id.replace("_", " ")))
-        if domain in (*LOCKS, *COVERS) or opener:
+        if domain == "group":  # its members, each once (a group may hold a group)
+            inner = [m for m in _members(known.get(member, {})) if m not in seen]
+            seen.update(inner)
+            listed.extend(inner)
+            continue
+        name = str(known.get(member, {}).get("friendly_name") or "")
+        own = set(words(object_id.replace("_", " "))) | set(words(name))
+        guard = domain == "switch" and own & (_OPENERS | _GUARDS)
+        if domain in (*LOCKS, *COVERS) or guard:
             ways_in.append(member)
     if ways_in:
         raise HomeAssistantError(
             f"{entity.shown()} sets {', '.join(ways_in[:3])}, which may let someone in; botpsy"
-            " does not start such a scene (unlocking and opening ask you first): start it in"
-            " Home Assistant"
+            " does not start such a scene (unlocking, opening and disarming ask you first):"
+            " start it in Home Assistant"
         )
+
+
+def _members(attributes: dict[str, Any]) -> list[str]:
+    """The entity ids a scene or group lists (one written alone is one, not its letters)."""
+    members = attributes.get("entity_id")
+    if isinstance(members, str):
+        return [members]
+    return [str(m) for m in members] if isinstance(members, list | tuple | dict) else []
 
 
 def _not_a_guard(entity: Entity) -> None:

@@ -113,10 +113,12 @@ _UMBRELLA = re.compile(r"\b(?:umbrella|brolly|raincoat|rain ?jacket|poncho)\b", 
 _SKY = re.compile(
     r"\b(?:(?:is|will|was) it (?:going to |gonna )?(?:be |stay |get |keep )?(?:very |really )?"
     r"(?:dry|clear|clearing|clear up|brighten up|muggy|icy|frosty|mild|breezy|gusty|misty|foggy"
-    r"|pour|pouring|bucketing|a scorcher|scorching|sweltering)"
+    r"|pour|pouring|bucketing|a scorcher|scorching|sweltering|(?:(?:chuck|bucket|tip|pelt|lash)(?:ing)?"
+    r" it|(?:pour|bucket|pelt|lash|tip)(?:ing)?) down)"
     r"(?= (?:out|outside|outdoors|today|tonight|tomorrow|later|this|next|on|in|at|for|all|over"
     r"|up)\b| ?$)"  # "is it clear what i mean", "is it dry cleaning only" are not the sky's
-    r"|(?:is|will) the sun (?:be )?(?:out|shining|shine)|(?:will|is) there (?:be )?(?:a |any )?"
+    r"|(?:is|will) the sun (?:be )?(?:out|shining|shine)"
+    r"|(?:will|is) there (?:going to |gonna )?(?:be )?(?:a |any )?"
     r"(?:frost|ice|black ice|mist|thunder|lightning|hail|sleet|gales?)"
     r"|the wind (?:die down|drop|ease|pick up|calm down|be strong)|how strong (?:is|will) the wind"
     r"|(?:what(?:'?s| is) the )?outlook for (?:today|tonight|tomorrow|the weekend|this week"
@@ -157,7 +159,9 @@ _ASKED_NOW = re.compile(
 def topic_of(text: str) -> str:
     """What the question leads with: rain, snow, temperature, wind, or ""."""
     lowered = text.lower()
-    if _UMBRELLA.search(lowered) or re.search(r"\b(?:rain|drizzl|shower|wet)", lowered):
+    if _UMBRELLA.search(lowered) or re.search(
+        r"\b(?:rain|drizzl|shower|wet|(?:chuck|bucket|tip|pelt|lash|pour)\w*(?: it)? down)", lowered
+    ):
         return "rain"
     if re.search(r"\bsnow", lowered):
         return "snow"

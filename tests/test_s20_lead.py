@@ -1,0 +1,248 @@
+"""Session 20, the lead's changes: a chore said of its thing ("the gutters need clearing out"),
+a new name said with "change", a cancel told as "isn't happening", a clock edit spelled or
+corrected ("make that half nine", "it's 4.30 not 4"), one request said twice, the thermostat
+"at" a number, and more ways to say a verb."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from botpsy_calendar.speech import needs_doing
+
+from assistant.spoken import plain_request
+from tests.helpers import play_scenario, play_with_model
+
+HOME_LOCK = [{"id": "lock.porch", "name": "Porch door", "area": "Porch", "state": "unlocked"}]
+
+
+# -- a chore said of the thing it is done to ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("the gutters need clearing out", "i need to clear out the gutters"),
+        ("the hedge wants trimming on saturday", "i need to trim the hedge on saturday"),
+        ("my bike needs servicing", "i need to service my bike"),
+        ("the kitchen floor could do with mopping", "i need to mop the kitchen floor"),
+        # no chore's verb, or a particle missing: as said
+        ("the film needs watching", "the film needs watching"),
+        ("the boxes need putting", "the boxes need putting"),
+        ("the heating needs turning down", "the heating needs turning down"),
+    ],
+)
+def test_a_chore_said_of_its_thing_reads_as_an_obligation(said: str, meant: str) -> None:
+    assert needs_doing(said) == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "title", "due"),
+    [
+        ("the van tax needs renewing by thursday", "Renew the van tax", "3 December"),
+        ("the recycling needs taking out tonight", "Take out the recycling", "29 November"),
+        ("the spare room wants hoovering", "Hoover the spare room", None),
+    ],
+)
+def test_a_chore_said_of_its_thing_is_a_to_do(said: str, title: str, due: str | None) -> None:
+    result = play_scenario(
+        {
+            "turns": [said],
+            "expect_tasks": [{"title": title}],
+            "expect_calls": [{"tool": "task_add"}],
+            "expect_reply": [due] if due else [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- "change X to Y": a new name for an event on the calendar -----------------------------------
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("change pilates on thursday to stretching", ("Stretching", "2026-12-03T18:00")),
+        ("switch the pilates to barre", ("Barre", "2026-12-03T18:00")),
+        # a time, a day or a length is a move or a resize, never a name
+        ("change pilates to 7", ("Pilates", "2026-12-03T19:00")),
+        ("change the pilates to friday", ("Pilates", "2026-12-04T18:00")),
+    ],
+)
+def test_change_to_a_name_renames_the_event(said: str, expected: tuple[str, str]) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Pilates", "start": "2026-12-03T18:00"}],
+            "turns": [said],
+            "expect_events": [{"title": expected[0], "start": expected[1]}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_change_to_a_place_is_no_new_name() -> None:
+    result = play_with_model(
+        {
+            "setup": [{"title": "Pilates", "start": "2026-12-03T18:00"}],
+            "turns": ["change pilates to the church hall"],
+            "expect_events": [{"title": "Pilates", "start": "2026-12-03T18:00"}],
+        },
+        ["Where should it be?"],
+    )
+    assert result.passed, result.problems
+
+
+def test_change_names_no_event_that_is_not_there() -> None:
+    result = play_with_model(
+        {"turns": ["change the password to something stronger"]}, ["I can't do that."]
+    )
+    assert not any(c.startswith("calendar_update_event") for c in result.calls), result.calls
+
+
+# -- a cancel told as a thing that is not happening ----------------------------------------------
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the window cleaner isn't coming tuesday any more",
+        "the window cleaner is no longer coming, take it out",
+        "our window cleaner won't be coming on tuesday after all",
+    ],
+)
+def test_a_visit_not_happening_is_cancelled(said: str) -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Window cleaner", "start": "2026-12-01T08:30"}],
+            "turns": [said],
+            "expect_events": [],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_not_coming_until_later_cancels_nothing() -> None:
+    result = play_with_model(
+        {
+            "setup": [{"title": "Window cleaner", "start": "2026-12-01T08:30"}],
+            "turns": ["the window cleaner isn't coming until 10"],
+        },
+        ["Shall I move it to 10?"],
+    )
+    assert not any(c.startswith("calendar_delete_event") for c in result.calls), result.calls
+
+
+# -- a clock edit: spelled, with its half of the day, or corrected "not" the old one -------------
+@pytest.mark.parametrize(
+    ("edit", "start"),
+    [
+        ("make that half nine", "2026-12-02T21:30"),
+        ("make it ten", "2026-12-02T22:00"),
+        ("make it 8 in the morning", "2026-12-02T08:00"),  # its half said: as said
+        ("sorry, it's 9.15 not 9", "2026-12-02T21:15"),
+    ],
+)
+def test_a_clock_edit_keeps_the_half_of_the_day_unless_said(edit: str, start: str) -> None:
+    result = play_scenario(
+        {
+            "turns": ["quiz night wednesday at 9", edit],
+            "expect_events": [{"title": "Quiz night", "start": start}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- one request said twice is one call ------------------------------------------------------------
+def test_the_same_request_said_twice_is_one_call() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["it's far too loud, quieter"],
+            "expect_calls": [{"tool": "volume_set"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_two_different_requests_stay_two() -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": ["quieter, and pause the music"],
+            "expect_calls": [{"tool": "volume_set"}, {"tool": "media_control"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- the thermostat "at" a number -----------------------------------------------------------------
+THERMOSTAT = [{"id": "climate.study", "name": "Study radiator", "area": "Study", "state": "heat"}]
+
+
+@pytest.mark.parametrize(
+    ("said", "degrees"),
+    [("could we have the study at 22", 22), ("keep the study at 19 please", 19)],
+)
+def test_a_room_at_a_number_sets_its_thermostat(said: str, degrees: int) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": THERMOSTAT,
+            "turns": [said],
+            "expect_calls": [{"tool": "home_climate_set", "arguments": {"temperature": degrees}}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_room_at_a_clock_is_no_temperature() -> None:
+    result = play_with_model(
+        {"dry_run": True, "home": THERMOSTAT, "turns": ["can we have the study at 7"]},
+        ["I can't book rooms."],
+    )
+    assert not any(c.startswith("home_climate_set") for c in result.calls), result.calls
+
+
+# -- more ways to say it ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("when is the piano recital again", "when is the piano recital"),
+        ("what's the wifi password again?", "what's the wifi password?"),
+        ("play that track again", "play that track again"),  # a request to repeat keeps it
+        ("cross off the lemons, we've got plenty", "cross off the lemons"),
+        ("take the candles off, i bought some already", "take the candles off"),
+        ("email jo, i got some", "email jo, i got some"),  # a message keeps its words
+    ],
+)
+def test_words_that_carry_nothing_are_taken_off(said: str, plain: str) -> None:
+    assert plain_request(said) == plain
+
+
+def test_someone_asked_about_a_lock_is_a_state() -> None:
+    result = play_scenario(
+        {
+            "home": HOME_LOCK,
+            "turns": ["has somebody locked the porch door"],
+            "expect_calls": [{"tool": "home_status"}],
+            "expect_home_calls": [],
+            "expect_reply": ["unlocked"],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (["nudge the vet an hour later"], {"expect_events": [{"title": "Vet", "start": "2026-12-01T15:00"}]}),
+        (["shove the vet to thursday"], {"expect_events": [{"title": "Vet", "start": "2026-12-03T14:00"}]}),
+        (["bung some firelighters on the shopping list"],
+         {"expect_tasks": [{"title": "Firelighters", "list": "shopping"}]}),
+        (["time the flapjacks: 25 minutes"], {"expect_alarms": [{"kind": "timer", "at": "2026-11-29T18:55"}]}),
+        (["is there going to be fog tomorrow"], {"dry_run": True, "expect_calls": [{"tool": "weather_forecast"}]}),
+        (["will it tip it down on friday"], {"dry_run": True, "expect_calls": [{"tool": "weather_forecast", "arguments": {"about": "rain"}}]}),
+        (["start a timer for 12 minutes", "how long's it got left"],
+         {"expect_calls": [{"tool": "timer_set"}, {"tool": "alarm_list"}]}),
+    ],
+)  # fmt: skip
+def test_more_ways_to_say_a_request(turns: list[str], expected: dict[str, Any]) -> None:
+    scenario: dict[str, Any] = {"setup": [{"title": "Vet", "start": "2026-12-01T14:00"}]}
+    result = play_scenario(
+        {**scenario, "turns": turns, "expect_events": scenario["setup"], **expected}
+    )
+    assert result.passed, result.problems
