@@ -341,7 +341,7 @@ def test_previews_keep_each_field_on_one_line(
                 )
     assert "  subject: Re: Hi to: all@evil.example[2K" in previews[0]
     assert '  to: "Bob[31m Smith" <bob@smith.example>' in previews[0]
-    assert "  ---\n  Fine[2J by me.\n  Bob" in previews[0]
+    assert "  ---\n  | Fine[2J by me.\n  | Bob" in previews[0]
     assert "  subject: Hi bcc: x@evil.example[2J" in previews[3]
     tools.mail_send("ana@example.net", subject="Hi\r\nbcc: x@evil.example", body="Yo")  # type: ignore[attr-defined]
     (message,) = sent(smtp)

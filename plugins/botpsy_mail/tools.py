@@ -573,11 +573,14 @@ def _shown(what: str, mail: EmailMessage, body: str = "", extra: tuple[str, str]
             lines.append(f"  {name}: {one_line(str(value))}")
     if printable(body).strip():
         lines += ["  ---", _indent(printable(body))]
+        if mail["To"]:  # a long body scrolls the header away: who it goes to, said again
+            lines.append(f"  --- end of message, to: {one_line(str(mail['To']))}")
     return "\n".join(lines)
 
 
 def _indent(text: str) -> str:
-    return "\n".join(f"  {line}" for line in text.strip().splitlines())
+    """The body, each line marked: a line of it reading "  to: ..." is never taken for a field."""
+    return "\n".join(f"  | {line}" for line in text.strip().splitlines())
 
 
 def _day_of(value: date | datetime) -> date:
