@@ -1459,6 +1459,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         another_thing,
         once_more,
         one_more,
+        place_there,
     )
     from assistant.followups_person import the_person
 
@@ -1469,6 +1470,7 @@ def core_followups(registry: IntentRegistry) -> list[tuple[str, FollowMatcher]]:
         ("core.another_day", another_day(registry)),
         ("core.that_day", that_day(registry)),
         ("core.another_place", another_place(registry)),
+        ("core.place_there", place_there(registry)),
         ("core.another_recipient", another_recipient(registry)),
         ("core.the_person", the_person(registry)),
         ("core.another_thing", another_thing(registry)),

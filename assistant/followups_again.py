@@ -113,6 +113,37 @@ def another_place(registry: IntentRegistry) -> FollowMatcher:
     return resolve
 
 
+# "there" as a place ("will it snow there tomorrow"), not as "is there", "are there any".
+_THERE = re.compile(
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwill\s)(?<!\bwere\s)(?<!\bout\s)\bthere\b(?!\s+(?:be|is|are)\b)",
+    re.I,
+)
+
+
+def place_there(registry: IntentRegistry) -> FollowMatcher:
+    """ "Is it parka weather there tomorrow" after the weather in oslo: "there" is the place the
+    user's last words named (never one the model chose: those words must hold it)."""
+
+    def resolve(text: str, recent: Recent) -> IntentMatch | None:
+        call = recent.last()
+        if call is None or not _THERE.search(text):
+            return None
+        place = call.arguments.get("place")
+        if not isinstance(place, str) or not place.strip():
+            return None
+        if place.lower() not in recent.request.lower() or not asked_by_words(
+            registry, recent, call.tool
+        ):
+            return None
+        said = _THERE.sub(f"in {place}", text, count=1)
+        match = registry.match(said)
+        if match is None or match.tool != call.tool or not _carries(match, place):
+            return None
+        return match
+
+    return resolve
+
+
 def another_thing(registry: IntentRegistry) -> FollowMatcher:
     """ "And to water the plants" after "remind me to book the vet": the same request, for
     this thing (the last request's words from the same "to" on are replaced)."""

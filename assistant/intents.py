@@ -263,7 +263,19 @@ class IntentRegistry:
         felt = _FELT.match(cleaned)
         if felt and cleaned[felt.end() :].strip():  # "it's chilly in here, heat it up": the request
             return self.match(cleaned[felt.end() :])
-        return None
+        return self._after_reason(cleaned)
+
+    def _after_reason(self, cleaned: str) -> IntentMatch | None:
+        """ "We're off out, lock the back door": a reason said first, then an order to a device
+        (or a timer), which is the request. Only when the reason matches nothing itself and
+        carries no message ("tell sam, the door's open" is a message, not a reason)."""
+        said = _REASON_FIRST.match(cleaned)
+        if said is None or _CARRIES_MESSAGE.search(said.group("why")):
+            return None
+        found = self.match(cleaned[said.end() :])
+        if found is None or not found.tool.startswith(_ORDERED_TOOLS):
+            return None
+        return found if self.match(said.group("why")) is None else None
 
     def match_all(self, text: str) -> list[IntentMatch] | None:
         """Two to four requests in one, each a complete match on its own; else None.
@@ -668,6 +680,17 @@ _OWN_PLACE = re.compile(
     re.I,
 )
 # How the user feels, said before the request it explains: "it's chilly in here, heat it up".
+# A short clause before a comma, then the request: "let me in, unlock the door".
+_REASON_FIRST = re.compile(
+    r"^(?P<why>[a-z'][\w' ]{2,60}?)\s*[,;:]\s*(?:(?:so|then|please|can\s+you|could\s+you|just)\s+)*(?=\S)",
+    re.I,
+)
+_CARRIES_MESSAGE = re.compile(
+    r"\b(?:tell|email|e-mail|text|message|say|saying|write|reply|let\s+\w+\s+know|remind|note)\b",
+    re.I,
+)
+# The calls a reason may lead to: orders to a device or a timer, never a send or a delete.
+_ORDERED_TOOLS = ("home_", "volume_", "media_", "brightness_", "timer_set")
 _FELT = re.compile(
     r"^(?:it'?s|it\s+is|i'?m|i\s+am)\s+(?:(?:a\s+bit|so|too|really|quite|very|way\s+too)\s+)?"
     r"(?:cold|freezing|chilly|hot|boiling|warm|stuffy|dark|too\s+bright|loud|noisy)(?:\s+in\s+here)?"

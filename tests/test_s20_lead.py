@@ -246,3 +246,168 @@ def test_more_ways_to_say_a_request(turns: list[str], expected: dict[str, Any]) 
         {**scenario, "turns": turns, "expect_events": scenario["setup"], **expected}
     )
     assert result.passed, result.problems
+
+
+# -- batch 38's mechanisms, on invented requests ---------------------------------------------
+PIANO = [{"title": "Piano lesson", "start": "2026-12-01T16:00"}]
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("can you switch the piano lesson to friday, same time", "2026-12-04T16:00"),
+        ("move the piano lesson to thursday at the same time", "2026-12-03T16:00"),
+    ],
+)
+def test_same_time_said_after_the_day_keeps_the_hour(said: str, start: str) -> None:
+    result = play_scenario(
+        {
+            "setup": PIANO,
+            "turns": [said],
+            "expect_events": [{"title": "Piano lesson", "start": start}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_a_flight_asked_by_its_verb() -> None:
+    result = play_scenario(
+        {
+            "setup": [{"title": "Flight home", "start": "2026-12-05T18:05"}],
+            "turns": ["when do we fly home on saturday"],
+            "expect_reply": ["18:05"],
+            "expect_events": [{"title": "Flight home", "start": "2026-12-05T18:05"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "arguments"),
+    [
+        ("set aside 90 minutes for the piano lesson", {"duration_minutes": 90}),
+        ("i'd like a nudge the day before the piano lesson", {"reminder_minutes": 1440}),
+        ("give me a heads-up 2 hours before the piano lesson", {"reminder_minutes": 120}),
+    ],
+)
+def test_a_length_kept_or_a_warning_asked_changes_the_event(
+    said: str, arguments: dict[str, int]
+) -> None:
+    result = play_scenario(
+        {
+            "setup": PIANO,
+            "turns": [said],
+            "expect_calls": [{"tool": "calendar_update_event", "arguments": arguments}],
+            "expect_events": PIANO,
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_when_to_get_up_lists_that_days_alarms() -> None:
+    result = play_scenario(
+        {
+            "alarms": [{"at": "2026-12-02T05:50"}, {"at": "2026-12-03T07:00"}],
+            "turns": ["when do i have to get up on wednesday"],
+            "expect_calls": [{"tool": "alarm_list"}],
+            "expect_reply": ["05:50"],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("alarm", "said", "moved"),
+    [
+        ("2026-11-30T06:30", "push my 6.30 alarm back 10 minutes", "2026-11-30T06:40"),
+        ("2026-11-30T08:00", "move the 8am alarm 15 minutes earlier", "2026-11-30T07:45"),
+        ("2026-11-30T19:00", "nudge the 7 alarm on by 5 minutes", "2026-11-30T19:05"),
+        ("2026-11-30T07:00", "nudge the 7 alarm on by 5 minutes", "2026-11-30T07:05"),
+    ],
+)
+def test_an_alarm_named_by_its_time_moves_by_a_length(alarm: str, said: str, moved: str) -> None:
+    result = play_scenario(
+        {"alarms": [{"at": alarm}], "turns": [said], "expect_alarms": [{"at": moved}]}
+    )
+    assert result.passed, result.problems
+
+
+def test_another_alarm_just_in_case_is_a_second_alarm() -> None:
+    result = play_scenario(
+        {
+            "turns": ["alarm at 7 tomorrow morning", "and another at 7.10 just in case"],
+            "expect_alarms": [{"at": "2026-11-30T07:00"}, {"at": "2026-11-30T07:10"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("have i got foil on the shopping list", {"expect_calls": [{"tool": "task_list"}]}),
+        ("the passport one is sorted", {"expect_tasks": [{"title": "Renew passport", "done": True}, {"title": "Foil", "list": "shopping"}]}),
+        ("tick off the passport one", {"expect_tasks": [{"title": "Renew passport", "done": True}, {"title": "Foil", "list": "shopping"}]}),
+        ("anything else we have to do by friday", {"expect_calls": [{"tool": "task_list"}], "expect_reply": ["Friday 4 December"]}),
+    ],
+)  # fmt: skip
+def test_lists_and_to_dos_asked_and_ticked(said: str, expected: dict[str, Any]) -> None:
+    tasks = [{"title": "Renew passport"}, {"title": "Foil", "list": "Shopping"}]
+    result = play_scenario({"tasks": tasks, "turns": [said], **expected})
+    assert result.passed, result.problems
+
+
+def test_how_to_reach_someone_finds_the_contact() -> None:
+    result = play_scenario(
+        {
+            "contacts": [{"name": "Priya Nair", "emails": ["priya@nair.example"]}],
+            "turns": ["how can i email priya"],
+            "expect_calls": [{"tool": "contacts_find"}],
+            "expect_reply": ["priya@nair.example"],
+        }
+    )
+    assert result.passed, result.problems
+
+
+BLIND = [
+    {"id": "cover.study_blind", "name": "Study blind", "area": "Study", "state": "open"},
+    {"id": "light.porch", "name": "Porch light", "area": "Porch", "state": "off"},
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "tool"),
+    [
+        ("the sun's in my eyes, close the study blind", "home_close"),
+        ("we're heading out; porch light on please", "home_turn_on"),
+    ],
+)
+def test_a_reason_said_first_leaves_the_order(said: str, tool: str) -> None:
+    result = play_scenario(
+        {"dry_run": True, "home": BLIND, "turns": [said], "expect_calls": [{"tool": tool}]}
+    )
+    assert result.passed, result.problems
+
+
+def test_a_reason_is_never_a_message() -> None:
+    result = play_with_model(
+        {"dry_run": True, "contacts": [{"name": "Ola Berg", "emails": ["ola@berg.example"]}],
+         "turns": ["email ola, the porch light is on"]},
+        ["What should the email say?"],
+    )  # fmt: skip
+    assert not any(c.startswith("home_") for c in result.calls), result.calls
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (["is the porch light even on"], {"expect_calls": [{"tool": "home_status"}], "expect_reply": ["off"]}),
+        (["porch light on", "now take it down to 30"], {"dry_run": True, "expect_calls": [{"tool": "home_turn_on"}, {"tool": "home_light_set", "arguments": {"brightness": 30}}]}),
+        (["how many nights until new year"], {"dry_run": True, "expect_calls": [{"tool": "time_now"}]}),
+        (["talk me through friday"], {"expect_calls": [{"tool": "calendar_list_events"}]}),
+        (["weather in galway", "will it snow there on saturday"], {"dry_run": True, "expect_calls": [{"tool": "weather_forecast", "arguments": {"place": "galway"}}, {"tool": "weather_forecast", "arguments": {"place": "galway", "when": "saturday"}}]}),
+    ],
+)  # fmt: skip
+def test_more_ways_said_in_batch_38(turns: list[str], expected: dict[str, Any]) -> None:
+    result = play_scenario({"home": BLIND, "turns": turns, **expected})
+    assert result.passed, result.problems

@@ -63,7 +63,7 @@ _IS_WEEKDAY = re.compile(
 _WHEN_IS = re.compile(r"^(?:when\s+is|when's|whens)\s+(?P<day>.+?)\??$", re.I)
 # "how many days until christmas", "how long till friday", "days left to new year".
 _UNTIL = re.compile(
-    rf"^{_ASK}(?:how\s+(?:many|much)\s+(?:more\s+)?(?:days|weeks|time)|how\s+long|number\s+of\s+days"
+    rf"^{_ASK}(?:how\s+(?:many|much)\s+(?:more\s+)?(?:days|weeks|time|sleeps|nights)|how\s+long|number\s+of\s+days"
     r"|days)(?:\s+(?:are|is)\s+(?:there|it|left))?(?:\s+(?:are\s+)?(?:left|remaining|to\s+go))?"
     r"\s+(?:until|till|til|to|before|for)\s+(?P<day>.+?)(?:\s+(?:is\s+here|comes|arrives))?\??$",
     re.I,

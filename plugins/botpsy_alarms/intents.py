@@ -489,7 +489,17 @@ def _length(text: str) -> str | None:
 
 # "what time do i wake up tomorrow": the alarms of that day.
 _WAKE_WHEN = re.compile(
-    r"^(?:what\s+time|when)\s+(?:do|will|am|should)\s+i\s+(?:wake|get)\s+up(?:\s+(?P<period>.+?))?\??$",
+    r"^(?:what\s+time|when)\s+(?:do|will|am|should|must)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?"
+    r"(?:wake|get|waking|getting)\s+up(?:\s+(?P<period>.+?))?\??$",
+    re.I,
+)
+# An alarm named by its time, moved by a length: "shift the 7am alarm on by half an hour",
+# "push my 6.30 alarm back 10 minutes", "move the 8 o'clock alarm 15 minutes earlier".
+_SHIFT_NAMED = re.compile(
+    rf"^{_WISH}(?:move|push|shift|put|bring|set|nudge)\s+(?:my|the|that)\s+"
+    r"(?P<clock>\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?|o'?clock)?)\s+(?:wake[- ]?up\s+)?alarm\s+"
+    r"(?:(?P<lead>on|back|forward|later|earlier)\s+)?(?:by\s+)?(?P<length>.+?)"
+    r"(?:\s+(?P<way>later|earlier|back|forward|on|sooner))?\??$",
     re.I,
 )
 _DAY_WORDS = re.compile(
@@ -637,6 +647,30 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
                 return IntentMatch("alarm_list", {"when": phrase})
         return _with_period(_last_words(text[noun.end() :]), now())
 
+    def shift_named_alarm(text: str) -> IntentMatch | None:
+        """The alarm of a time said, moved by a length: its new time is that time shifted."""
+        m = _SHIFT_NAMED.match(text)
+        way = ((m.group("way") or m.group("lead") or "") if m else "").lower()
+        length = _length(m.group("length")) if m and way else None
+        if m is None or length is None:
+            return None
+        try:
+            clock = parse_moment(f"at {m.group('clock')}", now()).start
+            amount = timer_length(length)
+        except (TimeParseError, ValueError):
+            return None
+        if amount > timedelta(hours=12):
+            return None
+        new = clock + (amount if way in ("later", "back", "on") else -amount)
+        said = m.group("clock").strip()
+        if re.search(r"[ap]\.?m", said, re.I) or (clock.hour > 12 and not re.match(r"\d\b", said)):
+            return IntentMatch(
+                "alarm_change", {"alarm": clock.strftime("%H:%M"), "time": new.strftime("%H:%M")}
+            )
+        # no half of the day said ("the 7 alarm"): both said on the face, as "change it to 7:30"
+        face = f"{new.hour % 12 or 12}:{new.minute:02d}"
+        return IntentMatch("alarm_change", {"alarm": _digits(said), "time": face})
+
     def change_alarm(text: str) -> IntentMatch | None:
         m = _CHANGE.match(text)
         moved = None if m else _CHANGE_FROM.match(text)
@@ -693,6 +727,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         return IntentMatch("task_add", {"title": what[0].upper() + what[1:], "due": when})
 
     matchers: list[tuple[str, Matcher]] = [
+        ("shift_named_alarm", shift_named_alarm),
         ("change_alarm", change_alarm),
         ("change_timer", change_timer),
         ("cancel_alarm", cancel_alarm),
@@ -717,6 +752,9 @@ def follow_matchers(now: Now) -> list[tuple[str, FollowMatcher]]:
         call = recent.last()
         if _LEFT_ON_IT.match(text.strip()) and call is not None and call.tool in _TIMED:
             return [IntentMatch("alarm_list", {})]  # "how much time is left": on what was just set
+        another = _ANOTHER_AT.match(text.strip())
+        if another and call is not None and call.tool == "alarm_set":
+            return _another_alarm(call.arguments, another.group("time"), now())
         more = _MORE.match(text.strip())
         if more and call is not None and call.tool == "timer_set":
             said = re.sub(r"\s+more\b", "", more.group("length"), flags=re.I).strip()
@@ -785,6 +823,29 @@ _SHIFT_IT = re.compile(
     r"(?:by\s+)?(?P<length>.+?)(?:\s+(?P<way>later|earlier|back|forward|sooner))?(?:\s+please)?[.!]*$",
     re.I,
 )
+
+
+# A second alarm right after one was set: "and another at 6.20 in case", "one more for 7".
+_ANOTHER_AT = re.compile(
+    r"^(?:(?:and|oh|also|plus)[,]?\s+)*(?:(?:set|add|make)\s+(?:me\s+)?)?(?:an(?:other)?|one\s+more|a\s+second)"
+    r"(?:\s+(?:one|alarm))?\s+(?:at|for)\s+(?P<time>.+?)"
+    r"(?:\s+(?:(?:just\s+)?in\s+case|too|as\s+well|as\s+a\s+back-?up|to\s+be\s+safe))?(?:\s+please)?[.!]*$",
+    re.I,
+)
+
+
+def _another_alarm(
+    arguments: Mapping[str, Any], said: str, now: datetime
+) -> list[IntentMatch] | None:
+    """A second alarm, on the day of the one just set and nearest its hour (6.20 after 6:00)."""
+    try:
+        old = datetime.fromisoformat(str(arguments.get("time", "")))
+    except ValueError:
+        return None
+    new = amended_moment(_digits(said), old, now)
+    if new is None or new == old:
+        return None
+    return [IntentMatch("alarm_set", {"time": new.isoformat()})]
 
 
 def _shifted_alarm(arguments: Mapping[str, Any], m: re.Match[str]) -> list[IntentMatch] | None:

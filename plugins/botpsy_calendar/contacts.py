@@ -569,7 +569,7 @@ _FIND = [
     ),
     re.compile(
         r"^(?:how|where)\s+(?:do|can|could|should)\s+i\s+(?:reach|contact|get\s+(?:hold\s+of"
-        rf"|in\s+touch\s+with))\s+{_PERSON}$",
+        rf"|in\s+touch\s+with)|e-?mail|write\s+to|text|phone|ring|call)\s+{_PERSON}$",
         re.I,
     ),
     # "what's the best number to reach ana", "the mobile of ana"

@@ -221,7 +221,7 @@ _NOT_A_TITLE = re.compile(
 )
 # Domains botpsy has no tool for (alarms, devices, media, weather, rides): never an event.
 _NO_TOOL = re.compile(
-    r"\b(alarms?|wake|waking|timers?|snooze|lights?|lamps?|bulbs?|thermostat|heating|heater|"
+    r"\b(alarms?|wake|waking|(?:get|getting)\s+up|timers?|snooze|lights?|lamps?|bulbs?|thermostat|heating|heater|"
     r"music|songs?|radio|podcasts?|volume|weather|forecast|vacuum|hoover|blinds|curtains|"
     r"tv|television)\b"
     r"|^(?:book|order|reserve|call|get)\s+(?:me\s+)?(?:an?\s+|the\s+|my\s+)?"
@@ -323,6 +323,11 @@ _SAME_TIME = re.compile(
     r"^(?:at\s+)?(?:the\s+)?same\s+(?:time|hour|day)(?:\s+and\s+(?:time|day|place))?\s+(?:on\s+)?(?=\S)",
     re.I,
 )
+# ... or said after the day: "to thursday, same time", "to friday at the same time as now".
+_SAME_TIME_AFTER = re.compile(
+    r"[\s,]+(?:at\s+|and\s+)?(?:the\s+)?same\s+(?:time|hour)(?:\s+as\s+(?:before|now|usual))?$",
+    re.I,
+)
 # A week on from the event's own day: "next week", "the week after", "the following week".
 _A_WEEK_ON = re.compile(
     r"(?:the\s+)?(?:next|following)\s+week|(?:the\s+)?week\s+after(?:\s+that)?|a\s+week\s+later",
@@ -349,20 +354,30 @@ _RENAME = re.compile(
     r"|^(?:change|switch|turn)\s+(?P<changed>.+)$",
     re.I,
 )
-# What a changed event becomes that is no new name: a place, a person, a room, a length.
+# What a changed event becomes that is no new name: a place, a person, a room, a length, or
+# words of when ("thursday, same time", "the 4th", "next week").
 _NO_NEW_NAME = re.compile(
-    r"^(?:the|my|our|a|an|at|in|on|with|room|online|zoom|video|phone|\d)\b", re.I
+    r"^(?:the|my|our|a|an|at|in|on|with|room|online|zoom|video|phone|\d)\b"
+    rf"|\b(?:{WEEKDAY_NAME}|today|tonight|tomorrow|time|same|next|week|weekend|morning|afternoon"
+    r"|evening|noon|midday|[ap]\.?m\.?|o'?clock|\d)\b",
+    re.I,
 )
 _RESIZE = re.compile(
     r"^(?:make|change|set|shorten|lengthen|extend|cut|shrink|trim|reduce)"
     r"(?:\s+the\s+(?:length|duration)\s+of)?\s+(?P<rest>.+)$",
     re.I,
 )
+# A length kept for an event on the calendar: "block out two hours for the team lunch".
+_BLOCK_FOR = re.compile(
+    r"^(?:block\s+(?:out|off)|set\s+aside|put\s+aside|allow|keep|reserve)\s+(?P<length>.+?)\s+for\s+"
+    r"(?P<what>.+)$",
+    re.I,
+)
 _RESIZE_FILLER = {"to", "down", "up", "back", "last", "take", "run", "be", "only", "just", "for"}
 _REMINDER_FOR = re.compile(
     r"^(?:(?:add|set|put|create|set up|schedule|give\s+me|send\s+me|i\s+want|i\s+need|i'd\s+like)\s+(?:an?\s+)?"
     r"(?:(?P<length>[\w.\s-]{1,40}?)\s+)?"
-    r"(?:reminder|alert|notification)"
+    r"(?:reminder|alert|notification|heads[\s-]?up|nudge|warning)"
     r"|(?:remind|notify|alert|warn|ping|tell)\s+me(?:\s+(?:about|of))?)\s+(?P<rest>.+)$",
     re.I,
 )
@@ -2009,6 +2024,7 @@ def make_matchers(
         rest = m.group("rest")
         for cut in islice(re.finditer(r"\s+(?:to|until|till|for)\s+", rest, re.I), _MAX_CUTS):
             when = _SAME_TIME.sub("", rest[cut.end() :].strip(" ."))  # "the same time on friday"
+            when = _SAME_TIME_AFTER.sub("", when)  # "thursday, same time"
             if _A_WEEK_ON.fullmatch(when):  # never read as a day: its Monday is no week on
                 return _week_on(rest[: cut.start()], when)
             if not _resolves(when, now()):
@@ -2217,6 +2233,12 @@ def make_matchers(
 
     def resize_event(text: str) -> IntentMatch | None:
         """ "Make the standup 15 minutes", "shorten the standup to fifteen minutes"."""
+        if block := _BLOCK_FOR.match(text.strip()):  # "block out two hours for the lunch"
+            minutes, event = _minutes(block.group("length")), _event_words(block.group("what"))
+            if minutes is None or not event or not has_event(event):
+                return None
+            arguments = {"event": event, "duration_minutes": minutes}
+            return IntentMatch("calendar_update_event", arguments, "resize_event")
         m = _RESIZE.match(text.strip())
         if not m or _NO_TOOL.search(text):
             return None
@@ -2242,6 +2264,9 @@ def make_matchers(
         if not m or "?" in text:
             return None
         rest, found = m.group("rest"), None
+        rest = re.sub(
+            r"^the\s+(day|week)(?=\s+before\b)", r"a \1", rest, flags=re.I
+        )  # "the day before"
         before = re.match(rf"^(?P<length>.+?)\s+{_BEFORE}\s+(?P<what>.+)$", rest, re.I)
         after = re.match(rf"^(?:(?:to|for|on|about|of)\s+)?(?P<what>.+?)\s+{_BEFORE}$", rest, re.I)
         if m.group("length"):  # "add a 30 minute reminder to the dentist"

@@ -99,6 +99,12 @@ _TOLD_ORDER = re.compile(
     r"\s+(?P<verb>is|are|leaves|departs|starts|begins|ends|finishes)(?P<tail>\s.+)?$",
     re.I,
 )
+# A flight asked by its verb: "when do we fly home", "what time am i flying out tomorrow".
+_FLYING = re.compile(
+    r"^(?:what\s+time|when)\s+(?:do|am|are)\s+(?P<det>i|we)\s+(?:fly|flying)"
+    r"(?:\s+(?:out|home|back|off|over))?(?:\s+to\s+[a-z]+)?(?P<tail>(?:\s+.*)?)$",
+    re.I,
+)
 _DANGLING = re.compile(r"\s+(?:at|on|in|for|with|to|from)$", re.I)
 _MAX_WINDOW_WORDS = 6
 
@@ -160,6 +166,9 @@ def make_own_question(
             said += order.group("tail") or ""
         elif told:
             said = said[told.end() :]
+        if flying := _FLYING.match(said):  # "what time do i fly out on saturday": the flight
+            whose = "our" if flying.group("det").lower() == "we" else "my"
+            said = f"when is {whose} flight{flying.group('tail')}"
         if last := _LAST_TIME.match(said):  # "when did i last see jo": jo's events, past ones too
             owner = _OWNER.match(last.group("rest"))
             who = owner.group("item") if owner else last.group("rest")

@@ -675,7 +675,7 @@ AGENDA_LEAD = re.compile(
     r"|an?\s+\w+|in)\b)"
     r"|(?:open|look\s+at|pull\s+up|bring\s+up|go\s+through|run\s+through|read(?:\s+out)?)\s+(?:my|the|our"
     r"|(?=calendar|agenda|diary|schedule))"
-    r"|(?:run|walk|take)\s+me\s+through|brief\s+me|summari[sz]e|recap"
+    r"|(?:run|walk|take|talk)\s+(?:me\s+|us\s+)?through|brief\s+me|summari[sz]e|recap"
     r"|(?:give\s+me\s+)?(?:an?\s+)?(?:rundown|overview|summary|recap)\s+of"
     r")\b",
     re.I,
@@ -747,7 +747,7 @@ AGENDA_WITH_TIME = re.compile(
     r"(?:\s+(?:for|to)\s+(?:me|us|you))?$"
     r"|^(?:what(?:'s|\s+is|s)\s+on|how\s+(?:does|do|is|'s|s|busy|full|packed)"
     r"|(?:what|which)\s+(?:\w+\s+)?(?:do|have|did)\s+(?:i|we)\s+(?:have|got)|who\s+(?:am\s+i|are\s+we)"
-    r"|(?:run|walk|take)\s+me\s+through|brief\s+me\s+on|summari[sz]e|recap"
+    r"|(?:run|walk|take|talk)\s+(?:me\s+|us\s+)?through|brief\s+me\s+on|summari[sz]e|recap"
     r"|(?:give\s+me\s+)?(?:an?\s+)?(?:rundown|overview|summary|recap)\s+of)\b",
     re.I,
 )
@@ -928,7 +928,7 @@ QUESTION_TEXT = """
     could you would will to i'd be so far shaping up am planned week weekend morning
     afternoon evening night cards coming attending invited expect expected should start starts
     begin end ends time where when held about details info information more give find
-    run walk take through brief rundown overview summary recap summarise summarize a an else left
+    run walk take talk through brief rundown overview summary recap summarise summarize a an else left
     it still remind remaining hold
 """
 QUESTION_WORDS = frozenset(QUESTION_TEXT.split())

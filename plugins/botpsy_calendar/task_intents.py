@@ -144,6 +144,9 @@ _LIST_TASKS = re.compile(
     r"(?:need\s+to|have\s+to|got\s+to|to)\s+(?:do|get\s+done|finish)(?:\s+still)?"
     r"|what(?:'s|\s+is)\s+(?:still\s+)?(?:left|remaining|outstanding|still)\s+(?:for\s+(?:me|us)\s+)?"
     r"to\s+(?:do|get\s+done)"
+    # "anything i need to get done", "is there anything else we have to do"
+    r"|(?:is\s+there\s+)?anything(?:\s+else)?\s+(?:that\s+)?(?:i|we)\s+(?:still\s+)?(?:need|have|must|ought)"
+    r"\s+to\s+(?:do|get\s+done|finish|sort(?:\s+out)?)"
     # "what have we not finished yet", "what haven't i done"
     r"|what\s+(?:have\s+(?:i|we)\s+not|haven'?t\s+(?:i|we))\s+(?:done|finished|got\s+done)(?:\s+yet)?"
     # "how many jobs do i have left", "how many tasks have we got outstanding"
@@ -373,6 +376,8 @@ _GOT_WORDS = (
     r"(?:done|finished|completed|complete|sorted|bought|packed|purchased|picked\s+up|taken\s+care\s+of"
     r"|got|gotten|posted|paid|sent|fixed|booked|collected|returned)"
 )
+# A to-do named by a word of it and "one": "the boiler one", "the passport task".
+_ONE_OF = re.compile(r"(?<=\w)\s+(?:one|task|to-?do|job|thing)$", re.I)
 _ITEM_DONE = re.compile(
     r"^(?:(?:the|my|our)\s+)?(?P<a>.+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|'s|'re)"
     r"|(?:'s|’s)(?:\s+been)?)\s+"
@@ -993,7 +998,7 @@ def make_task_matchers(
             if task and len(task.split()) <= 6 and not _OTHER_THINGS.search(task):
                 return IntentMatch("task_complete", {"task": task}, "complete_task")
         got = _ITEM_DONE.match(text.strip().rstrip(".!"))
-        item = (got.group("a") or got.group("b") or "") if got else ""
+        item = _ONE_OF.sub("", (got.group("a") or got.group("b") or "") if got else "")
         if (
             item
             and len(item.split()) <= 5
@@ -1014,13 +1019,22 @@ def make_task_matchers(
             other = re.search(r"\b(?:list|lists|alarm|timer|light|lights|email|file)\b", said, re.I)
             one = len(items) == 1 and len(items[0].split()) <= 5 and not _THAT_ITEM.match(items[0])
             if one and not other:
-                return IntentMatch("task_complete", {"task": _title(items[0])}, "complete_task")
+                item = items[0]
+                if (
+                    has_task is not _assumed
+                    and not has_task(item)
+                    and has_task(_ONE_OF.sub("", item))
+                ):
+                    item = _ONE_OF.sub("", item)  # "tick off the boiler one": the boiler's
+                return IntentMatch("task_complete", {"task": _title(item)}, "complete_task")
         m = _DONE.match(text.strip())
         if not m:
             return None
         task = _title(
             re.sub(r"^(?:the|my)\s+(?:task|to\s*-?\s*do)\s+", "", m.group("task"), flags=re.I)
         )
+        if has_task is not _assumed and not has_task(task) and has_task(_ONE_OF.sub("", task)):
+            task = _title(_ONE_OF.sub("", task))  # "tick off the boiler one": the boiler's
         if has_task is not _assumed and not has_task(task):  # "mark calling the bank as done"
             first, _, tail = task.partition(" ")
             task = next((_title(f"{v} {tail}") for v in base_forms(first)

@@ -127,7 +127,7 @@ LEVELS = {"full": 100, "max": 100, "maximum": 100, "highest": 100, "half": 50, "
           "lowest": 1, "min": 1}  # fmt: skip
 _LEVEL = rf"(?:(?:the\s+)?(?P<level>{'|'.join(LEVELS)})(?:\s+brightness|\s+power)?)"
 _BRIGHTNESS_SET = _Any(
-    rf"^(?:set|dim|turn|put|change|make|bring|brighten)\s+{_THE}{_DEVICE}(?:\s+brightness)?"
+    rf"^(?:set|dim|turn|put|change|make|bring|brighten|take|knock|drop)\s+{_THE}{_DEVICE}(?:\s+brightness)?"
     rf"(?:\s+(?:down|up))?\s+(?:to|at)\s+(?:{_NUMBER}{_PERCENT}?|{_LEVEL}){_TAIL}$",
     rf"^{_THE}(?P<device>(?:{_W}\s+){{0,2}}(?:lights?|lamps?|bulbs?|lighting))(?:\s+brightness)?"
     rf"\s+(?:to|at)\s+(?:{_NUMBER}{_PERCENT}?|{_LEVEL}){_TAIL}$",
@@ -198,7 +198,8 @@ _LOCK = _Any(
     rf"(?:get\s+)?{_THE}{_DEVICE}\s+(?P<verb>locked|unlocked){_TAIL}$",
 )
 _STATUS = _Any(
-    rf"^(?:is|are)\s+{_THE}{_DEVICE}\s+(?:on|off|locked|unlocked|open|closed|running|charging)"
+    rf"^(?:is|are)\s+{_THE}{_DEVICE}\s+(?:(?:even|still|actually|definitely|already|now)\s+)?"
+    r"(?:on|off|locked|unlocked|open|closed|running|charging)"
     rf"(?:\s+or\s+(?:not|on|off|locked|unlocked|open|closed))?\??$",
     rf"^(?:what(?:'s|\s+is)|how\s+much|check)\s+{_THE}(?P<reading>(?:{_W}\s+){{0,3}}"
     rf"(?:battery|fuel|charge|range|temperature|humidity)(?:\s+level)?)"
