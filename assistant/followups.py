@@ -365,6 +365,8 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
         last = recent.last()
         if (bare := _BARE_STATE.match(text)) and last is not None and _operated(last):
             text = f"turn it {bare.group('state').lower()}"
+        if _removes(text, None):  # "take that off again": the removal, undoing what was added
+            text = re.sub(r"\s+again$", "", text, flags=re.I)
         if not _PRONOUN.search(text) or _is_edit(text, recent):
             return None
         direct = registry.match(text)
@@ -396,6 +398,10 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
                         and _operated(call)
                         and _same_plugin(match, call)
                         and not _same_plugin(direct, call)
+                    )
+                    # "take that off" right after "add tomatoes to my list": what was just added
+                    and not (
+                        _removes(text, match) and call.tool in MAKERS and _same_plugin(match, call)
                     )
                 ):
                     continue  # "what time is it": the words' own reading stands

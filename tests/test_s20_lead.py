@@ -411,3 +411,133 @@ def test_a_reason_is_never_a_message() -> None:
 def test_more_ways_said_in_batch_38(turns: list[str], expected: dict[str, Any]) -> None:
     result = play_scenario({"home": BLIND, "turns": turns, **expected})
     assert result.passed, result.problems
+
+
+def test_a_reminder_change_is_said_in_the_reply() -> None:
+    result = play_scenario(
+        {
+            "setup": PIANO,
+            "turns": ["remind me 90 minutes before the piano lesson"],
+            "expect_reply": ["Reminder: 90 minutes before"],
+            "expect_events": PIANO,
+        }
+    )
+    assert result.passed, result.problems
+
+
+# -- batch 39's mechanisms, on invented requests ---------------------------------------------
+def test_take_that_off_again_removes_what_was_just_added() -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Flour", "list": "Shopping"}],
+            "turns": ["add peppers to the shopping list", "no, take that off again"],
+            "expect_tasks": [{"title": "Flour", "list": "shopping"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_take_that_off_after_music_stays_the_musics() -> None:
+    result = play_scenario(
+        {"dry_run": True, "turns": ["pause the music", "take that off"],
+         "expect_calls": [{"tool": "media_control"}, {"tool": "media_control"}]}
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("rename the piano lesson recital practice", "Recital practice"),
+        ("retitle tuesday's piano lesson theory class", "Theory class"),
+    ],
+)
+def test_a_new_name_said_without_to(said: str, expected: str) -> None:
+    result = play_scenario(
+        {"setup": PIANO, "turns": [said],
+         "expect_events": [{"title": expected, "start": "2026-12-01T16:00"}]}
+    )  # fmt: skip
+    assert result.passed, result.problems
+
+
+def test_rename_naming_only_the_event_renames_nothing() -> None:
+    result = play_with_model(
+        {"setup": PIANO, "turns": ["rename the piano lesson"], "expect_events": PIANO},
+        ["What should it be called?"],
+    )
+    assert result.passed, result.problems
+
+
+def test_no_event_on_a_day_then_cancel_it() -> None:
+    result = play_scenario(
+        {
+            "setup": [*PIANO, {"title": "Piano lesson", "start": "2026-12-03T16:00"}],
+            "turns": ["no piano lesson for me on thursday, cancel it"],
+            "expect_events": PIANO,
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (["get a fitting appointment in for friday at 2"], {"expect_events": [{"title": "Fitting appointment", "start": "2026-12-04T14:00"}, *PIANO]}),
+        (["when am i next at the piano lesson"], {"expect_calls": [{"tool": "calendar_search_events", "arguments": {"text": "piano lesson"}}]}),
+        (["friday, what's happening"], {"expect_calls": [{"tool": "calendar_list_events"}]}),
+        (["will the pavements be slippery tonight"], {"dry_run": True, "expect_calls": [{"tool": "weather_forecast", "arguments": {"when": "tonight"}}]}),
+        (["is it lunchtime yet in manila"], {"dry_run": True, "expect_calls": [{"tool": "time_now", "arguments": {"place": "manila"}}]}),
+    ],
+)  # fmt: skip
+def test_more_ways_said_in_batch_39(turns: list[str], expected: dict[str, Any]) -> None:
+    result = play_scenario({"setup": PIANO, "turns": turns, "expect_events": PIANO, **expected})
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("said", ["delete the gutter task", "remove the gutter one"])
+def test_a_to_do_named_with_task_or_one_is_deleted(said: str) -> None:
+    result = play_scenario(
+        {
+            "tasks": [{"title": "Clear the gutter"}, {"title": "Buy grit"}],
+            "turns": [said],
+            "expect_tasks": [{"title": "Buy grit"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+ROOM = [
+    {"id": "light.desk", "name": "Desk lamp", "area": "Study", "state": "on"},
+    {"id": "switch.fan", "name": "Desk fan", "area": "Study", "state": "on"},
+    {"id": "light.hall", "name": "Hall light", "area": "Hall", "state": "on"},
+]
+
+
+@pytest.mark.parametrize("said", ["study, everything off", "everything off in the study"])
+def test_a_rooms_everything_off(said: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "home": ROOM,
+            "turns": [said],
+            "expect_calls": [
+                {"tool": "home_turn_off", "resolved": {"device": ["light.desk", "switch.fan"]}}
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "said", ["what files are in my documents", "what files have i got in documents"]
+)
+def test_what_files_a_folder_holds(said: str) -> None:
+    result = play_scenario(
+        {
+            "files": [{"path": "Documents/boiler-manual.txt", "text": "reset"}],
+            "turns": [said],
+            "expect_calls": [{"tool": "files_find"}],
+            "expect_reply": ["boiler-manual"],
+        }
+    )
+    assert result.passed, result.problems

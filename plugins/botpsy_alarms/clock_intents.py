@@ -110,7 +110,8 @@ _ZONE_OF = re.compile(
 # "is it dark in lima now" (the place must be a known zone, so "is it dark in here" is not).
 _DAY_PART_THERE = re.compile(
     r"^(?:is\s+it|it\s+is|is\s+it\s+still|would\s+it\s+be)\s+(?:still\s+|already\s+)?"
-    r"(?:morning|afternoon|evening|night(?:time)?|day(?:time|light)?|dark|light|late|early|midnight)"
+    r"(?:morning|afternoon|evening|night(?:time)?|day(?:time|light)?|dark|light|late|early|midnight"
+    r"|bedtime|lunchtime|lunch|breakfast(?:\s+time)?|dinnertime|teatime|the\s+weekend|working\s+hours)"
     r"(?:\s+(?:yet|already|now))?\s+(?:over\s+)?(?:in|at)\s+(?P<place>[\w' .-]+?)"
     r"(?:\s+(?:yet|already|now|right\s+now|at\s+the\s+moment))?\??$",
     re.I,

@@ -121,6 +121,7 @@ _ADD = re.compile(
     r"^(?P<verb>add|(?:schedule|book)(?:\s+in(?=\s+(?:an?|the|my|our)\s))?|put(?:\s+(?:in|down))?"
     r"|create|set up|make|plan"
     r"|pencil in|set|arrange|pop(?:\s+in)?|stick|slot(?:\s+in)?|squeeze(?:\s+in)?|fit\s+in"
+    r"|get(?=\s+(?:an?|the|my|our)\s.+?\s+in\s+(?:for|on|at)\s)"  # "get the plumber in for monday"
     r"|organi[sz]e|enter|save\s+the\s+date(?:\s+for)?|save|note(?:\s+down)?|write\s+down"
     r"|jot\s+down|log|mark\s+down|mark|hold|host|throw|(?:make|take)\s+a\s+note\s+of|fix(?:\s+up)?|insert|keep|setup"
     r"|set-up"
@@ -1015,7 +1016,7 @@ def make_matchers(
             return None
         verb = " ".join(m.group("verb").lower().split())
         verb = {"setup": "set up", "set-up": "set up"}.get(verb, verb)
-        if re.match(r"(?:pop|stick|slot|squeeze|fit)\b", verb):  # "pop lunch with jo in for 1"
+        if re.match(r"(?:pop|stick|slot|squeeze|fit|get)\b", verb):  # "pop lunch with jo in for 1"
             if not (said_calendar or said_kind(m.group("rest"))):
                 return None  # "pop the oven on at six": no event named
             verb = "put"
@@ -2207,6 +2208,24 @@ def make_matchers(
                 if day and _is_day(day):
                     arguments["day"] = day
                 return IntentMatch("calendar_update_event", arguments, "rename_event")
+        return None if changed else _renamed_bare(rest)
+
+    def _renamed_bare(rest: str) -> IntentMatch | None:
+        """ "Retitle tomorrow's meeting project kickoff": no "to", so the event is the longest
+        start of the words naming one on the calendar, the new name the rest."""
+        words = rest.split()
+        whole = _event_words(_old_day(rest, now())[0])
+        if whole and has_event(whole):
+            return None  # "rename the team call": all of it names the event, no new name said
+        for cut in range(min(len(words) - 1, 6), 0, -1):
+            named, day = _leading_day(re.sub(r"(?:'s|’s)\s+", " ", " ".join(words[:cut])))
+            named, day = _old_day(named, now()) if not day else (named, day)
+            event, title = _event_words(named), _title(" ".join(words[cut:]))
+            if event and title and has_event(event) and not _NO_NEW_NAME.search(title):
+                arguments = {"event": event, "title": title} | (
+                    {"day": day} if day and _is_day(day) else {}
+                )
+                return IntentMatch("calendar_update_event", arguments, "rename_event")
         return None
 
     def place_event(text: str) -> IntentMatch | None:
@@ -2549,7 +2568,9 @@ def _unnamed(
 _TIME_LEAD_VERB = re.compile(
     r"^(?:please\s+)?(?:add|put|schedule|book|set(?:\s+up)?|create|make|plan|arrange|pencil|pop"
     r"|cancel|delete|remove|clear|drop|scrap|move|reschedule|postpone|push|shift|change|remind"
-    r"|block|mark|note|save|show|list|check|tell|give|read)\b",
+    r"|block|mark|note|save|show|list|check|tell|give|read"
+    # a question with its day said first: "thursday, what's happening", "friday am i free"
+    r"|what(?:'s|s|\s+is|\s+have|\s+am|\s+do)|anything|am\s+i|is\s+there|do\s+i|have\s+i)\b",
     re.I,
 )
 _TIME_LEAD_WORDS = 6

@@ -535,6 +535,12 @@ CANCELLED = re.compile(
     r"(?P<when5>\s+.+?)??(?:\s+(?:after\s+all|any\s*more))?$",
     re.I,
 )
+# An event said not to happen, before "cancel it": "no choir for me tomorrow, cancel it".
+NONE_OF = re.compile(
+    r"^no\s+(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)(?:\s+for\s+(?:me|us))?"
+    rf"(?P<when>\s+(?:on\s+|this\s+|next\s+)?(?:today|tonight|tomorrow|{WEEKDAY_NAME})\b.*)$",
+    re.I,
+)
 # A removal said after the cancel is told, with no calendar named: "..., take it out".
 TAKE_IT_OUT = re.compile(
     r"(?<=\S)[\s,]+(?:(?:so|and|please|can\s+you|just)\s+)*(?:take|cross|strike)\s+(?:it|that|this)"
@@ -617,7 +623,10 @@ def as_cancel(text: str) -> str:
         day = re.sub(r"^on\s+", "", away.group("day"), flags=re.I)
         return f"{away.group('verb')} everything {day}"
     said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
-    said = CANCEL_IT.sub("", said)  # "i can't make the party on friday, please cancel it"
+    told = CANCEL_IT.sub("", said)  # "i can't make the party on friday, please cancel it"
+    if told != said and (none := NONE_OF.match(told)):  # "no yoga on friday, cancel it"
+        told = f"cancel {none.group('what')}{none.group('when')}"
+    said = told
     if CANCELLED.match(untaken := TAKE_IT_OUT.sub("", said)):
         said = untaken  # "the vet isn't coming any more, take it out": only after a cancel told
     if m := CANCELLED.match(said):

@@ -1052,6 +1052,13 @@ def make_task_matchers(
         and approved first)."""
         m = _DROP_ITEM.match(text.strip().rstrip(".!"))
         item = next((g for g in m.groups() if g), "") if m else ""
+        if (
+            item
+            and has_task is not _assumed
+            and not has_task(item)
+            and has_task(_ONE_OF.sub("", item))
+        ):
+            item = _ONE_OF.sub("", item)  # "delete the gutters task": the gutters' to-do
         first, _, tail = item.partition(" ")
         if item and tail and has_task is not _assumed and not has_task(item):
             # "delete repainting the shed": the to-do "Repaint the shed"

@@ -723,6 +723,8 @@ class CalendarTools:
         summary = f"Changed {which}{before} to {describe(found)}."
         if location is not None:  # the place is not in the event's description: say it
             summary += f' Place: "{one_line(location, 120)}".' if location else " Place removed."
+        if reminder_minutes is not None:  # nor is the reminder: "Changed X to X" says nothing
+            summary += f" Reminder: {_before_start(reminder_minutes)}."
         data = reference(found)
         asked = {"title": title, "location": location, "notes": notes}
         data.update({k: v for k, v in asked.items() if v is not None})
@@ -1282,3 +1284,14 @@ def _span_label(span: Span, now: datetime) -> str:
     if to_midnight:
         return f"{day} after {start.strftime('%H:%M')}"
     return f"{day} from {start.strftime('%H:%M')} to {span.end.strftime('%H:%M')}"
+
+
+def _before_start(minutes: int) -> str:
+    """A reminder's lead as said: "at the start", "30 minutes before", "1 day before"."""
+    if minutes <= 0:
+        return "at the start"
+    for unit, size in (("day", 1440), ("hour", 60)):
+        if minutes % size == 0:
+            count = minutes // size
+            return f"{count} {unit}{'s' if count != 1 else ''} before"
+    return f"{minutes} minutes before"

@@ -24,7 +24,8 @@ _FIND = re.compile(
     re.I,
 )
 _MENTIONS = re.compile(
-    r"^(?:which|what)\s+(?:files?|documents?|docs?|pdfs?)\s+(?:mentions?|says?|talks? about|contains?|has|have|is about|are about)\s+(?P<text>.+?)\s*\??$"
+    r"^(?:which|what)\s+(?:files?|documents?|docs?|pdfs?)\s+(?:mentions?|says?|talks? about|contains?|has|have(?!\s+(?:i|we|you)\b)"
+    r"|is about|are about)\s+(?P<text>.+?)\s*\??$"
     r"|^search\s+(?:in\s+)?(?:my\s+)?(?:files|documents|docs)\s+for\s+(?P<text2>.+?)\s*\??$",
     re.I,
 )
@@ -113,7 +114,8 @@ _FIND_SAID = re.compile(
     rf"^{_WISH}{_LOOK}\s+(?:me\s+|us\s+)?(?:all\s+)?(?:of\s+)?(?:my|the|a|an|any|that|those|these)?\s*(?P<what>.+?)\s*[.!?]?$"
     r"|^what\s+(?P<kind>\w+)\s+(?:(?:do|did)\s+i\s+have|have\s+i\s+got|have\s+i)(?P<rest>.*?)\s*[.!?]?$"
     r"|^(?:do\s+i\s+have|have\s+i\s+got|are\s+there|is\s+there)\s+(?:any\s+|a\s+|an\s+)?(?P<what2>.+?)\s*[.!?]?$"
-    r"|^what(?:'s|\s+is)\s+(?:in|inside)\s+(?P<folder>(?:my\s+|the\s+)?[\w ~/.-]+?)\s*[.!?]?$"
+    r"|^what(?:'s|\s+is|\s+(?:files|documents|docs|stuff)\s+(?:are|is|(?:do|did)\s+i\s+have|have\s+i\s+got|have\s+i))"
+    r"\s+(?:(?:there|saved|kept|stored)\s+)?(?:in|inside)\s+(?P<folder>(?:my\s+|the\s+)?[\w ~/.-]+?)\s*[.!?]?$"
     r"|^(?:(?:all\s+)?my\s+|the\s+|any\s+)?(?P<bare>(?:pdfs?|photos?|pictures?|images?|videos?|spreadsheets?"
     r"|documents?|docs|scans?|screenshots?|files)\b.*?)\s*[.!?]?$",
     re.I,
@@ -190,7 +192,7 @@ _FIND_LEAD = re.compile(
 )
 _SEARCH_SAID = re.compile(
     r"^(?:which|what)\s+(?:one\s+)?(?:of\s+)?(?:my\s+)?(?:files?|documents?|docs?|pdfs?|notes)\s+"
-    r"(?:mentions?|says?|talks?\s+about|contains?|has|have|is\s+about|are\s+about)\s+(?P<text>.+?)"
+    r"(?:mentions?|says?|talks?\s+about|contains?|has|have(?!\s+(?:i|we|you)\b)|is\s+about|are\s+about)\s+(?P<text>.+?)"
     r"(?:\s+in\s+(?:it|them))?\s*[.!?]?$"
     r"|^(?:do|does)\s+any\s+(?:of\s+)?(?:my\s+)?(?:files?|documents?|docs?|notes)\s+"
     r"(?:mention|say|talk\s+about|contain|have)\s+(?P<text2>.+?)\s*[.!?]?$"

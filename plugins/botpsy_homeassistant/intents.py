@@ -843,6 +843,19 @@ _AS_HEARD = (
     (re.compile(r"\bfourty\b", re.I), "forty"),
     # "turn off the lights please jo": a name said after the closing "please"
     (re.compile(r"\s+(?:please|thanks|thank\s+you)\s+[a-z]+$", re.I), ""),
+    # "living room, everything off", "everything off in the study": a room's every device
+    (
+        re.compile(
+            r"^(?:in\s+)?(?:the\s+)?(?P<area>[a-z][\w']*(?:\s+[a-z][\w']*)?)\s*[,:]\s*"
+            r"(?:everything|it\s+all|all\s+of\s+it)\s+(?P<state>off|on)$",
+            re.I,
+        ),
+        r"turn everything \g<state> in the \g<area>",
+    ),
+    (
+        re.compile(r"^(?:everything|it\s+all)\s+(?P<state>off|on)\s+in\s+", re.I),
+        r"turn everything \g<state> in ",
+    ),
 )
 
 

@@ -118,6 +118,8 @@ _SKY = re.compile(
     r"(?= (?:out|outside|outdoors|today|tonight|tomorrow|later|this|next|on|in|at|for|all|over"
     r"|up)\b| ?$)"  # "is it clear what i mean", "is it dry cleaning only" are not the sky's
     r"|(?:is|will) the sun (?:be )?(?:out|shining|shine)"
+    r"|(?:will|are|is) the (?:roads?|pavements?|streets?|paths?|pitch) (?:be |going to be |gonna be )?"
+    r"(?:icy|slippery|frozen|flooded|wet|dry|clear|gritted)"
     r"|(?:will|is) there (?:going to |gonna )?(?:be )?(?:a |any )?"
     r"(?:frost|ice|black ice|mist|thunder|lightning|hail|sleet|gales?)"
     r"|the wind (?:die down|drop|ease|pick up|calm down|be strong)|how strong (?:is|will) the wind"
