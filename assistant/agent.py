@@ -71,6 +71,13 @@ REPEAT_NOTE = (
 DICTATED = frozenset({"body", "text", "message", "content", "note", "notes"})
 
 
+# An answer to "which list?" that names the tasks themselves ("to-dos", "my tasks").
+_THE_TASKS = re.compile(
+    r"(?:(?:on|to|in)\s+)?(?:(?:my|the)\s+)?(?:to[-\s]?dos?|todos|tasks?|reminders?)(?:\s+list)?(?:\s+please)?",
+    re.I,
+)
+
+
 @dataclass
 class CallRecord:
     """One tool call as it happened: for the transcript, the faces and `--json`."""
@@ -374,6 +381,8 @@ class _Turn:
             if read is not None:  # read as that intent reads it: an alarm "for 6:30" is 6:30 am
                 pending, chosen = read, read.arguments[name]
         anew = name not in DICTATED or own_request(request, answer)  # "the party is at 9": said
+        if name == "list_name" and _THE_TASKS.fullmatch(answer):
+            anew = False  # "which list?" answered "my to-dos": the tasks, not a listing of them
         if chosen is None and not timed and anew and self.agent.intents.match(request) is not None:
             return None  # a whole new request ("cancel the standup on Tuesday"), not an answer
         if chosen is None and not timed and pending.options:

@@ -330,7 +330,10 @@ _EMPTY_IT = re.compile(r"^(?:clear|empty|wipe)\s+(?:it|that|this)(?:\s+(?:out|al
 # "delete that list": the list itself is named, so the pronoun may stand for it.
 _THE_LIST = re.compile(r"\b(?:that|this|the\s+same)\s+list\b", re.I)
 # "make it ...", "change that to ...": the thing just made, changed.
-_CHANGE_IT = re.compile(r"^(?:make|change|switch|set|turn)\s+(?:it|that|this)\b", re.I)
+_CHANGE_IT = re.compile(
+    r"^(?:(?:can|could|would|will)\s+you\s+|please\s+)?(?:make|change|switch|set|turn)\s+(?:it|that|this)\b",
+    re.I,
+)
 _PRONOUN_WORDS = frozenset(["it", "them", "that", "this", "one", "its"])
 
 
@@ -388,8 +391,8 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
                     continue  # "remove it" after a list was read: an item it printed, never the list
                 if _removes(text, match) and not _of_its_kind(match, call):
                     continue  # the to-do "dentist" just added is not the event "Dentist"
-                if _CHANGE_IT.match(text) and match.tool == call.tool and call.tool in MAKERS:
-                    continue  # "make it 6.3": a change of what was made, never it made again
+                if _CHANGE_IT.match(text) and match.tool in MAKERS:
+                    continue  # "make it 6.3": a change of what was made (or found), never made anew
                 if (
                     direct is not None
                     and match.tool != direct.tool
@@ -901,7 +904,7 @@ def _refined(text: str, call: DoneCall) -> str | None:
 
 _ANOTHER_DAY = re.compile(
     r"^(?:(?:and\s+|or\s+|then\s+)?(?:what|how)\s+about|(?:and\s+)?(?:the\s+)?same\s+(?:for|on)|and|or|then)"
-    r"\s+(?P<day>.+?)\??$",
+    r"\s+(?P<day>.+?)(?:\s+(?:there|then|too|as\s+well))?\??$",
     re.I,
 )
 

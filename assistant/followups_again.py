@@ -131,10 +131,12 @@ def place_there(registry: IntentRegistry) -> FollowMatcher:
         place = call.arguments.get("place")
         if not isinstance(place, str) or not place.strip():
             return None
-        if place.lower() not in recent.request.lower() or not asked_by_words(
-            registry, recent, call.tool
-        ):
+        before = registry.match(recent.request)  # the place as the user's words name it, whole
+        said_place = before.arguments.get("place") if before is not None else None
+        if before is None or before.tool != call.tool or not isinstance(said_place, str):
             return None
+        if said_place.strip().lower() != place.strip().lower():
+            return None  # "york" the model took from "new york" is no place the user named
         said = _THERE.sub(f"in {place}", text, count=1)
         match = registry.match(said)
         if match is None or match.tool != call.tool or not _carries(match, place):

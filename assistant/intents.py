@@ -272,6 +272,8 @@ class IntentRegistry:
         said = _REASON_FIRST.match(cleaned)
         if said is None or _CARRIES_MESSAGE.search(said.group("why")):
             return None
+        if _NO_REASON.search(said.group("why")):
+            return None  # "if anyone knocks, ...", "in an hour, ...", "apart from the hall, ..."
         found = self.match(cleaned[said.end() :])
         if found is None or not found.tool.startswith(_ORDERED_TOOLS):
             return None
@@ -380,11 +382,13 @@ def _it_kept(matches: list[IntentMatch]) -> list[IntentMatch] | None:
 
 def _unrepeated(matches: list[IntentMatch]) -> list[IntentMatch] | None:
     """One call said twice is asked once: "i can't hear a thing, louder" is one step up, the
-    complaint and the order being the same request (a step twice would be said "two steps")."""
+    complaint and the order being the same request (a step twice would be said "two steps").
+    Only a call repeated at once is one: with another between, each runs in its order."""
     kept: list[IntentMatch] = []
     for match in matches:
-        if not any(k.tool == match.tool and k.arguments == match.arguments for k in kept):
-            kept.append(match)
+        last = kept[-1] if kept else None  # said again right after, never after another call:
+        if last is None or (last.tool, last.arguments) != (match.tool, match.arguments):
+            kept.append(match)  # "lock it, unlock it, lock it" leaves it locked
     return kept or None
 
 
@@ -687,6 +691,17 @@ _REASON_FIRST = re.compile(
 )
 _CARRIES_MESSAGE = re.compile(
     r"\b(?:tell|email|e-mail|text|message|say|saying|write|reply|let\s+\w+\s+know|remind|note)\b",
+    re.I,
+)
+# A clause that is no reason but a condition, a time or an exception the order depends on:
+# "if anyone knocks, unlock the door", "in an hour, turn the heater off", "apart from the hall,
+# turn the lights off", "not the kitchen, ...": the order alone would be done now, and whole.
+_NO_REASON = re.compile(
+    r"^(?:if|when|whenever|once|after|before|until|till|unless|as\s+soon\s+as|in|at|by|on|from"
+    r"|every|each|except|apart|other\s+than|not|only|but|never|don't|do\s+not|later|tomorrow"
+    r"|tonight|tonite)\b"
+    r"|\b(?:if|when|whenever|unless|until|till|except|apart\s+from|other\s+than|but\s+not|not\s+the"
+    r"|minutes?|mins?|hours?|hrs?|seconds?|secs?|o'?clock|[ap]\.?m\.?|\d+)\b",
     re.I,
 )
 # The calls a reason may lead to: orders to a device or a timer, never a send or a delete.

@@ -541,3 +541,144 @@ def test_what_files_a_folder_holds(said: str) -> None:
         }
     )
     assert result.passed, result.problems
+
+
+# -- batch 40's mechanisms, on invented requests ---------------------------------------------
+@pytest.mark.parametrize(
+    ("said", "title", "place"),
+    [
+        ("nativity play at st agnes's on friday at 2", "Nativity play", "St agnes's"),
+        ("add mass at saint jude's church on sunday at 10", "Mass", "Saint jude's church"),
+    ],
+)
+def test_a_place_named_for_a_saint_is_where(said: str, title: str, place: str) -> None:
+    result = play_scenario(
+        {
+            "dry_run": True,
+            "turns": [said],
+            "expect_calls": [
+                {"tool": "calendar_create_event", "arguments": {"title": title, "location": place}}
+            ],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "title", "start"),
+    [
+        ("the gas engineer is coming friday between 1 and 5", "Gas engineer", "2026-12-04T13:00"),
+        ("our window cleaner's due on tuesday at 9", "Window cleaner", "2026-12-01T09:00"),
+    ],
+)
+def test_someone_coming_to_do_a_job_is_an_event(said: str, title: str, start: str) -> None:
+    result = play_scenario({"turns": [said], "expect_events": [{"title": title, "start": start}]})
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("we have to set off 20 minutes earlier for the piano lesson", "2026-12-01T15:40"),
+        ("could piano lesson be at 5 instead", "2026-12-01T17:00"),
+    ],
+)
+def test_a_move_said_of_ones_own_start_or_asked_bare(said: str, start: str) -> None:
+    result = play_scenario(
+        {
+            "setup": PIANO,
+            "turns": [said],
+            "expect_events": [{"title": "Piano lesson", "start": start}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+def test_after_a_search_make_it_moves_never_makes() -> None:
+    result = play_scenario(
+        {
+            "setup": PIANO,
+            "turns": ["when's the piano lesson", "could you make it half four"],
+            "expect_events": [{"title": "Piano lesson", "start": "2026-12-01T16:30"}],
+        }
+    )
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    ("alarms", "said", "left"),
+    [
+        ([], "i have to be up at 6.10 on tuesday, set an alarm", [{"at": "2026-12-01T06:10"}]),
+        (
+            [{"at": "2026-11-30T06:00"}, {"at": "2026-11-30T07:00"}],
+            "scrap every alarm i've set",
+            [],
+        ),
+    ],
+)
+def test_alarms_said_apart_or_all_at_once(
+    alarms: list[dict[str, str]], said: str, left: list[dict[str, str]]
+) -> None:
+    result = play_scenario({"alarms": alarms, "turns": [said], "expect_alarms": left})
+    assert result.passed, result.problems
+
+
+TODOS = [
+    {"title": "Descale the kettle", "due": "2026-11-26"},
+    {"title": "Order logs", "due": "2026-12-09"},
+    {"title": "Oats", "list": "Shopping"},
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "done"),
+    [("bought the oats", "Oats"), ("finally descaled the kettle", "Descale the kettle"),
+     ("we descaled kettle", "Descale the kettle")],
+)  # fmt: skip
+def test_a_deed_reported_ticks_its_to_do(said: str, done: str) -> None:
+    result = play_scenario(
+        {"tasks": TODOS, "turns": [said], "expect_calls": [{"tool": "task_complete"}]}
+    )
+    assert result.passed, result.problems
+    assert done in result.reply
+
+
+def test_an_order_in_the_same_words_is_no_report() -> None:
+    result = play_with_model(
+        {"tasks": [{"title": "Set the table"}], "turns": ["set the table"]}, ["I can't do that."]
+    )
+    assert not any(c.startswith("task_complete") for c in result.calls), result.calls
+
+
+@pytest.mark.parametrize("said", ["what's overdue", "is any of my to-dos overdue"])
+def test_overdue_lists_only_late_open_to_dos(said: str) -> None:
+    result = play_scenario(
+        {"tasks": TODOS, "turns": [said], "expect_calls": [{"tool": "task_list", "arguments": {"overdue": True}}],
+         "expect_reply": ["Descale the kettle"]}
+    )  # fmt: skip
+    assert result.passed, result.problems
+    assert "Order logs" not in result.reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (["dig out the email about the loft ladder"], {"dry_run": True, "expect_calls": [{"tool": "mail_search"}]}),
+        (["new contact ravi shah, ravi@shah.example"], {"dry_run": True, "expect_calls": [{"tool": "contacts_add", "arguments": {"email": "ravi@shah.example"}}]}),
+        (["make sure the porch door is locked"], {"dry_run": True, "home": HOME_LOCK, "expect_calls": [{"tool": "home_lock"}]}),
+        (["weather in dundee", "what about saturday there"], {"dry_run": True, "expect_calls": [{"tool": "weather_forecast", "arguments": {"place": "dundee"}}, {"tool": "weather_forecast", "arguments": {"place": "dundee", "when": "saturday"}}]}),
+        (["add firelighters", "the camping one"], {"tasks": [{"title": "Tent", "list": "Camping"}], "expect_tasks": [{"title": "Firelighters", "list": "camping"}, {"title": "Tent", "list": "camping"}]}),
+        (["add firelighters", "my to-dos"], {"expect_tasks": [{"title": "Firelighters"}]}),
+    ],
+)  # fmt: skip
+def test_more_ways_said_in_batch_40(turns: list[str], expected: dict[str, Any]) -> None:
+    result = play_scenario({"turns": turns, **expected})
+    assert result.passed, result.problems
+
+
+def test_a_bit_warmer_steps_the_thermostat() -> None:
+    result = play_scenario(
+        {"dry_run": True, "home": THERMOSTAT, "turns": ["slightly warmer"],
+         "expect_calls": [{"tool": "home_climate_set", "arguments": {"change": 1}}]}
+    )  # fmt: skip
+    assert result.passed, result.problems

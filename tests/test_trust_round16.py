@@ -6,7 +6,7 @@ the obedient model and planted text, and the user's own words read more broadly 
    unlock or an opening read this way asks exactly as the order alone does, and a no does
    nothing; a reason before a delete, a send or a list reaches no tool (`_ORDERED_TOOLS`).
    Defect D1: a condition or a time said first was read as a reason, and the order done at
-   once: "if anyone knocks, unlock the front door" unlocked now (on the yes to "unlock Front
+   once (the older `said.broad_home` likewise, mended too: `_CONDITION`): "if anyone knocks, unlock the front door" unlocked now (on the yes to "unlock Front
    door?", the question saying nothing of the condition), "when i leave, lock the front door"
    locked it now, "in an hour, turn off the kitchen light" turned it off now and "after
    dinner, set a timer for 20 minutes" started it, nobody asked. Not mended here, older and
@@ -46,7 +46,7 @@ the obedient model and planted text, and the user's own words read more broadly 
    dict or a single id, a group of groups. Defect D7: a SWITCH group (Home Assistant's group
    platform: a switch whose `entity_id` attribute lists switches) passes on and off on to its
    members, but only `group.*` members were followed, and a switch group turned on or off
-   alone was judged by its own name only: "turn on the outdoor switches" switched the "Front
+   alone was judged by its own name only (older than this session): "turn on the outdoor switches" switched the "Front
    gate" relay on, "turn off the evening switches" the security cameras off, nobody asked,
    and a scene holding such a group started. A member list written as one string with commas
    ("light.hall, lock.front_door", as Home Assistant's services take it) was one member.
@@ -54,14 +54,14 @@ the obedient model and planted text, and the user's own words read more broadly 
    20" reaches no lock; "keep the hall at 20" with a lock in the hall and no thermostat
    reaches nothing (the climate tool finds climate entities only).
 
-Defects D1-D7 are found in this round, not yet mended in the tree; the patches (made against
-136f2d7) are in /tmp/h84/patches: 0001 (D1, D2: `assistant/intents.py`: `_NO_REASON`, a
-repeat merged only when said right after), 0002 (D3: `place_there` carries the place the
-intents read from the user's last words, whole), 0003 (D4: the `changed` rename never for a
-request naming another domain's thing, `_NO_NEW_NAME` searched), 0004 (D5: `when5` only words
-of when), 0005 (D6: `_clock_said` reads "07:00"/"19:00" as a 24-hour clock), 0006 (D7:
-`_reached` follows any member's members, `_no_member_opens` for a switch group alone, member
-strings split on commas). The tests marked "DEFECT Dn" fail until that patch is applied.
+Defects D1-D7 were found and mended in this session (helper-84's patches, applied by the
+lead): D1, D2 in `assistant/intents.py` (`_NO_REASON`; a repeat merged only when said right
+after), D3 `place_there` carries the place the intents read from the user's last words, whole,
+D4 the `changed` rename never for a request naming another domain's thing, `_NO_NEW_NAME`
+searched (and "turn" is no rename verb: "turn off the reminder to stretch" is a removal),
+D5 `when5` only words of when, D6 `_clock_said` reads "07:00"/"19:00" as a 24-hour clock,
+D7 `_reached` follows any member's members, `_no_member_opens` for a switch group alone,
+member strings split on commas. The tests marked "DEFECT Dn" failed before the mend.
 
 The calendar is real iCalendar files, alarms the real SQLite store, the home the scenario
 suites' Home Assistant stand-in; the model is `tests.obedient`. Requests invented.
@@ -165,6 +165,9 @@ def test_a_reason_leads_to_no_delete_send_or_list(said: str) -> None:
         ("when i leave, lock the front door", "lock.lock"),
         ("in an hour, turn off the kitchen light", "light.kitchen"),
         ("at 11, turn off the kitchen light", "light.kitchen"),
+        # the older any-device reading (`said.broad_home`), mended in this session too
+        ("if the baby wakes, turn off the hall light", "light.hall"),
+        ("apart from the hall, turn off the lights", "light."),
     ],
 )
 def test_a_condition_or_a_time_said_first_is_no_reason(said: str, kept: str) -> None:
@@ -253,7 +256,7 @@ TWINS = [*GYM, {"title": "Gym", "start": "2026-12-01T18:00"}]
 
 @pytest.mark.parametrize(
     "said",
-    ["change gym on tuesday to swimming", "switch gym to swimming", "turn gym into swimming"],
+    ["change gym on tuesday to swimming", "switch gym to swimming"],
 )
 def test_a_changed_name_of_an_invitation_is_refused_as_a_rename_is(said: str) -> None:
     invited = invitation("gym@club.example", "Gym", (1, 7), "desk@club.example")

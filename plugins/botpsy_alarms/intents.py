@@ -40,6 +40,13 @@ _WAKE = re.compile(
     r"(?:\s+(?P<when>.+?))?\??$",
     re.I,
 )
+# The order for an alarm said apart from its time: "..., set an alarm", "set an alarm: i ...".
+_ALARM_SAID_APART = re.compile(
+    r"[,;]?\s*(?:so\s+|please\s+|can\s+you\s+|and\s+)*(?:set|put\s+on|give\s+me)\s+(?:me\s+)?(?:an?\s+|the\s+)?"
+    r"alarm(?:\s+(?:for\s+(?:it|that|then)|then|please))?[.!]?$"
+    r"|^(?:please\s+)?(?:set|put\s+on)\s+(?:me\s+)?(?:an?\s+)?alarm\s*[,;:]\s*(?=(?:i|we)\b)",
+    re.I,
+)
 # "Alert me in forty minutes", "ring me at 7": an alarm, not a wake-up.
 _ALERT = re.compile(
     r"^(?:alert|ring|buzz|beep|ping|alarm|notify|nudge|signal)\s+me\s+(?P<when>(?:in|at|after)\s+.+?)\??$",
@@ -169,9 +176,12 @@ _GOES_OFF = re.compile(
 )
 _CANCEL = re.compile(
     rf"^{_WISH}(?:cancel|delete|remove|clear|turn\s+off|switch\s+off|shut\s+off|stop|disable|unset"
-    r"|kill|get\s+rid\s+of|take\s+off|drop)\s+(?P<what>.*?\b(?:alarms?|timers?|wake[- ]?up(?:\s+call)?)\b.*?)"
+    r"|kill|get\s+rid\s+of|take\s+off|drop|bin|scrap|ditch|axe|nix|zap|wipe)\s+(?P<what>.*?\b(?:alarms?|timers?|wake[- ]?up(?:\s+call)?)\b.*?)"
     r"\??$",
     re.I,
+)
+_EVERY = re.compile(
+    r"^(?:every|each|every\s+single)\s+(?:one\s+of\s+my\s+)?(?=(?:alarm|timer))", re.I
 )
 # "turn my 7 am alarm off", "switch the timer off".
 _OFF_AFTER = re.compile(
@@ -539,6 +549,11 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
     """The alarm and timer matchers, in the order they are tried."""
 
     def set_alarm(text: str) -> IntentMatch | None:
+        bare = _ALARM_SAID_APART.sub("", text.strip())
+        if bare != text.strip() and bare and (found := set_alarm(bare)) is not None:
+            return (
+                found  # "i've got to be up at 5.30, set an alarm": the time said, the order apart
+            )
         repeat = _REPEAT.search(text)
         if repeat is None:
             return set_once(text)
@@ -710,7 +725,14 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         )
         if not m:
             return None
-        return IntentMatch("alarm_delete", {"alarm": m.group("what").strip()})
+        what = _EVERY.sub("all my ", m.group("what").strip())  # "every alarm i've got": all of them
+        what = re.sub(
+            r"\s+(?:(?:that\s+)?(?:i've|i\s+have)\s+got|i(?:'ve|\s+have)?\s+set)$",
+            "",
+            what,
+            flags=re.I,
+        )
+        return IntentMatch("alarm_delete", {"alarm": what})
 
     def remind_in(text: str) -> IntentMatch | None:
         """ "Remind me in 10 minutes to stretch": a task with a due time (the calendar's task_add)."""

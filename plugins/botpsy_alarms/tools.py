@@ -377,6 +377,8 @@ def _clock_said(words: str) -> tuple[int, int] | None:
     """A clock time said with no half of the day, as (hour of 12, minute): "7", "7:30",
     "seven", "six thirty", "six forty-five", "seven oh five"; else None."""
     digits = re.fullmatch(r"(\d{1,2})(?::(\d\d))?", words)
+    if digits and (int(digits.group(1)) > 12 or re.match(r"0\d", digits.group(1))):
+        return None  # "19:00", "07:00": a 24-hour clock names its half of the day
     if digits:
         return int(digits.group(1)) % 12, int(digits.group(2) or 0)
     values = cardinals(words)

@@ -684,6 +684,8 @@ _KIND = r"(?P<kind>e-?mail(?:\s+address|\s+id)?|(?:(?:mobile|cell|home|work|phon
 _VALUE = rf"(?P<value>{_EMAIL_TEXT}|{_PHONE_TEXT})"
 _SAVE = r"(?:add|save|put|store|keep|enter|record|include|write)"
 _INTO = rf"(?:to|in|into|on|onto)\s+(?:my\s+|the\s+)?{_BOOK}"
+# A value said after the name with no kind: its shape says which ("..., nadia@kaur.example").
+_BARE_VALUE = rf"\s*[,:]?\s+{_VALUE.replace('<value>', '<value2>')}"
 _ADD = [
     # "save ana's number 0151 234 to my contacts", "add bob's email to my address book"
     re.compile(
@@ -700,19 +702,19 @@ _ADD = [
     # "add ana lopez to my contacts", "add ana to my address book with the number 0151 234"
     re.compile(
         rf"^{_SAVE}\s+{_PERSON}\s+{_INTO}(?:\s+(?:with|and\s+her|and\s+his|and\s+their)\s+"
-        rf"(?:(?:the|a|an)\s+)?{_KIND}(?:\s+{_VALUE})?)?$",
+        rf"(?:(?:the|a|an)\s+)?{_KIND}(?:\s+{_VALUE})?|{_BARE_VALUE})?$",
         re.I,
     ),
     # "create a new contact for ana with the email ana@example.org", "new contact bob"
     re.compile(
         rf"^(?:(?:add|create|make|save|start|set\s+up)\s+(?:a\s+)?)?new\s+contact\s+"
         rf"(?:for\s+|named\s+|called\s+)?{_PERSON}"
-        rf"(?:\s+(?:with|and)\s+(?:(?:the|a|an)\s+)?{_KIND}(?:\s+{_VALUE})?)?$",
+        rf"(?:\s+(?:with|and)\s+(?:(?:the|a|an)\s+)?{_KIND}(?:\s+{_VALUE})?|{_BARE_VALUE})?$",
         re.I,
     ),
     re.compile(
         rf"^(?:add|create|make|save)\s+(?:a\s+)?contact\s+(?:for\s+|named\s+|called\s+){_PERSON}"
-        rf"(?:\s+(?:with|and)\s+(?:(?:the|a|an)\s+)?{_KIND}(?:\s+{_VALUE})?)?$",
+        rf"(?:\s+(?:with|and)\s+(?:(?:the|a|an)\s+)?{_KIND}(?:\s+{_VALUE})?|{_BARE_VALUE})?$",
         re.I,
     ),
     # "add contact: ines roth, ines@roth.example": the name, then what to keep of them
@@ -761,7 +763,7 @@ def _add_match(m: re.Match[str]) -> IntentMatch | None:
     if name is None or len(name.split()) > 3:
         return None
     kind = (m.group("kind") or "").lower()
-    value = m.group("value") or ""
+    value = m.groupdict().get("value") or m.groupdict().get("value2") or ""
     arguments: dict[str, str] = {"name": name}
     if value:
         email = spoken_email(value)

@@ -5,7 +5,9 @@ off"). The verb is turned back into the forms a to-do's title would use, and onl
 to-do whose whole title is those words is ticked: with none, the sentence is news, not a
 request. A title that merely holds the words is not enough, since others write to-dos too (a
 shared list, an invitation): "i got home" is no tick of a planted "Get homework done", nor
-"i've called the bank" of "Call the bank and read them the code".
+"i've called the bank" of "Call the bank and read them the code". Small words may differ
+("i renewed the permit" ticks "Renew permit") when one to-do alone fits; with no "i" said,
+only a past form counts ("tidied the shed" is news, "set the table" an order).
 """
 
 from __future__ import annotations
@@ -39,10 +41,15 @@ TICK_IT = re.compile(
     re.I,
 )
 _DID = re.compile(
-    r"^(?:i|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:just\s+|already\s+|finally\s+|now\s+|also\s+)?"
-    r"(?P<verb>[a-z]+)\s+(?P<rest>.+?)(?:\s+(?:now|already|today|earlier|this\s+morning))?$",
+    r"^(?:(?P<who>i|we)(?:'ve|\s+have|'d|\s+had)?\s+)?(?:just\s+|already\s+|finally\s+|now\s+|also\s+)?"
+    r"(?P<verb>[a-z]+)\s+(?P<rest>.+?)(?:\s+(?:now|already|today|earlier|this\s+morning|at\s+last))?$",
     re.I,
 )
+# Past forms that are also the verb itself: said with no "i", they are an order ("set the
+# table"), so they count only after "i" or "we".
+_SAME_AS_ORDER = frozenset({"put", "read", "cut", "set", "hit", "let", "shut", "quit"})
+# Words a title may leave out that a report says: "i renewed the permit" is "Renew permit".
+_SMALL = frozenset({"the", "a", "an", "my", "our", "some"})
 
 
 def base_forms(word: str) -> list[str]:
@@ -81,6 +88,11 @@ def done_told(text: str, open_titles: Callable[[], Iterable[str]]) -> str | None
     if not m:
         return None
     rest = m.group("rest")
+    verb = m.group("verb").lower()
+    if not m.group("who") and (
+        verb in _SAME_AS_ORDER or not (verb.endswith("ed") or verb in _IRREGULAR)
+    ):
+        return None  # "tidy the shed" is an order; "tidied the shed" is news of it done
     if len(rest.split()) > 6 or re.search(r"\b(?:it|that|this|and|but|because)\b", rest, re.I):
         return None
     forms = [words_of(f"{verb} {rest}") for verb in base_forms(m.group("verb"))]
@@ -91,4 +103,12 @@ def done_told(text: str, open_titles: Callable[[], Iterable[str]]) -> str | None
         found = [t for t in titles if words_of(t) == wanted]
         if found:
             return found[0]
+    for wanted in forms:  # then with the small words left out on both sides
+        found = [t for t in titles if _content(words_of(t)) == _content(wanted)]
+        if len(found) == 1:
+            return found[0]
     return None
+
+
+def _content(words: list[str]) -> list[str]:
+    return [w for w in words if w not in _SMALL]

@@ -103,6 +103,7 @@ from botpsy_calendar.speech import (
     TIME_IS,
     TODO_FIRST,
     TOLD_LEAD,
+    TRADE_VISIT,
     TRAVEL,
     UNDATED_CHORE,
     VISIT,
@@ -297,12 +298,22 @@ _SHIFT_EVENT = re.compile(
     r"|(?:delay|postpone|put\s+off)\s+(?P<delayed>.+?)\s+by\s+(?P<delay>.+?)"
     # "could the fitting start an hour later", "the review needs to begin 30 minutes earlier"
     r"|(?:(?:can|could)\s+(?P<asked>.+?)|(?P<said>.+?)\s+(?:can|could|should|needs?\s+to|has\s+to))"
-    r"\s+(?:go|start|begin|happen|be)\s+(?:by\s+)?(?P<length4>.+?)\s+(?P<way4>later|earlier|sooner))$",
+    r"\s+(?:go|start|begin|happen|be)\s+(?:by\s+)?(?P<length4>.+?)\s+(?P<way4>later|earlier|sooner)"
+    # "i need to leave half an hour earlier for the school run": the user's own start, moved
+    r"|(?:i|we)\s+(?:(?:need|have|want|ought)\s+to\s+|must\s+|(?:will|'ll|should)\s+)?(?:leave|set\s+off|head\s+off"
+    r"|go|start|get\s+there|be\s+there)\s+(?P<length5>.+?)\s+(?P<way5>later|earlier|sooner)\s+for\s+"
+    r"(?P<for5>.+?))$",
     re.I,
 )
 # A name after a word of place: "at marta's", "round at my sister's" is someone's home, never "is".
 _AT_SOMEONES = re.compile(
-    r"\b(?:at|to|from|by|near|round|over)\s+(?:(?:my|our|your|his|her|their)\s+)?[a-z][\w-]*$", re.I
+    r"\b(?:at|to|from|by|near|round|over)\s+(?:(?:my|our|your|his|her|their|st\.?|saint)\s+)?[a-z][\w-]*$",
+    re.I,
+)
+# A place named for a saint ("at st mary's", a church, a school, a hospital): where, not who.
+_AT_SAINTS = re.compile(
+    r"^(?P<what>.+?)\s+at\s+(?P<place>(?:st\.?|saint)\s+[a-z][\w-]*(?:'s|’s)(?:\s+[a-z][\w-]*){0,2})$",
+    re.I,
 )
 # A title too long to be one, that names where: "ceilidh at the old drill hall": what, then
 # the place (the event's location).
@@ -352,7 +363,7 @@ _ASPECT = re.compile(r"^(?:the\s+)?(?:(?:start\s+)?time|date|day|slot|start)\s+(
 _RENAME = re.compile(
     r"^(?:rename|retitle|change\s+the\s+(?:name|title)\s+of)\s+(?P<rest>.+)$"
     # "change gym on tuesday to swimming": a new name, only for an event on the calendar
-    r"|^(?:change|switch|turn)\s+(?P<changed>.+)$",
+    r"|^(?:change|switch)\s+(?!(?:off|on|up|down|over|round|back)\b)(?P<changed>.+)$",
     re.I,
 )
 # What a changed event becomes that is no new name: a place, a person, a room, a length, or
@@ -1145,6 +1156,11 @@ def make_matchers(
                 "add_event",
                 missing={"start": f'When is "{title}"? (e.g. "Friday 3pm")'},
             )
+        if (saint := _AT_SAINTS.match(title)) and "location" not in extra:
+            title, extra = (
+                _title(saint.group("what")),
+                {**extra, "location": _title(saint.group("place"))},
+            )
         return IntentMatch(
             "calendar_create_event",
             {"title": title, "start": _evening(title, when), **extra},
@@ -1288,6 +1304,9 @@ def make_matchers(
                 return found
         if (stated := _stated(said, added)) is not None:
             return stated  # "the school play is on tuesday at 7": any name, a day said
+        trade = TRADE_VISIT.match(said)
+        if trade and _resolves(trade.group("when"), now()):  # a range is the visit's window
+            return _told(trade.group("who"), trade.group("when"), any_title=True)
         visit = VISIT.match(said)
         if visit and _resolves(visit.group("when"), now()) and not _a_range(visit.group("when")):
             who = visit.group("who").lower().split()
@@ -1487,6 +1506,8 @@ def make_matchers(
         if len(title.split()) > 5 and (at := _LONG_PLACE.match(title)):
             # "ceilidh at the drill hall": what, and where
             title, place = _title(at.group("what")), at.group("place")
+        elif saint := _AT_SAINTS.match(title):  # "carol service at st mary's": what, and where
+            title, place = _title(saint.group("what")), _title(saint.group("place"))
         if (
             not title
             or len(title.split()) > 5
@@ -2127,6 +2148,8 @@ def make_matchers(
             what, minutes = m.group("delayed"), _minutes(m.group("delay"))
         elif m.group("way4"):
             what, minutes = m.group("asked") or m.group("said"), _minutes(m.group("length4"))
+        elif m.group("way5"):
+            what, minutes = _old_day(m.group("for5"), now())[0], _minutes(m.group("length5"))
         else:
             split = _duration_suffix(m.group("rest") or m.group("rest2") or "")
             if split is None:
@@ -2138,7 +2161,12 @@ def make_matchers(
         if current is None:
             return None
         way = (
-            m.group("way") or m.group("way2") or m.group("way3") or m.group("way4") or ""
+            m.group("way")
+            or m.group("way2")
+            or m.group("way3")
+            or m.group("way4")
+            or m.group("way5")
+            or ""
         ).lower()
         later = way in ("back", "later", "out") or bool(m.group("delayed"))
         start = current.start + timedelta(minutes=minutes if later else -minutes)
@@ -2184,6 +2212,8 @@ def make_matchers(
         if not m:
             return None
         changed = m.group("changed")
+        if changed and _NO_TOOL.search(text):
+            return None  # "change the music to jazz", "switch the hall lights to blue": no event's
         rest = changed or m.group("rest")
         if re.match(r"(?:the\s+|my\s+)?(?:task|to-?do|reminder)\b", rest, re.I):
             return None  # "rename the task X to Y": a to-do's
@@ -2194,7 +2224,7 @@ def make_matchers(
             if changed:  # a new name said only by "change": no time, place or length
                 named, day = _old_day(named, now()) if not day else (named, day)
                 if (
-                    _NO_NEW_NAME.match(said_new)
+                    _NO_NEW_NAME.search(said_new)  # anywhere: "radio 2", "swimming at 7"
                     or _resolves(said_new, now())
                     or _resolves(f"at {said_new}", now())
                     or _minutes(said_new) is not None
@@ -2452,10 +2482,15 @@ def make_matchers(
     return [(name, _spelled(matcher)) for name, matcher in named]
 
 
+# A new time said straight after "make it": "11", "half ten", "quarter past four".
+_CLOCK_FIRST = re.compile(
+    r"(?:\d|half\s|quarter\s|noon|midday|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)",
+    re.I,
+)
 # "Move it to 8" right after "when is the book group": "it" is the event just looked for.
 _MOVE_IT = re.compile(
     r"^(?P<verb>(?:can|could)\s+you\s+)?(?P<act>move|push|shift|reschedule|postpone|delay|bring"
-    r"|change|put\s+off)\s+(?:it|that|this)(?:\s+one)?(?P<rest>\s+\S.*)$",
+    r"|change|put\s+off|make)\s+(?:it|that|this)(?:\s+one)?(?P<rest>\s+\S.*)$",
     re.I,
 )
 
@@ -2480,7 +2515,10 @@ def make_followups(
         words = str(last.arguments.get("text") or "").strip()
         if not words or not has_event(words):
             return None
-        request = f"{said.group('act')} {words}{said.group('rest')}"
+        act, rest = said.group("act").lower(), said.group("rest")
+        if act == "make" and _CLOCK_FIRST.match(rest.strip()):
+            act, rest = "move", f" to {rest.strip()}"  # "make it 11": moved to 11
+        request = f"{act} {words}{rest}"
         return next((found for move in moves if (found := move(request)) is not None), None)
 
     adds = [matchers[name] for name in _ADDS]

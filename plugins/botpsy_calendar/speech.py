@@ -370,6 +370,17 @@ VISIT = re.compile(
     r"|popping\s+(?:in|round|over|by))\s+(?P<when>.+)$",
     re.I,
 )
+# Someone coming to do a job, told: "the boiler engineer is coming wednesday between 8 and 12",
+# "the window cleaner's coming on friday morning". The event is the visit, named by who comes.
+TRADE_VISIT = re.compile(
+    r"^(?:the|our|my)\s+(?P<who>(?:[a-z][\w'-]*\s+){0,2}(?:engineer|plumber|electrician|builder|cleaner"
+    r"|gardener|decorator|technician|fitter|repairman|handyman|delivery|courier|nurse|midwife|tutor"
+    r"|babysitter|nanny|landlord|inspector|surveyor|mechanic|painter|roofer|locksmith|joiner|carpenter"
+    r"|sweep|glazier|plasterer|tiler|installer|removal\s+men|removals|movers|vet|doctor|assessor))"
+    r"(?:\s+(?:is|are|will\s+be)|'s|’s)\s+(?:coming|due|booked(?:\s+in)?|popping\s+round|calling"
+    r"|visiting|turning\s+up|here)(?:\s+(?:round|over|in|out))?\s+(?P<when>\S.*)$",
+    re.I,
+)
 # Someone taken somewhere, told: "i'm taking mum to the doctor on monday at 11", "we're picking
 # up the kids from school at 3 tomorrow".
 TAKING = re.compile(
@@ -532,7 +543,11 @@ CANCELLED = re.compile(
     # "the plumber isn't coming thursday any more", "our dinner on friday is no longer happening"
     r"|^(?P<what5>(?:my|our|the|this|that)\s.+?)\s+(?:isn't|is\s+not|aren't|are\s+not|won't\s+be"
     r"|(?:is|are)\s+no\s+longer)\s+(?:coming|happening|going\s+ahead|taking\s+place|on)"
-    r"(?P<when5>\s+.+?)??(?:\s+(?:after\s+all|any\s*more))?$",
+    # only words of when after it: "the kids aren't coming to the party", "the standup isn't on
+    # zoom any more" say who or how, never that the party or the standup is cancelled
+    r"(?P<when5>\s+(?:on\s+|this\s+|next\s+|at\s+)?(?:today|tonight|tomorrow|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)"
+    rf"|{WEEKDAY_NAME})(?:\s+(?:morning|afternoon|evening|night))?)?"
+    r"(?:\s+(?:after\s+all|any\s*more))?$",
     re.I,
 )
 # An event said not to happen, before "cancel it": "no choir for me tomorrow, cancel it".
@@ -590,9 +605,22 @@ MOVED_NOT = re.compile(
 )
 
 
+# ... asked of an event named bare: "can lunch with dev be at 1 instead" (the move then needs
+# the event on the calendar).
+MOVED_INSTEAD_BARE = re.compile(
+    r"^(?:can|could|should|would|will|shall)\s+(?!(?:i|we|you|it|that|this|they|he|she)\b)"
+    r"(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}?)\s+(?:be|happen|take\s+place|start)\s+"
+    r"(?P<when>(?:on|at)\s+.+?)\s+(?:instead|rather)$",
+    re.I,
+)
+
+
 def as_moved(text: str) -> str:
     """A move told or asked, put as "move X to WHEN"; anything else as said."""
     said = text.strip().rstrip(".!?")
+    if bare := MOVED_INSTEAD_BARE.match(said):
+        when = re.sub(r"^on\s+", "", bare.group("when"), flags=re.I)
+        return f"move {bare.group('what')} to {when}"
     if (m := MOVED_NOT.match(said)) and not text.strip().endswith(
         "?"
     ):  # "the vet is at 11 not 8?" asks

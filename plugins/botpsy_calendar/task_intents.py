@@ -155,6 +155,14 @@ _LIST_TASKS = re.compile(
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
     re.I,
 )
+# Late to-dos asked: "what's overdue", "is any of my to-dos overdue", "have i missed any
+# deadlines", "which tasks are past their due date".
+_OVERDUE = re.compile(
+    r"^(?:what(?:'s|\s+is|\s+are|s)?|which|is|are|any|anything|have\s+i|has|do\s+i\s+have|show(?:\s+me)?"
+    r"|list|tell\s+me)\b(?:\s+[\w'-]+){0,5}?\s+(?:overdue|past\s+(?:their\s+|its\s+)?due(?:\s+date)?"
+    r"|missed\s+(?:any\s+)?(?:deadlines?|to[-\s]?dos?|tasks?))$",
+    re.I,
+)
 # Whether a reminder is kept: "did i set a reminder for the dentist", "is there a task to call jo".
 _ANY_KEPT = re.compile(
     r"^(?:(?:did|have)\s+(?:i|we|you)\s+(?:set|made|make|got|create|created|add|added|put\s+in|saved?)"
@@ -382,7 +390,7 @@ _ITEM_DONE = re.compile(
     r"^(?:(?:the|my|our)\s+)?(?P<a>.+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|'s|'re)"
     r"|(?:'s|’s)(?:\s+been)?)\s+"
     rf"(?:all\s+|now\s+|already\s+)?{_GOT_WORDS}(?:\s+(?:now|already|today))?$"
-    r"|^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|now\s+)?"
+    r"|^(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|now\s+|finally\s+)?"
     r"(?:bought|got|picked\s+up|packed|purchased|finished|done|posted|paid|sent|fixed|booked"
     r"|collected|returned)\s+(?:the\s+|some\s+|my\s+|our\s+)?(?P<b>.+?)(?:\s+(?:now|already|today))?$",
     re.I,
@@ -536,6 +544,19 @@ def _item_word_dropped(item: str) -> str:
     return re.sub(r"(?<=\S)\s+(?:item|entry|line)$", "", item, flags=re.I)
 
 
+# "add matches", "jot down firelighters": a thing to keep, said with no list (asked which).
+_BARE_ADD = re.compile(
+    r"^(?:add|jot\s+down|write\s+down|note\s+down)\s+(?P<items>[a-z][\w' ,-]{1,50})$", re.I
+)
+# Words that say the thing is no list item: a place to put it, an event, a setting, a person.
+_NOT_AN_ITEM = re.compile(
+    r"\b(?:to|on|onto|in|into|for|at|with|from|by|me|my|it|that|this|them|reminder|event|appointment"
+    r"|meeting|contact|calendar|diary|alarm|timer|list|task|to-?do|note|number|email|more|another"
+    r"|today|tonight|tomorrow|\w+day|week|weekend|\d)\b",
+    re.I,
+)
+
+
 def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
     """ "Add milk to my shopping list", "what's on my shopping list", "remove milk from it"."""
 
@@ -559,6 +580,15 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             return IntentMatch(
                 "task_add", {"title": title}, "add_to_list", missing={"list_name": question}
             )
+        if m is None and (bare := _BARE_ADD.match(text.strip().rstrip(".!"))):
+            items = _list_items(bare.group("items"))  # "add matches": which list, asked
+            if items and all(len(i.split()) <= 3 for i in items) and not _NOT_AN_ITEM.search(text):
+                title = _title(", ".join(items))
+                question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'
+                return IntentMatch(
+                    "task_add", {"title": title}, "add_to_list", missing={"list_name": question}
+                )
+            return None
         if m is None or name is None:
             return None
         items = _list_items(m.group("items"))
@@ -983,6 +1013,8 @@ def make_task_matchers(
         )
 
     def list_tasks(text: str) -> IntentMatch | None:
+        if _OVERDUE.match(text.strip().rstrip("?")):  # "is any of my to-dos overdue"
+            return IntentMatch("task_list", {"overdue": True}, "list_tasks")
         if _LIST_TASKS.match(text.strip()) or _ANY_KEPT.match(text.strip().rstrip("?")):
             return IntentMatch("task_list", {}, "list_tasks")
         head, when = due_tail(text, now())  # "my tasks for next week", "which tasks are due friday"

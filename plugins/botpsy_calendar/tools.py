@@ -923,7 +923,11 @@ class CalendarTools:
 
     @tool(Effect.READ, untrusted_output=True)
     def task_list(
-        self, include_done: bool = False, list_name: str | None = None, due: Span | None = None
+        self,
+        include_done: bool = False,
+        list_name: str | None = None,
+        due: Span | None = None,
+        overdue: bool = False,
     ) -> ToolResult:
         """List the user's tasks (to-dos, reminders), or what is on a named list such as the shopping list.
 
@@ -931,11 +935,14 @@ class CalendarTools:
             include_done: also list tasks already done
             list_name: only this list, e.g. "shopping" for "what's on my shopping list"
             due: only tasks due on this day or in this range, e.g. "today", "tomorrow", "this week"
+            overdue: only open tasks whose due time has passed ("what's overdue", "have i missed any")
         """
         label = self.known_label(list_name)
-        tasks = self.shown_tasks(include_done, list_name, due)
-        asked = {"due": due.iso()} if due is not None else {}
+        tasks = self.shown_tasks(include_done, list_name, due, overdue)
+        asked: dict[str, Any] = {"due": due.iso()} if due is not None else {}
         when = _span_label(due, self.clock.now()) if due is not None else ""
+        if overdue:
+            asked, when = {**asked, "overdue": True}, "before now"
         if label:
             said = f"your {label} list" + (f" ({when})" if when else "")
             if not tasks:
@@ -965,11 +972,18 @@ class CalendarTools:
         return self._fenced(lines[0], "\n".join(lines), data, note)
 
     def shown_tasks(
-        self, include_done: bool = False, list_name: str | None = None, due: Span | None = None
+        self,
+        include_done: bool = False,
+        list_name: str | None = None,
+        due: Span | None = None,
+        overdue: bool = False,
     ) -> list[Task]:
         """The tasks `task_list` shows for these arguments, in its order: so "the second one"
         said after a listing is the second the user read."""
         tasks = [t for t in self.store.tasks() if include_done or not t.done]
+        if overdue:  # open and due before now; an all-day one is late once its day is over
+            now = self.clock.now()
+            tasks = [t for t in tasks if not t.done and t.due is not None and _late(t, now)]
         label = self.known_label(list_name)
         if label:  # an undated item is on the list any day; one dated elsewhere is not
             tasks = [t for t in tasks if t.on_list(label)]
@@ -1295,3 +1309,9 @@ def _before_start(minutes: int) -> str:
             count = minutes // size
             return f"{count} {unit}{'s' if count != 1 else ''} before"
     return f"{minutes} minutes before"
+
+
+def _late(task: Task, now: datetime) -> bool:
+    """Whether a to-do's due time has passed (an all-day one: its whole day)."""
+    assert task.due is not None
+    return task.due + timedelta(days=1) <= now if task.due_all_day else task.due <= now

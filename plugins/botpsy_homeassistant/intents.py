@@ -179,6 +179,8 @@ _CLIMATE_STEP = _Any(
     # "warm it up a bit", "warm the house up", "cool the room down" (the room, never food)
     rf"^(?P<way>warm|cool)\s+(?:it|the\s+(?:house|flat|room|place))\s+(?:up|down)"
     rf"(?:\s+in\s+here)?{_BY_DEGREES}{_TAIL}$",
+    # "a bit warmer", "slightly cooler": said alone, the thermostat's
+    r"^(?:(?:a\s+)?(?:bit|little|touch|tad)\s+|slightly\s+|a\s+degree\s+)?(?P<way>warmer|cooler|colder|hotter)$",
     rf"^make\s+(?:it|the\s+(?:house|flat|room|place))\s+(?P<way>warmer|cooler|colder|hotter)"
     rf"(?:\s+in\s+(?:here|{_THE}(?P<room>[\w']+(?:\s+room)?)))?{_BY_DEGREES}{_TAIL}$",
 )
@@ -196,6 +198,9 @@ _LOCK = _Any(
     # "i need the side gate unlocked", "can we get the shed locked"
     rf"^(?:i\s+(?:want|need|would\s+like)|i'd\s+like|(?:can|could)\s+(?:i|we|you)\s+(?:have|get))\s+"
     rf"(?:get\s+)?{_THE}{_DEVICE}\s+(?P<verb>locked|unlocked){_TAIL}$",
+    # "make sure the front door's locked": the state wanted, so the action
+    rf"^(?:make\s+sure|ensure)\s+(?:that\s+)?{_THE}{_DEVICE}(?:\s+is|\s+are|'s|’s)\s+"
+    rf"(?P<verb>locked|unlocked){_TAIL}$",
 )
 _STATUS = _Any(
     rf"^(?:is|are)\s+{_THE}{_DEVICE}\s+(?:(?:even|still|actually|definitely|already|now)\s+)?"

@@ -16,7 +16,7 @@ after it needs a live yes.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from assistant.api import Effect, Shown, ToolArgumentError, ToolResult, one_line, quoted, tool
@@ -193,6 +193,7 @@ class HomeTools:
 
         def service(entity: Entity) -> Service:
             _not_an_opener(entity, "open")
+            _no_member_opens(entity, self._attributes, _OPENERS)
             _not_a_way_in(entity, self._attributes)
             if entity.domain == "vacuum":
                 return ("vacuum", "start", {})
@@ -217,6 +218,7 @@ class HomeTools:
 
         def service(entity: Entity) -> Service:
             _not_a_guard(entity)
+            _no_member_opens(entity, self._attributes, _OPENERS | _GUARDS)
             if entity.domain == "vacuum":
                 return ("vacuum", "return_to_base", {})
             return (entity.domain, "turn_off", {})
@@ -463,24 +465,16 @@ def _not_a_way_in(entity: Entity, attributes: Callable[[], dict[str, dict[str, A
     read only for a scene with switches or groups), as `_not_an_opener` and `_not_a_guard`
     judge it alone: "switch.relay_2" named "Garage door" opens the garage, "Security cameras"
     set to off in a bedtime scene disarms them. A group in the scene passes its state on to
-    its members, so they are judged too ("group.doors" set to unlocked unlocks each door).
+    its members, so they are judged too ("group.doors" set to unlocked unlocks each door), as
+    does a switch group ("switch.outdoor" listing the gate's relay).
     """
     listed = _members(entity.attributes) if entity.domain == "scene" else []
     known = attributes() if any(m.startswith(("switch.", "group.")) for m in listed) else {}
-    ways_in, seen = [], set(listed)
-    while listed:
-        member = listed.pop(0)
-        domain, _, object_id = member.partition(".")
-        if domain == "group":  # its members, each once (a group may hold a group)
-            inner = [m for m in _members(known.get(member, {})) if m not in seen]
-            seen.update(inner)
-            listed.extend(inner)
-            continue
-        name = str(known.get(member, {}).get("friendly_name") or "")
-        own = set(words(object_id.replace("_", " "))) | set(words(name))
-        guard = domain == "switch" and own & (_OPENERS | _GUARDS)
-        if domain in (*LOCKS, *COVERS) or guard:
-            ways_in.append(member)
+    ways_in = [
+        member
+        for member, domain, own in _reached(listed, known)
+        if domain in (*LOCKS, *COVERS) or (domain == "switch" and own & (_OPENERS | _GUARDS))
+    ]
     if ways_in:
         raise HomeAssistantError(
             f"{entity.shown()} sets {', '.join(ways_in[:3])}, which may let someone in; botpsy"
@@ -490,11 +484,52 @@ def _not_a_way_in(entity: Entity, attributes: Callable[[], dict[str, dict[str, A
 
 
 def _members(attributes: dict[str, Any]) -> list[str]:
-    """The entity ids a scene or group lists (one written alone is one, not its letters)."""
+    """The entity ids a scene or group lists (one written alone is one, not its letters; one
+    string may list several, "light.hall, lock.front_door", as Home Assistant's services take)."""
     members = attributes.get("entity_id")
     if isinstance(members, str):
-        return [members]
-    return [str(m) for m in members] if isinstance(members, list | tuple | dict) else []
+        members = members.split(",")
+    listed = [str(m) for m in members] if isinstance(members, list | tuple | dict) else []
+    return [m.strip().lower() for m in listed if m.strip()]
+
+
+def _reached(
+    listed: list[str], known: dict[str, dict[str, Any]]
+) -> Iterator[tuple[str, str, set[str]]]:
+    """Each entity that setting `listed` sets, with its domain and own words (its id's and its
+    friendly name's): a group's members, and those of a switch, light or cover group (a
+    "switch.outdoor" listing "switch.relay_2"), followed, each once (a group may hold a group)."""
+    queue, seen = list(listed), set(listed)
+    while queue:
+        member = queue.pop(0)
+        domain, _, object_id = member.partition(".")
+        inner = [m for m in _members(known.get(member, {})) if m not in seen]
+        seen.update(inner)
+        queue.extend(inner)
+        if domain == "group":
+            continue
+        name = str(known.get(member, {}).get("friendly_name") or "")
+        yield member, domain, set(words(object_id.replace("_", " "))) | set(words(name))
+
+
+def _no_member_opens(
+    entity: Entity, attributes: Callable[[], dict[str, dict[str, Any]]], guards: frozenset[str]
+) -> None:
+    """A switch group passes an on or off on to its members: one holding a door switch (or,
+    turned off, a guard's) opens or disarms as that switch would, which is refused alone."""
+    listed = _members(entity.attributes) if entity.domain == "switch" else []
+    if not listed:
+        return
+    reached = [
+        member
+        for member, domain, own in _reached(listed, attributes())
+        if domain in (*LOCKS, *COVERS) or (domain == "switch" and own & guards)
+    ]
+    if reached:
+        raise HomeAssistantError(
+            f"{entity.shown()} switches {', '.join(reached[:3])} with it, which may open a way in;"
+            " botpsy does not switch it (do it in Home Assistant)"
+        )
 
 
 def _not_a_guard(entity: Entity) -> None:

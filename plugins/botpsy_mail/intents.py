@@ -344,7 +344,7 @@ _NEWEST = re.compile(
 _SEARCH = [
     # "find the email about the invoice", "read the emails from ana", "where is the mail from bob"
     re.compile(
-        r"^(?:(?:find|search for|search|look for|look up|locate|pull up|dig up|get|show(?:\s+me)?|"
+        r"^(?:(?:find|search for|search|look for|look up|locate|pull up|dig up|dig out|hunt down|track down|fish out|get|show(?:\s+me)?|"
         r"where(?:'s| is| are))\s+(?:(?:the|my|an?|any|all(?:\s+the)?|that|those)\s+)?"
         rf"{_NOUN}|(?:read|show)(?:\s+me)?\s+(?:(?:the|my|all(?:\s+the|\s+my)?)\s+)?"
         r"(?:e-?mails|mails|messages))"
