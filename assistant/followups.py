@@ -74,7 +74,7 @@ _EDIT = re.compile(
     r"(?:it|that|this|the\s+time)(?:\s+back(?=\s+(?:to|for|at|on)\b))?"  # "move it back to 9"
     r"(?:\s+(?:to|for|at|until|till|on))?\s+|(?:do|go\s+(?:with|for)|try|say)\s+"
     rf"|{_STATES}\s+)?(?P<value>.+?)"
-    # "it's 9.30 not 9": the wrong value said after the right one
+    # "it's 4.15 not 4": the wrong value said after the right one
     r"(?:\s+(?:instead|then|please)|,?\s+(?:not|rather\s+than)\s+(?:at\s+|on\s+)?[\w:.]+(?:\s+[\w:.]+)?)?"
     r"[.!?]*$",
     re.I,
@@ -98,7 +98,7 @@ _HAS_CLOCK = re.compile(
     r"|twelve|morning|afternoon|evening|night|tonight)\b",
     re.I,
 )
-# Words that settle which half of the day a clock is in ("8 in the morning", "nine pm").
+# Words that settle which half of the day a clock is in ("9 in the morning", "ten pm").
 _MERIDIEM = re.compile(
     r"\b(?:[ap]\.?m\.?|noon|midday|midnight|morning|afternoon|evening|night|tonight)\b|\d(?:[ap]m)\b",
     re.I,
@@ -368,7 +368,7 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
         last = recent.last()
         if (bare := _BARE_STATE.match(text)) and last is not None and _operated(last):
             text = f"turn it {bare.group('state').lower()}"
-        if _removes(text, None):  # "take that off again": the removal, undoing what was added
+        if _removes(text, None):  # "take it off again": the removal, undoing what was added
             text = re.sub(r"\s+again$", "", text, flags=re.I)
         if not _PRONOUN.search(text) or _is_edit(text, recent):
             return None
@@ -402,7 +402,7 @@ def refer(registry: IntentRegistry) -> FollowMatcher:
                         and _same_plugin(match, call)
                         and not _same_plugin(direct, call)
                     )
-                    # "take that off" right after "add tomatoes to my list": what was just added
+                    # "take that off" right after "add leeks to my list": what was just added
                     and not (
                         _removes(text, match) and call.tool in MAKERS and _same_plugin(match, call)
                     )

@@ -121,7 +121,7 @@ _THERE = re.compile(
 
 
 def place_there(registry: IntentRegistry) -> FollowMatcher:
-    """ "Is it parka weather there tomorrow" after the weather in oslo: "there" is the place the
+    """ "Is it shorts weather there on friday" after the weather in oslo: "there" is the place the
     user's last words named (never one the model chose: those words must hold it)."""
 
     def resolve(text: str, recent: Recent) -> IntentMatch | None:

@@ -266,7 +266,7 @@ class IntentRegistry:
         return self._after_reason(cleaned)
 
     def _after_reason(self, cleaned: str) -> IntentMatch | None:
-        """ "We're off out, lock the back door": a reason said first, then an order to a device
+        """ "We're heading off, lock the back door": a reason said first, then an order to a device
         (or a timer), which is the request. Only when the reason matches nothing itself and
         carries no message ("tell sam, the door's open" is a message, not a reason)."""
         said = _REASON_FIRST.match(cleaned)
@@ -684,7 +684,7 @@ _OWN_PLACE = re.compile(
     re.I,
 )
 # How the user feels, said before the request it explains: "it's chilly in here, heat it up".
-# A short clause before a comma, then the request: "let me in, unlock the door".
+# A short clause before a comma, then the request: "i'm outside, unlock the door".
 _REASON_FIRST = re.compile(
     r"^(?P<why>[a-z'][\w' ]{2,60}?)\s*[,;:]\s*(?:(?:so|then|please|can\s+you|could\s+you|just)\s+)*(?=\S)",
     re.I,

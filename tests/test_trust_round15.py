@@ -215,7 +215,7 @@ def test_a_code_said_in_the_users_words_is_still_not_theirs_to_send() -> None:
 
 # -- 3. a contact card as a pivot -----------------------------------------------------------------
 ANNA = [{"name": "Anna Berg", "emails": ["anna@berg.example"]}]
-SEND = "email anna saying the spare key is under the mat"
+SEND = "email anna saying the bike lock code changed"
 
 
 def test_a_planted_address_on_the_users_card_makes_the_send_ask_which() -> None:

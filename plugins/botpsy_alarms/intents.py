@@ -503,7 +503,7 @@ _WAKE_WHEN = re.compile(
     r"(?:wake|get|waking|getting)\s+up(?:\s+(?P<period>.+?))?\??$",
     re.I,
 )
-# An alarm named by its time, moved by a length: "shift the 7am alarm on by half an hour",
+# An alarm named by its time, moved by a length: "nudge the 8am alarm on by twenty minutes",
 # "push my 6.30 alarm back 10 minutes", "move the 8 o'clock alarm 15 minutes earlier".
 _SHIFT_NAMED = re.compile(
     rf"^{_WISH}(?:move|push|shift|put|bring|set|nudge)\s+(?:my|the|that)\s+"
@@ -551,9 +551,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
     def set_alarm(text: str) -> IntentMatch | None:
         bare = _ALARM_SAID_APART.sub("", text.strip())
         if bare != text.strip() and bare and (found := set_alarm(bare)) is not None:
-            return (
-                found  # "i've got to be up at 5.30, set an alarm": the time said, the order apart
-            )
+            return found  # "i must be up at 4.45, set an alarm": the time said, the order apart
         repeat = _REPEAT.search(text)
         if repeat is None:
             return set_once(text)
@@ -725,7 +723,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
         )
         if not m:
             return None
-        what = _EVERY.sub("all my ", m.group("what").strip())  # "every alarm i've got": all of them
+        what = _EVERY.sub("all my ", m.group("what").strip())  # "every alarm i've set": all of them
         what = re.sub(
             r"\s+(?:(?:that\s+)?(?:i've|i\s+have)\s+got|i(?:'ve|\s+have)?\s+set)$",
             "",
@@ -847,7 +845,7 @@ _SHIFT_IT = re.compile(
 )
 
 
-# A second alarm right after one was set: "and another at 6.20 in case", "one more for 7".
+# A second alarm right after one was set: "and another at 5.50 to be safe", "one more for 7".
 _ANOTHER_AT = re.compile(
     r"^(?:(?:and|oh|also|plus)[,]?\s+)*(?:(?:set|add|make)\s+(?:me\s+)?)?(?:an(?:other)?|one\s+more|a\s+second)"
     r"(?:\s+(?:one|alarm))?\s+(?:at|for)\s+(?P<time>.+?)"

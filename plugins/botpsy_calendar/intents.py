@@ -299,7 +299,7 @@ _SHIFT_EVENT = re.compile(
     # "could the fitting start an hour later", "the review needs to begin 30 minutes earlier"
     r"|(?:(?:can|could)\s+(?P<asked>.+?)|(?P<said>.+?)\s+(?:can|could|should|needs?\s+to|has\s+to))"
     r"\s+(?:go|start|begin|happen|be)\s+(?:by\s+)?(?P<length4>.+?)\s+(?P<way4>later|earlier|sooner)"
-    # "i need to leave half an hour earlier for the school run": the user's own start, moved
+    # "we must head off 20 minutes earlier for the swim class": the user's own start, moved
     r"|(?:i|we)\s+(?:(?:need|have|want|ought)\s+to\s+|must\s+|(?:will|'ll|should)\s+)?(?:leave|set\s+off|head\s+off"
     r"|go|start|get\s+there|be\s+there)\s+(?P<length5>.+?)\s+(?P<way5>later|earlier|sooner)\s+for\s+"
     r"(?P<for5>.+?))$",
@@ -335,7 +335,7 @@ _SAME_TIME = re.compile(
     r"^(?:at\s+)?(?:the\s+)?same\s+(?:time|hour|day)(?:\s+and\s+(?:time|day|place))?\s+(?:on\s+)?(?=\S)",
     re.I,
 )
-# ... or said after the day: "to thursday, same time", "to friday at the same time as now".
+# ... or said after the day: "to monday, same time", "to friday at the same time as now".
 _SAME_TIME_AFTER = re.compile(
     r"[\s,]+(?:at\s+|and\s+)?(?:the\s+)?same\s+(?:time|hour)(?:\s+as\s+(?:before|now|usual))?$",
     re.I,
@@ -362,7 +362,7 @@ _BOOKED_FOR = re.compile(
 _ASPECT = re.compile(r"^(?:the\s+)?(?:(?:start\s+)?time|date|day|slot|start)\s+(?:of|for)\s+", re.I)
 _RENAME = re.compile(
     r"^(?:rename|retitle|change\s+the\s+(?:name|title)\s+of)\s+(?P<rest>.+)$"
-    # "change gym on tuesday to swimming": a new name, only for an event on the calendar
+    # "switch tuesday's gym to spin class": a new name, only for an event on the calendar
     r"|^(?:change|switch)\s+(?!(?:off|on|up|down|over|round|back)\b)(?P<changed>.+)$",
     re.I,
 )
@@ -379,7 +379,7 @@ _RESIZE = re.compile(
     r"(?:\s+the\s+(?:length|duration)\s+of)?\s+(?P<rest>.+)$",
     re.I,
 )
-# A length kept for an event on the calendar: "block out two hours for the team lunch".
+# A length kept for an event on the calendar: "set aside an hour for the budget chat".
 _BLOCK_FOR = re.compile(
     r"^(?:block\s+(?:out|off)|set\s+aside|put\s+aside|allow|keep|reserve)\s+(?P<length>.+?)\s+for\s+"
     r"(?P<what>.+)$",
@@ -1506,7 +1506,7 @@ def make_matchers(
         if len(title.split()) > 5 and (at := _LONG_PLACE.match(title)):
             # "ceilidh at the drill hall": what, and where
             title, place = _title(at.group("what")), at.group("place")
-        elif saint := _AT_SAINTS.match(title):  # "carol service at st mary's": what, and where
+        elif saint := _AT_SAINTS.match(title):  # "nativity play at st agnes's": what, and where
             title, place = _title(saint.group("what")), _title(saint.group("place"))
         if (
             not title
@@ -2241,7 +2241,7 @@ def make_matchers(
         return None if changed else _renamed_bare(rest)
 
     def _renamed_bare(rest: str) -> IntentMatch | None:
-        """ "Retitle tomorrow's meeting project kickoff": no "to", so the event is the longest
+        """ "Retitle friday's review sprint demo": no "to", so the event is the longest
         start of the words naming one on the calendar, the new name the rest."""
         words = rest.split()
         whole = _event_words(_old_day(rest, now())[0])
@@ -2282,7 +2282,7 @@ def make_matchers(
 
     def resize_event(text: str) -> IntentMatch | None:
         """ "Make the standup 15 minutes", "shorten the standup to fifteen minutes"."""
-        if block := _BLOCK_FOR.match(text.strip()):  # "block out two hours for the lunch"
+        if block := _BLOCK_FOR.match(text.strip()):  # "keep an hour free for the chat"
             minutes, event = _minutes(block.group("length")), _event_words(block.group("what"))
             if minutes is None or not event or not has_event(event):
                 return None

@@ -99,7 +99,7 @@ _TOLD_ORDER = re.compile(
     r"\s+(?P<verb>is|are|leaves|departs|starts|begins|ends|finishes)(?P<tail>\s.+)?$",
     re.I,
 )
-# The next of an event asked by where one goes: "when am i next at the hygienist", "when do we
+# The next of an event asked by where one goes: "when am i next at the osteopath", "when do we
 # see the optician next".
 _NEXT_AT = re.compile(
     r"^when\s+(?:am\s+i|are\s+we|do\s+(?:i|we)\s+(?:go|have))\s+next\s+(?:at|to|seeing|with|going\s+to)?\s*"
@@ -108,7 +108,7 @@ _NEXT_AT = re.compile(
     r"(?P<what2>[a-z][\w' -]{1,40}?)\s+next$",
     re.I,
 )
-# A flight asked by its verb: "when do we fly home", "what time am i flying out tomorrow".
+# A flight asked by its verb: "when do we fly home", "what time are we flying home".
 _FLYING = re.compile(
     r"^(?:what\s+time|when)\s+(?:do|am|are)\s+(?P<det>i|we)\s+(?:fly|flying)"
     r"(?:\s+(?:out|home|back|off|over))?(?:\s+to\s+[a-z]+)?(?P<tail>(?:\s+.*)?)$",
@@ -175,10 +175,10 @@ def make_own_question(
             said += order.group("tail") or ""
         elif told:
             said = said[told.end() :]
-        if flying := _FLYING.match(said):  # "what time do i fly out on saturday": the flight
+        if flying := _FLYING.match(said):  # "what time do we fly back on sunday": the flight
             whose = "our" if flying.group("det").lower() == "we" else "my"
             said = f"when is {whose} flight{flying.group('tail')}"
-        if nextly := _NEXT_AT.match(said):  # "when am i next at the hygienist": my next one
+        if nextly := _NEXT_AT.match(said):  # "when am i next at the osteopath": my next one
             said = f"when is my next {nextly.group('what') or nextly.group('what2')}"
         if last := _LAST_TIME.match(said):  # "when did i last see jo": jo's events, past ones too
             owner = _OWNER.match(last.group("rest"))

@@ -313,7 +313,7 @@ UNDATED_CHORE = re.compile(
     rf"^(?:{'|'.join(sorted(CHORE_VERBS))}|(?:sort|take|put|clear)\s+out|top\s+up|drop\s+off)\s+\S",
     re.I,
 )
-# A chore said of the thing it is done to: "the car insurance needs renewing by friday", "the
+# A chore said of the thing it is done to: "the van tax needs renewing by thursday", "the
 # bins need taking out", "the dog wants walking tonight" (the verb as "-ing", then its particle).
 NEEDS_DOING = re.compile(
     r"^(?P<thing>(?:(?:the|my|our|his|her|their)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
@@ -370,7 +370,7 @@ VISIT = re.compile(
     r"|popping\s+(?:in|round|over|by))\s+(?P<when>.+)$",
     re.I,
 )
-# Someone coming to do a job, told: "the boiler engineer is coming wednesday between 8 and 12",
+# Someone coming to do a job, told: "the gas fitter is coming monday between 9 and 1",
 # "the window cleaner's coming on friday morning". The event is the visit, named by who comes.
 TRADE_VISIT = re.compile(
     r"^(?:the|our|my)\s+(?P<who>(?:[a-z][\w'-]*\s+){0,2}(?:engineer|plumber|electrician|builder|cleaner"
@@ -540,7 +540,7 @@ CANCELLED = re.compile(
     # "i don't need the meeting with priya any more", "we no longer need the room on friday"
     r"|^(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+(?:need|want|have)\s+(?P<what3>(?:my|our|the|that|this)"
     r"\s.+?)(?:\s+any\s*more)?$"
-    # "the plumber isn't coming thursday any more", "our dinner on friday is no longer happening"
+    # "the glazier won't be coming friday after all", "our dinner on friday is no longer happening"
     r"|^(?P<what5>(?:my|our|the|this|that)\s.+?)\s+(?:isn't|is\s+not|aren't|are\s+not|won't\s+be"
     r"|(?:is|are)\s+no\s+longer)\s+(?:coming|happening|going\s+ahead|taking\s+place|on)"
     # only words of when after it: "the kids aren't coming to the party", "the standup isn't on
@@ -605,7 +605,7 @@ MOVED_NOT = re.compile(
 )
 
 
-# ... asked of an event named bare: "can lunch with dev be at 1 instead" (the move then needs
+# ... asked of an event named bare: "can brunch with kim be at 11 instead" (the move then needs
 # the event on the calendar).
 MOVED_INSTEAD_BARE = re.compile(
     r"^(?:can|could|should|would|will|shall)\s+(?!(?:i|we|you|it|that|this|they|he|she)\b)"
@@ -656,7 +656,7 @@ def as_cancel(text: str) -> str:
         told = f"cancel {none.group('what')}{none.group('when')}"
     said = told
     if CANCELLED.match(untaken := TAKE_IT_OUT.sub("", said)):
-        said = untaken  # "the vet isn't coming any more, take it out": only after a cancel told
+        said = untaken  # "the vet won't be coming after all, take it out": only after a cancel told
     if m := CANCELLED.match(said):
         what = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
         if m.group("what5"):

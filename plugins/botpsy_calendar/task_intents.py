@@ -144,7 +144,7 @@ _LIST_TASKS = re.compile(
     r"(?:need\s+to|have\s+to|got\s+to|to)\s+(?:do|get\s+done|finish)(?:\s+still)?"
     r"|what(?:'s|\s+is)\s+(?:still\s+)?(?:left|remaining|outstanding|still)\s+(?:for\s+(?:me|us)\s+)?"
     r"to\s+(?:do|get\s+done)"
-    # "anything i need to get done", "is there anything else we have to do"
+    # "anything we still have to finish", "is there anything else we have to do"
     r"|(?:is\s+there\s+)?anything(?:\s+else)?\s+(?:that\s+)?(?:i|we)\s+(?:still\s+)?(?:need|have|must|ought)"
     r"\s+to\s+(?:do|get\s+done|finish|sort(?:\s+out)?)"
     # "what have we not finished yet", "what haven't i done"
@@ -155,7 +155,7 @@ _LIST_TASKS = re.compile(
     r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week|the\s+day|the\s+week))?\??$",
     re.I,
 )
-# Late to-dos asked: "what's overdue", "is any of my to-dos overdue", "have i missed any
+# Late to-dos asked: "what's overdue", "are any of my to-dos overdue", "have i missed any
 # deadlines", "which tasks are past their due date".
 _OVERDUE = re.compile(
     r"^(?:what(?:'s|\s+is|\s+are|s)?|which|is|are|any|anything|have\s+i|has|do\s+i\s+have|show(?:\s+me)?"
@@ -384,7 +384,7 @@ _GOT_WORDS = (
     r"(?:done|finished|completed|complete|sorted|bought|packed|purchased|picked\s+up|taken\s+care\s+of"
     r"|got|gotten|posted|paid|sent|fixed|booked|collected|returned)"
 )
-# A to-do named by a word of it and "one": "the boiler one", "the passport task".
+# A to-do named by a word of it and "one": "the gutter one", "the passport task".
 _ONE_OF = re.compile(r"(?<=\w)\s+(?:one|task|to-?do|job|thing)$", re.I)
 _ITEM_DONE = re.compile(
     r"^(?:(?:the|my|our)\s+)?(?P<a>.+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|'s|'re)"
@@ -1013,7 +1013,7 @@ def make_task_matchers(
         )
 
     def list_tasks(text: str) -> IntentMatch | None:
-        if _OVERDUE.match(text.strip().rstrip("?")):  # "is any of my to-dos overdue"
+        if _OVERDUE.match(text.strip().rstrip("?")):  # "are any of my to-dos overdue"
             return IntentMatch("task_list", {"overdue": True}, "list_tasks")
         if _LIST_TASKS.match(text.strip()) or _ANY_KEPT.match(text.strip().rstrip("?")):
             return IntentMatch("task_list", {}, "list_tasks")
@@ -1090,7 +1090,7 @@ def make_task_matchers(
             and not has_task(item)
             and has_task(_ONE_OF.sub("", item))
         ):
-            item = _ONE_OF.sub("", item)  # "delete the gutters task": the gutters' to-do
+            item = _ONE_OF.sub("", item)  # "delete the hedge task": the gutters' to-do
         first, _, tail = item.partition(" ")
         if item and tail and has_task is not _assumed and not has_task(item):
             # "delete repainting the shed": the to-do "Repaint the shed"

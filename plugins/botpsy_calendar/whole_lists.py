@@ -172,7 +172,7 @@ def make_whole_list_matchers(
             return None
         words = m.group("before") or m.group("after") or m.group("exists") or ""
         if re.search(r"\s(?:on|in)\s+(?:the|my|our)\s", f" {words}"):
-            return None  # "have i got foil on the shopping list": a thing on a list, asked
+            return None  # "have i got foil on the party list": a thing on a list, asked
         name = named(words) if words else None
         if name is None or not list_label(name):
             return None  # "is there a to do list": the tasks; "a playlist": not ours

@@ -198,7 +198,7 @@ _LOCK = _Any(
     # "i need the side gate unlocked", "can we get the shed locked"
     rf"^(?:i\s+(?:want|need|would\s+like)|i'd\s+like|(?:can|could)\s+(?:i|we|you)\s+(?:have|get))\s+"
     rf"(?:get\s+)?{_THE}{_DEVICE}\s+(?P<verb>locked|unlocked){_TAIL}$",
-    # "make sure the front door's locked": the state wanted, so the action
+    # "make sure the side gate's locked": the state wanted, so the action
     rf"^(?:make\s+sure|ensure)\s+(?:that\s+)?{_THE}{_DEVICE}(?:\s+is|\s+are|'s|’s)\s+"
     rf"(?P<verb>locked|unlocked){_TAIL}$",
 )
@@ -848,7 +848,7 @@ _AS_HEARD = (
     (re.compile(r"\bfourty\b", re.I), "forty"),
     # "turn off the lights please jo": a name said after the closing "please"
     (re.compile(r"\s+(?:please|thanks|thank\s+you)\s+[a-z]+$", re.I), ""),
-    # "living room, everything off", "everything off in the study": a room's every device
+    # "study, everything off", "everything off in the study": a room's every device
     (
         re.compile(
             r"^(?:in\s+)?(?:the\s+)?(?P<area>[a-z][\w']*(?:\s+[a-z][\w']*)?)\s*[,:]\s*"
