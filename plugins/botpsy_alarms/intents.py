@@ -725,7 +725,7 @@ def make_matchers(now: Now) -> list[tuple[str, Matcher]]:
             return None
         what = _EVERY.sub("all my ", m.group("what").strip())  # "every alarm i've set": all of them
         what = re.sub(
-            r"\s+(?:(?:that\s+)?(?:i've|i\s+have)\s+got|i(?:'ve|\s+have)?\s+set)$",
+            r"\s+(?:that\s+|which\s+)?(?:(?:i've|i\s+have)\s+got|i(?:'ve|\s+have)?\s+set)$",
             "",
             what,
             flags=re.I,
