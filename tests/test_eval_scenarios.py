@@ -9,6 +9,7 @@ fails the scenario with a reason.
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import datetime
 from pathlib import Path
@@ -230,3 +231,28 @@ def test_an_unknown_scenario_id_or_domain_is_one_line() -> None:
         main(["--only", "nope"])
     with pytest.raises(UsageError, match=r"--domain: no scenarios in fax \(have alarms, calendar"):
         main(["--domain", "fax"])
+
+
+def test_no_model_runs_the_intents_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--no-model`: nothing is loaded; a turn the intents read passes, one they leave has no
+    call (so it fails), and the report says which path each turn took."""
+    suite = tmp_path / "two.toml"
+    suite.write_text(
+        'now = "2026-11-29T18:30:00+01:00"\n\n'
+        '[[scenario]]\nid = "read"\nkind = "simple"\ndomain = "alarms"\n'
+        'turns = ["set an alarm for 6.40 tomorrow"]\nexpect_alarms = [{ at = "2026-11-30T06:40" }]\n'
+        "expect_events = []\n\n"
+        '[[scenario]]\nid = "left"\nkind = "simple"\ndomain = "alarms"\n'
+        'turns = ["do the thing with the stuff"]\nexpect_calls = [{ tool = "alarm_set" }]\n'
+        "expect_events = []\n",
+        encoding="utf-8",
+    )
+    assert main(["--file", str(suite), "--no-model", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    outcome = {s["id"]: (s["passed"], s["paths"]) for s in report["scenarios"]}
+    assert report["model"] == "none"
+    assert outcome == {"read": (True, ["intent"]), "left": (False, ["model"])}
+    with pytest.raises(UsageError, match="nothing to answer"):
+        main(["--file", str(suite), "--no-model", "--no-intents"])

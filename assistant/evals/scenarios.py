@@ -234,7 +234,7 @@ def run_scenario(
 
 
 def main(argv: list[str]) -> int:
-    """`botpsy eval scenarios [--file F] [--only ID] [--domain D] [--no-intents] [--json] ...`."""
+    """`botpsy eval scenarios [--file F] [--only ID] [--domain D] [--no-intents|--no-model] [--json]`."""
     parser = argparse.ArgumentParser(
         prog="botpsy eval scenarios", description="botpsy's own suite."
     )
@@ -245,6 +245,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--config", help="the config file")
     parser.add_argument(
         "--no-intents", action="store_true", help="answer every turn with the model"
+    )
+    parser.add_argument(
+        "--no-model",
+        action="store_true",
+        help="the local intents alone: no model is loaded, a turn they leave gets no call",
     )
     parser.add_argument("--only", action="append", help="run only this scenario id (repeatable)")
     parser.add_argument("--domain", action="append", help="run only this domain (repeatable)")
@@ -265,7 +270,14 @@ def main(argv: list[str]) -> int:
                 f"--domain: no scenarios in {', '.join(unknown)} (have {', '.join(sorted(known))})"
             )
         scenarios = [s for s in scenarios if s.get("domain", "calendar") in args.domain]
-    model = make_model(load_config(args.config), args.model)
+    if args.no_model and args.no_intents:
+        raise UsageError("--no-model and --no-intents together leave nothing to answer")
+    if args.no_model:
+        from assistant.evals.slurp import NoModel
+
+        model: Any = NoModel()
+    else:
+        model = make_model(load_config(args.config), args.model)
     results = []
     meter = Progress("scenarios", len(scenarios))
     for index, scenario in enumerate(scenarios, 1):
