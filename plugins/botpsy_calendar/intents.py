@@ -114,6 +114,7 @@ from botpsy_calendar.speech import (
     as_moved,
     content_words,
     elsewhere,
+    needed_change,
     needs_doing,
     without_match,
 )
@@ -2139,7 +2140,10 @@ def make_matchers(
     def shift_event(text: str) -> IntentMatch | None:
         """ "Push the dentist back an hour", "move my call with ana forward by 30 minutes",
         "make the standup half an hour later": the event's own start, shifted."""
-        m = _SHIFT_EVENT.match(text.strip().rstrip(".!?"))
+        said = text.strip().rstrip(".!?")
+        m = _SHIFT_EVENT.match(
+            needed_change(said, cancel=False) or said
+        )  # "... needs pushing back"
         if not m or _NO_TOOL.search(text) or event_start is None:
             return None
         if m.group("what"):

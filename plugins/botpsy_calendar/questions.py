@@ -111,7 +111,7 @@ _NEXT_AT = re.compile(
 # A flight asked by its verb: "when do we fly home", "what time are we flying home".
 _FLYING = re.compile(
     r"^(?:what\s+time|when)\s+(?:do|am|are)\s+(?P<det>i|we)\s+(?:fly|flying)"
-    r"(?:\s+(?:out|home|back|off|over))?(?:\s+to\s+[a-z]+)?(?P<tail>(?:\s+.*)?)$",
+    r"(?:\s+(?:out|home|back|off|over))?(?!\s+to\b)(?P<tail>(?:\s+.*)?)$",  # "fly to X": X names it
     re.I,
 )
 _DANGLING = re.compile(r"\s+(?:at|on|in|for|with|to|from)$", re.I)

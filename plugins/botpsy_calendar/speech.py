@@ -615,9 +615,35 @@ MOVED_INSTEAD_BARE = re.compile(
 )
 
 
+# A change an event needs, said of it: "the review needs moving to friday", "my lesson needs
+# cancelling", "the call wants pushing back to 4".
+NEEDS_CHANGE = re.compile(
+    r"^(?P<what>(?:the|my|our)\s.+?)\s+(?:needs?|wants?|has\s+to\s+be|must\s+be)\s+(?:to\s+be\s+)?"
+    r"(?P<verb>moving|moved|rescheduling|rescheduled|shifting|shifted|pushing\s+back|pushed\s+back"
+    r"|bringing\s+forward|brought\s+forward|cancelling|canceling|cancell?ed|calling\s+off|called\s+off)"
+    r"(?P<rest>\s+.+)?$",
+    re.I,
+)
+
+
+def needed_change(said: str, cancel: bool) -> str | None:
+    """ "the review needs moving to friday" -> "move the review to friday" (or the cancel)."""
+    m = NEEDS_CHANGE.match(said)
+    if m is None or bool(re.match(r"cancel|call", m.group("verb"), re.I)) != cancel:
+        return None
+    verb, what, rest = m.group("verb").lower(), m.group("what"), m.group("rest") or ""
+    if cancel:
+        return f"cancel {what}{rest}"
+    if "back" in verb or "forward" in verb:  # "push the review back an hour"
+        return f"{'push' if 'back' in verb else 'bring'} {what} {verb.split()[-1]}{rest}"
+    return f"move {what}{rest}"
+
+
 def as_moved(text: str) -> str:
     """A move told or asked, put as "move X to WHEN"; anything else as said."""
     said = text.strip().rstrip(".!?")
+    if (needed := needed_change(said, cancel=False)) is not None:
+        return needed
     if bare := MOVED_INSTEAD_BARE.match(said):
         when = re.sub(r"^on\s+", "", bare.group("when"), flags=re.I)
         return f"move {bare.group('what')} to {when}"
@@ -651,6 +677,8 @@ def as_cancel(text: str) -> str:
         day = re.sub(r"^on\s+", "", away.group("day"), flags=re.I)
         return f"{away.group('verb')} everything {day}"
     said = OPEN_FIRST.sub("", text.strip().rstrip(".!"))
+    if (needed := needed_change(said, cancel=True)) is not None:
+        return needed  # "my lesson needs cancelling": cancel my lesson
     told = CANCEL_IT.sub("", said)  # "i can't make the party on friday, please cancel it"
     if told != said and (none := NONE_OF.match(told)):  # "no yoga on friday, cancel it"
         told = f"cancel {none.group('what')}{none.group('when')}"

@@ -544,19 +544,6 @@ def _item_word_dropped(item: str) -> str:
     return re.sub(r"(?<=\S)\s+(?:item|entry|line)$", "", item, flags=re.I)
 
 
-# "add matches", "jot down firelighters": a thing to keep, said with no list (asked which).
-_BARE_ADD = re.compile(
-    r"^(?:add|jot\s+down|write\s+down|note\s+down)\s+(?P<items>[a-z][\w' ,-]{1,50})$", re.I
-)
-# Words that say the thing is no list item: a place to put it, an event, a setting, a person.
-_NOT_AN_ITEM = re.compile(
-    r"\b(?:to|on|onto|in|into|for|at|with|from|by|me|my|it|that|this|them|reminder|event|appointment"
-    r"|meeting|contact|calendar|diary|alarm|timer|list|task|to-?do|note|number|email|more|another"
-    r"|today|tonight|tomorrow|\w+day|week|weekend|\d)\b",
-    re.I,
-)
-
-
 def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]]:
     """ "Add milk to my shopping list", "what's on my shopping list", "remove milk from it"."""
 
@@ -580,15 +567,6 @@ def make_list_matchers() -> list[tuple[str, Callable[[str], IntentMatch | None]]
             return IntentMatch(
                 "task_add", {"title": title}, "add_to_list", missing={"list_name": question}
             )
-        if m is None and (bare := _BARE_ADD.match(text.strip().rstrip(".!"))):
-            items = _list_items(bare.group("items"))  # "add matches": which list, asked
-            if items and all(len(i.split()) <= 3 for i in items) and not _NOT_AN_ITEM.search(text):
-                title = _title(", ".join(items))
-                question = f'Which list should "{title}" go on? (say "to-dos" for your tasks)'
-                return IntentMatch(
-                    "task_add", {"title": title}, "add_to_list", missing={"list_name": question}
-                )
-            return None
         if m is None or name is None:
             return None
         items = _list_items(m.group("items"))
