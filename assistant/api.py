@@ -31,7 +31,7 @@ Groups: hooks and tools (`hookimpl`, `PluginContext`, `tool`, `Effect`, `Tool`,
 (`ServiceKey`, `CONTACTS`, `FILE_INDEX`); accounts (`Account`, `AccountField`,
 `AccountKind`, `Discovery`); the daemon (`DueItem`); errors (`BotpsyError` and
 its kinds, `AskUser`, `ExitStatus`); dates and times (`Clock`, `Moment`, `Span`,
-`parse_*`); text (`one_line`, `printable`, `html_to_text`, `plain_request`, `without_name`); storage
+`parse_*`); text (`one_line`, `printable`, `html_to_text`, `plain_request`, `without_name`, `CONDITION`); storage
 (`connect_database`, `StorageError`).
 """
 
@@ -69,7 +69,7 @@ from assistant.plugin_kit.services import (
     ServiceKey,
 )
 from assistant.safetext import one_line, printable, quoted
-from assistant.spoken import plain_request, without_name
+from assistant.spoken import CONDITION, plain_request, without_name
 from assistant.storage import StorageError
 from assistant.storage import connect as connect_database
 from assistant.storage import failure as database_failure
@@ -101,6 +101,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "API_VERSION",
+    "CONDITION",
     "CONTACTS",
     "FILE_INDEX",
     "MODEL_TEXT_BUDGET",

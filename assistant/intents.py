@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from assistant.errors import BotpsyError
-from assistant.spoken import plain_request
+from assistant.spoken import CONDITION, plain_request
 
 Matcher = Callable[[str], "IntentMatch | None"]
 # A follow-up matcher reads a request together with the turn before it ("make it 1pm").
@@ -272,7 +272,7 @@ class IntentRegistry:
         said = _REASON_FIRST.match(cleaned)
         if said is None or _CARRIES_MESSAGE.search(said.group("why")):
             return None
-        if _NO_REASON.search(said.group("why")):
+        if CONDITION.search(said.group("why")) or _NO_REASON.search(said.group("why")):
             return None  # "if anyone knocks, ...", "in an hour, ...", "apart from the hall, ..."
         found = self.match(cleaned[said.end() :])
         if found is None or not found.tool.startswith(_ORDERED_TOOLS):
@@ -697,13 +697,12 @@ _CARRIES_MESSAGE = re.compile(
 # "if anyone knocks, unlock the door", "in an hour, turn the heater off", "apart from the hall,
 # turn the lights off", "not the kitchen, ...": the order alone would be done now, and whole.
 _NO_REASON = re.compile(
-    r"^(?:if|when|whenever|once|after|before|until|till|unless|as\s+soon\s+as|in|at|by|on|from"
-    r"|every|each|except|apart|other\s+than|not|only|but|never|don't|do\s+not|later|tomorrow"
+    r"^(?:in|at|by|on|from|every|each|apart|not|only|but|never|don't|do\s+not|later|tomorrow"
     r"|tonight|tonite)\b"
-    r"|\b(?:if|when|whenever|unless|until|till|except|apart\s+from|other\s+than|but\s+not|not\s+the"
+    r"|\b(?:if|when|whenever|until|till|not\s+the"
     r"|minutes?|mins?|hours?|hrs?|seconds?|secs?|o'?clock|[ap]\.?m\.?|\d+)\b",
     re.I,
-)
+)  # a time or a limit; `CONDITION` (assistant.spoken) the conditions and exceptions
 # The calls a reason may lead to: orders to a device or a timer, never a send or a delete.
 _ORDERED_TOOLS = ("home_", "volume_", "media_", "brightness_", "timer_set")
 _FELT = re.compile(

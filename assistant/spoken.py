@@ -14,6 +14,15 @@ from __future__ import annotations
 
 import re
 
+# A condition or an exception an order hangs on, said first or within it: "if the baby wakes,
+# ...", "once the courier's here, ...", "... apart from the hall". The order's words alone would
+# do it now, and whole, so readers that act at once (a reason said first, any device) refuse it.
+CONDITION = re.compile(
+    r"^(?:if|when|whenever|once|after|before|until|till|unless|as\s+soon\s+as|except|apart\s+from"
+    r"|other\s+than|but\s+not|not\s+the)\b|\b(?:except|apart\s+from|other\s+than|but\s+not|unless)\b",
+    re.I,
+)
+
 # Names people call an assistant by, out of habit from others; botpsy's own first. "google"
 # alone is a verb ("google the opening hours"): only "hey google" / "ok google" is a name.
 WAKE_NAMES = ("botpsy", "siri", "alexa", "cortana", "bixby")

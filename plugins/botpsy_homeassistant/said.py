@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from assistant.api import NUMBER_WORDS, IntentMatch
+from assistant.api import CONDITION, NUMBER_WORDS, IntentMatch
 from botpsy_homeassistant.colours import COLOURS
 
 # -- vocabulary, as data ----------------------------------------------------------------------
@@ -179,11 +179,6 @@ _NOT_NAME = frozenset(
 )
 
 # Another sense of a home word, or another domain: any of these and the request is not ours.
-# A condition or an exception the order hangs on: the words alone would do it now, and whole.
-_CONDITION = re.compile(
-    r"^(?:if|when|whenever|once|after|before|until|till|unless|as\s+soon\s+as|except|apart\s+from"
-    r"|other\s+than|but\s+not|not\s+the)\b|\b(?:except|apart\s+from|other\s+than|but\s+not|unless)\b",
-)
 _GUARD = re.compile(
     r"\b(?:speed|year|years|rain|snow|shower|showers|breeze|wind|weather|forecast|traffic|"
     r"(?:dark|light|airplane|aeroplane|flight|silent|sleep)\s+mode|theme|screen|phone|laptop|computer|pc|monitor|app|apps|browser|website|font|text|"
@@ -369,7 +364,7 @@ def broad_home(text: str) -> IntentMatch | None:
         return None
     if re.search(r"\b(?:(?:did|have|were|are|do)\s+you|why|how\s+come)\b", text):
         return None  # "why did you turn off the lamp" asks about the assistant
-    if _CONDITION.search(text):
+    if CONDITION.search(text):
         return (
             None  # "if the baby wakes, turn off the hall light": not now; "apart from ...": not all
         )
